@@ -1,0 +1,42 @@
+//===- GemmVOPD.h - The late AMDGPU VOPD pass -------------------*- C++ -*-===//
+//
+// gemm-opt's post-RA MachineFunction pass for RDNA3 (gfx11, wave32). It runs
+// inside the AMDGPU backend right after gcn-create-vopd, on final registers and
+// before waitcnt, hazard and s_delay_alu insertion.
+//
+// This version analyses: for every FMA block (an innermost loop block with
+// V_FMAC_F32 work) it counts the FMAs and how many of them issue as VOPD
+// (v_dual_*) halves, and reports through optimization remarks
+// (-pass-remarks-analysis=gemm-amdgpu-vopd) and -gemm-amdgpu-vopd-report.
+//
+// Linking the GemmAMDGPULate library (or loading GemmOptLLVMPlugin) registers
+// the pass and the TargetPassConfig callback that inserts it into every amdgcn
+// code generation pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_AMDGPU_GEMMVOPD_H
+#define GEMM_OPT_AMDGPU_GEMMVOPD_H
+
+namespace llvm {
+class MachineFunctionPass;
+class PassRegistry;
+} // namespace llvm
+
+namespace gemm {
+
+/// The pass's command-line and registry name.
+inline constexpr const char *kGemmVOPDPassName = "gemm-amdgpu-vopd";
+
+/// Creates the late pass (for a legacy pass manager of your own).
+llvm::MachineFunctionPass *createGemmVOPDPass();
+
+/// The pass's ID, for TargetPassConfig::insertPass.
+const void *getGemmVOPDPassID();
+
+/// Registers the pass with `registry`, which insertPass and -run-pass need.
+void initializeGemmVOPDPass(llvm::PassRegistry &registry);
+
+} // namespace gemm
+
+#endif // GEMM_OPT_AMDGPU_GEMMVOPD_H

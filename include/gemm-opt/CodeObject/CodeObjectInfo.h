@@ -1,0 +1,60 @@
+//===- CodeObjectInfo.h - Read AMDGPU code object metadata ------*- C++ -*-===//
+//
+// Reads what a runtime or a report needs from an AMDHSA code object: the
+// target, the code object version and, per kernel, the resources and kernarg
+// layout recorded in the NT_AMDGPU_METADATA note. LLVM only, no MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_CODEOBJECT_CODEOBJECTINFO_H
+#define GEMM_OPT_CODEOBJECT_CODEOBJECTINFO_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gemm {
+
+/// One entry of a kernel's `.args` metadata.
+struct KernelArgInfo {
+  std::string name;      ///< `.name`, empty when the producer gave none.
+  std::string valueKind; ///< `.value_kind`, e.g. "global_buffer".
+  uint64_t offset = 0;   ///< Byte offset in the kernarg segment.
+  uint64_t size = 0;     ///< Byte size in the kernarg segment.
+};
+
+/// One entry of `amdhsa.kernels`.
+struct KernelInfo {
+  std::string name;   ///< `.name`: the source-level kernel name.
+  std::string symbol; ///< `.symbol`: the kernel descriptor symbol (`*.kd`).
+  uint64_t groupSegmentSize = 0;   ///< Static LDS bytes.
+  uint64_t privateSegmentSize = 0; ///< Scratch bytes per lane.
+  uint64_t kernargSegmentSize = 0;
+  uint64_t vgprCount = 0;
+  uint64_t sgprCount = 0;
+  uint64_t vgprSpillCount = 0;
+  uint64_t sgprSpillCount = 0;
+  uint64_t wavefrontSize = 0;
+  uint64_t maxFlatWorkgroupSize = 0;
+  std::vector<KernelArgInfo> args;
+};
+
+struct CodeObjectInfo {
+  std::string target;             ///< e.g. "amdgcn-amd-amdhsa--gfx1100".
+  unsigned codeObjectVersion = 0; ///< 4, 5 or 6.
+  std::vector<KernelInfo> kernels;
+
+  /// Returns the kernel named `name`, or null.
+  const KernelInfo *findKernel(llvm::StringRef name) const;
+};
+
+/// Parses the ELF code object in `bytes`. Fails with a message naming what is
+/// missing when `bytes` is not an AMDHSA code object with a metadata note.
+llvm::Expected<CodeObjectInfo> readCodeObjectInfo(llvm::StringRef bytes);
+
+} // namespace gemm
+
+#endif // GEMM_OPT_CODEOBJECT_CODEOBJECTINFO_H

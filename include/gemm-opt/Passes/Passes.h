@@ -1,0 +1,30 @@
+//===- Passes.h - gemm-opt MLIR passes --------------------------*- C++ -*-===//
+//
+// Declarations of gemm-opt's MLIR passes and their registration.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_PASSES_H
+#define GEMM_OPT_PASSES_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::gemm {
+
+#define GEN_PASS_DECL
+#include "gemm-opt/Passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "gemm-opt/Passes/Passes.h.inc"
+
+/// Name of the function attribute in which gemm-check-input records the
+/// matmul's sizes and operand argument indices.
+inline constexpr llvm::StringLiteral kMatmulAttrName = "gemm.matmul";
+
+} // namespace mlir::gemm
+
+#endif // GEMM_OPT_PASSES_PASSES_H

@@ -1,0 +1,68 @@
+//===- Pipeline.h - The gemm-rdna3-pipeline ---------------------*- C++ -*-===//
+//
+// The named pipeline that lowers a func.func holding an f32 linalg.matmul on
+// memrefs to an RDNA3 code object, and the one call that registers it together
+// with all gemm-opt passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_PIPELINE_H
+#define GEMM_OPT_PASSES_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::gemm {
+
+/// Options of `--gemm-rdna3-pipeline`.
+struct RDNA3PipelineOptions
+    : public PassPipelineOptions<RDNA3PipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip, an RDNA3 (gfx11) "
+                                          "chip"),
+                           llvm::cl::init("gfx1100")};
+  Option<unsigned> codeObjectVersion{
+      *this, "code-object-version",
+      llvm::cl::desc("AMDHSA code object version: 4, 5 or 6 (ROCm runtimes "
+                     "older than 6.x want 4 or 5)"),
+      llvm::cl::init(5)};
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level of the AMDGPU backend (0-3)"),
+      llvm::cl::init(3)};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("Directory holding llvm/bin/ld.lld, used to link the "
+                     "code object (default: the one gemm-opt was built "
+                     "with)"),
+      llvm::cl::init("")};
+  Option<std::string> hsaco{
+      *this, "hsaco",
+      llvm::cl::desc("Also write the code object to this file, with its "
+                     "launch manifest beside it (FILE.manifest.json)"),
+      llvm::cl::init("")};
+  Option<std::string> manifest{
+      *this, "manifest",
+      llvm::cl::desc("Path of the launch manifest (default: derived from "
+                     "hsaco)"),
+      llvm::cl::init("")};
+};
+
+/// Returns the chips gemm-opt accepts (RDNA3, gfx11).
+llvm::ArrayRef<llvm::StringRef> getSupportedChips();
+
+/// Returns true when `chip` is one of getSupportedChips().
+bool isSupportedChip(llvm::StringRef chip);
+
+/// Appends the whole lowering, from linalg.matmul to gpu.binary (and, when
+/// `options.hsaco` is set, the files on disk), to `pm`, which must be anchored
+/// on builtin.module.
+void buildRDNA3Pipeline(OpPassManager &pm, const RDNA3PipelineOptions &options);
+
+/// Registers every gemm-opt pass and the `gemm-rdna3-pipeline` pipeline with
+/// the global MLIR pass registry. Safe to call more than once.
+void registerGemmOptPasses();
+
+} // namespace mlir::gemm
+
+#endif // GEMM_OPT_PASSES_PIPELINE_H

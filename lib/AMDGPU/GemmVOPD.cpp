@@ -1,0 +1,155 @@
+//===- GemmVOPD.cpp - The late AMDGPU VOPD pass ---------------------------===//
+//
+// The AMDGPU target headers are not installed, so opcodes are recognised by
+// their names (TargetInstrInfo::getName) rather than by enum values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/AMDGPU/GemmVOPD.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using gemm::kGemmVOPDPassName;
+
+static cl::opt<bool>
+    PrintReport("gemm-amdgpu-vopd-report",
+                cl::desc("Print, for every FMA block the gemm-opt late AMDGPU "
+                         "pass examines, its FMA and VOPD counts to stderr"),
+                cl::init(false));
+
+/// Below this many FMAs an innermost loop block is not an FMA block: there is
+/// little for dual issue to win.
+static cl::opt<unsigned> MinFMAsPerBlock(
+    "gemm-amdgpu-vopd-min-fmas",
+    cl::desc("Fewest FMAs that make an innermost loop block an FMA block for "
+             "the gemm-opt late AMDGPU pass"),
+    cl::init(8));
+
+namespace {
+
+struct FMABlockCounts {
+  unsigned fmas = 0;        // FMAs, single-issued or VOPD halves.
+  unsigned fmasInVOPD = 0;  // FMAs issued as a VOPD half.
+  unsigned vopds = 0;       // VOPD instructions of any kind.
+};
+
+bool isFMAOpName(StringRef name) {
+  return name.starts_with("FMAC_F32") || name.starts_with("FMAMK_F32") ||
+         name.starts_with("FMAAK_F32") || name.starts_with("FMA_F32");
+}
+
+/// Counts the FMAs of `mbb`. VOPD opcodes read like
+/// V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11: each half is counted on its own.
+FMABlockCounts countFMAs(const MachineBasicBlock &mbb,
+                         const TargetInstrInfo &tii) {
+  FMABlockCounts counts;
+  for (const MachineInstr &mi : mbb) {
+    StringRef name = tii.getName(mi.getOpcode());
+    if (name.consume_front("V_DUAL_")) {
+      ++counts.vopds;
+      auto [x, y] = name.split("_X_");
+      unsigned halves = isFMAOpName(x) + isFMAOpName(y);
+      counts.fmas += halves;
+      counts.fmasInVOPD += halves;
+      continue;
+    }
+    if (name.consume_front("V_") && isFMAOpName(name))
+      ++counts.fmas;
+  }
+  return counts;
+}
+
+class GemmVOPDPass : public MachineFunctionPass {
+public:
+  static char ID;
+
+  GemmVOPDPass() : MachineFunctionPass(ID) {}
+
+  StringRef getPassName() const override {
+    return "gemm-opt late AMDGPU VOPD pass";
+  }
+
+  void getAnalysisUsage(AnalysisUsage &au) const override {
+    au.addRequired<MachineLoopInfoWrapperPass>();
+    au.addRequired<MachineOptimizationRemarkEmitterPass>();
+    au.setPreservesAll();
+    MachineFunctionPass::getAnalysisUsage(au);
+  }
+
+  bool runOnMachineFunction(MachineFunction &mf) override;
+};
+
+} // namespace
+
+char GemmVOPDPass::ID = 0;
+
+bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
+  const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
+  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  MachineOptimizationRemarkEmitter &ore =
+      getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+
+  unsigned fmaBlocks = 0;
+  for (const MachineBasicBlock &mbb : mf) {
+    const MachineLoop *loop = loops.getLoopFor(&mbb);
+    if (!loop || !loop->isInnermost())
+      continue;
+    FMABlockCounts counts = countFMAs(mbb, tii);
+    if (counts.fmas == 0 || counts.fmas < MinFMAsPerBlock)
+      continue;
+
+    ++fmaBlocks;
+    unsigned percent = 100 * counts.fmasInVOPD / counts.fmas;
+    if (PrintReport)
+      errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
+             << mbb.getNumber() << ": " << counts.fmas << " FMAs, "
+             << counts.fmasInVOPD << " in VOPD (" << percent << "%), "
+             << counts.vopds << " VOPD instructions\n";
+    ore.emit([&] {
+      MachineOptimizationRemarkAnalysis remark(
+          kGemmVOPDPassName, "FMABlock", DebugLoc(), &mbb);
+      remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber()) << ": "
+             << ore::NV("FMAs", counts.fmas) << " FMAs, "
+             << ore::NV("FMAsInVOPD", counts.fmasInVOPD) << " in VOPD ("
+             << ore::NV("Percent", percent) << "%), "
+             << ore::NV("VOPDs", counts.vopds) << " VOPD instructions";
+      return remark;
+    });
+  }
+  if (PrintReport && fmaBlocks == 0)
+    errs() << kGemmVOPDPassName << ": " << mf.getName()
+           << ": no FMA block (innermost loop block with at least "
+           << MinFMAsPerBlock << " FMAs)\n";
+  // Analysis only so far: the function is unchanged.
+  return false;
+}
+
+namespace gemm {
+
+MachineFunctionPass *createGemmVOPDPass() { return new GemmVOPDPass(); }
+
+const void *getGemmVOPDPassID() { return &GemmVOPDPass::ID; }
+
+void initializeGemmVOPDPass(PassRegistry &registry) {
+  static bool registered = [&] {
+    registry.registerPass(*new PassInfo(
+        kGemmVOPDPassName, kGemmVOPDPassName, &GemmVOPDPass::ID,
+        PassInfo::NormalCtor_t(callDefaultCtor<GemmVOPDPass>),
+        /*CFGOnly=*/false, /*IsAnalysis=*/false));
+    return true;
+  }();
+  (void)registered;
+}
+
+} // namespace gemm

@@ -1,0 +1,87 @@
+//===- Registration.cpp - Insert the late pass into amdgcn codegen --------===//
+//
+// Static registrars: this file must be linked whole (it is part of an OBJECT
+// library) or the linker drops it and the callback never fires.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/AMDGPU/GemmVOPD.h"
+
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/PassRegistry.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+
+static cl::opt<bool> EnableGemmVOPD(
+    "gemm-amdgpu-vopd",
+    cl::desc("Run gemm-opt's late AMDGPU VOPD pass in amdgcn code generation "
+             "(wave32 targets with VOPD)"),
+    cl::init(true));
+
+/// Name of the anchor: the pass goes right after gcn-create-vopd, on final
+/// post-RA code before waitcnt, hazard and s_delay_alu insertion. The anchor's
+/// ID is not exported from libLLVM, so it is found through the pass registry,
+/// and the anchor is absent at -O0, where nothing is inserted.
+static constexpr StringLiteral kAnchorPassName = "gcn-create-vopd";
+
+namespace {
+
+/// gcn-create-vopd registers itself in the pass registry only when the AMDGPU
+/// pass config first creates it, which is after our callback has run. This
+/// listener inserts the late pass the moment the anchor appears, before the
+/// pass config adds it. It must not query the registry: registerPass holds the
+/// registry's write lock while it notifies listeners.
+class AnchorListener : public PassRegistrationListener {
+public:
+  void passRegistered(const PassInfo *info) override {
+    if (!pendingConfig || info->getPassArgument() != kAnchorPassName)
+      return;
+    pendingConfig->insertPass(info->getTypeInfo(), gemm::getGemmVOPDPassID());
+    pendingConfig = nullptr;
+  }
+
+  TargetPassConfig *pendingConfig = nullptr;
+};
+
+AnchorListener anchorListener;
+
+} // namespace
+
+static void insertGemmVOPDPass(TargetMachine &tm, PassManagerBase &,
+                               TargetPassConfig *passConfig) {
+  anchorListener.pendingConfig = nullptr;
+  if (!EnableGemmVOPD || !passConfig || !tm.getTargetTriple().isAMDGCN())
+    return;
+  // Wave64 code has no VOPD. The pass checks each function's subtarget again.
+  if (tm.getTargetFeatureString().contains("+wavefrontsize64"))
+    return;
+  PassRegistry &registry = *PassRegistry::getPassRegistry();
+  gemm::initializeGemmVOPDPass(registry);
+  if (const PassInfo *anchor = registry.getPassInfo(kAnchorPassName)) {
+    passConfig->insertPass(anchor->getTypeInfo(), gemm::getGemmVOPDPassID());
+    return;
+  }
+  anchorListener.pendingConfig = passConfig;
+}
+
+static RegisterTargetPassConfigCallback gemmVOPDCallback(insertGemmVOPDPass);
+
+namespace {
+/// Registers the pass and the listener at load time; the registry also lets
+/// `llc -run-pass=gemm-amdgpu-vopd` find the pass in MIR tests.
+struct RegisterAtLoad {
+  RegisterAtLoad() {
+    PassRegistry &registry = *PassRegistry::getPassRegistry();
+    gemm::initializeGemmVOPDPass(registry);
+    registry.addRegistrationListener(&anchorListener);
+  }
+  ~RegisterAtLoad() {
+    PassRegistry::getPassRegistry()->removeRegistrationListener(
+        &anchorListener);
+  }
+} registerAtLoad;
+} // namespace

@@ -1,0 +1,151 @@
+//===- CodeObjectInfo.cpp - Read AMDGPU code object metadata --------------===//
+
+#include "gemm-opt/CodeObject/CodeObjectInfo.h"
+
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+using namespace llvm;
+
+namespace gemm {
+
+const KernelInfo *CodeObjectInfo::findKernel(StringRef name) const {
+  for (const KernelInfo &kernel : kernels)
+    if (kernel.name == name)
+      return &kernel;
+  return nullptr;
+}
+
+static Error metadataError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "code object metadata: " + message);
+}
+
+static uint64_t getUInt(msgpack::MapDocNode &map, StringRef key) {
+  auto it = map.find(key);
+  if (it == map.end())
+    return 0;
+  msgpack::DocNode &node = it->second;
+  if (node.getKind() == msgpack::Type::UInt)
+    return node.getUInt();
+  if (node.getKind() == msgpack::Type::Int)
+    return static_cast<uint64_t>(node.getInt());
+  return 0;
+}
+
+static std::string getString(msgpack::MapDocNode &map, StringRef key) {
+  auto it = map.find(key);
+  if (it == map.end() || it->second.getKind() != msgpack::Type::String)
+    return {};
+  return it->second.getString().str();
+}
+
+static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
+  msgpack::Document doc;
+  if (!doc.readFromBlob(blob, /*Multi=*/false))
+    return metadataError("the NT_AMDGPU_METADATA note is not valid msgpack");
+  if (!doc.getRoot().isMap())
+    return metadataError("the metadata root is not a map");
+  msgpack::MapDocNode &root = doc.getRoot().getMap();
+  info.target = getString(root, "amdhsa.target");
+
+  auto kernelsIt = root.find("amdhsa.kernels");
+  if (kernelsIt == root.end() || !kernelsIt->second.isArray())
+    return metadataError("no amdhsa.kernels list");
+  for (msgpack::DocNode &kernelNode : kernelsIt->second.getArray()) {
+    if (!kernelNode.isMap())
+      return metadataError("an amdhsa.kernels entry is not a map");
+    msgpack::MapDocNode &kernelMap = kernelNode.getMap();
+    KernelInfo kernel;
+    kernel.name = getString(kernelMap, ".name");
+    kernel.symbol = getString(kernelMap, ".symbol");
+    kernel.groupSegmentSize = getUInt(kernelMap, ".group_segment_fixed_size");
+    kernel.privateSegmentSize =
+        getUInt(kernelMap, ".private_segment_fixed_size");
+    kernel.kernargSegmentSize = getUInt(kernelMap, ".kernarg_segment_size");
+    kernel.vgprCount = getUInt(kernelMap, ".vgpr_count");
+    kernel.sgprCount = getUInt(kernelMap, ".sgpr_count");
+    kernel.vgprSpillCount = getUInt(kernelMap, ".vgpr_spill_count");
+    kernel.sgprSpillCount = getUInt(kernelMap, ".sgpr_spill_count");
+    kernel.wavefrontSize = getUInt(kernelMap, ".wavefront_size");
+    kernel.maxFlatWorkgroupSize =
+        getUInt(kernelMap, ".max_flat_workgroup_size");
+    auto argsIt = kernelMap.find(".args");
+    if (argsIt != kernelMap.end() && argsIt->second.isArray()) {
+      for (msgpack::DocNode &argNode : argsIt->second.getArray()) {
+        if (!argNode.isMap())
+          return metadataError("an .args entry of kernel '" + kernel.name +
+                               "' is not a map");
+        msgpack::MapDocNode &argMap = argNode.getMap();
+        kernel.args.push_back({getString(argMap, ".name"),
+                               getString(argMap, ".value_kind"),
+                               getUInt(argMap, ".offset"),
+                               getUInt(argMap, ".size")});
+      }
+    }
+    info.kernels.push_back(std::move(kernel));
+  }
+  return Error::success();
+}
+
+Expected<CodeObjectInfo> readCodeObjectInfo(StringRef bytes) {
+  auto elfOrErr = object::ELF64LEFile::create(bytes);
+  if (!elfOrErr)
+    return createStringError(inconvertibleErrorCode(),
+                             "not a 64-bit little-endian ELF file: " +
+                                 toString(elfOrErr.takeError()));
+  const object::ELF64LEFile &elf = *elfOrErr;
+  if (elf.getHeader().e_machine != ELF::EM_AMDGPU)
+    return createStringError(inconvertibleErrorCode(),
+                             "not an AMDGPU ELF file (e_machine is not "
+                             "EM_AMDGPU)");
+
+  CodeObjectInfo info;
+  switch (elf.getHeader().e_ident[ELF::EI_ABIVERSION]) {
+  case ELF::ELFABIVERSION_AMDGPU_HSA_V4:
+    info.codeObjectVersion = 4;
+    break;
+  case ELF::ELFABIVERSION_AMDGPU_HSA_V5:
+    info.codeObjectVersion = 5;
+    break;
+  case ELF::ELFABIVERSION_AMDGPU_HSA_V6:
+    info.codeObjectVersion = 6;
+    break;
+  default:
+    return createStringError(inconvertibleErrorCode(),
+                             "unsupported AMDHSA code object ABI version " +
+                                 Twine(elf.getHeader()
+                                           .e_ident[ELF::EI_ABIVERSION]));
+  }
+
+  auto sections = elf.sections();
+  if (!sections)
+    return sections.takeError();
+  for (const object::ELF64LE::Shdr &section : *sections) {
+    if (section.sh_type != ELF::SHT_NOTE)
+      continue;
+    Error err = Error::success();
+    for (const object::ELF64LE::Note &note : elf.notes(section, err)) {
+      if (note.getName() != "AMDGPU" ||
+          note.getType() != ELF::NT_AMDGPU_METADATA)
+        continue;
+      ArrayRef<uint8_t> desc = note.getDesc(section.sh_addralign);
+      if (Error parseErr = parseMetadata(
+              StringRef(reinterpret_cast<const char *>(desc.data()),
+                        desc.size()),
+              info))
+        return std::move(parseErr);
+      if (err)
+        return std::move(err);
+      return info;
+    }
+    if (err)
+      return std::move(err);
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "no NT_AMDGPU_METADATA note in the code object");
+}
+
+} // namespace gemm

@@ -1,0 +1,114 @@
+//===- Pipeline.cpp - The gemm-rdna3-pipeline -----------------------------===//
+//
+// The lowering reuses upstream passes wherever they do the job: parallel loop
+// tiling and mapping to the GPU grid, kernel outlining, ROCDL lowering and
+// gpu-module-to-binary. Our passes check the input first and write the files
+// last.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Passes/Pipeline.h"
+#include "gemm-opt/Passes/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+
+#ifndef GEMM_OPT_DEFAULT_TOOLKIT_DIR
+#define GEMM_OPT_DEFAULT_TOOLKIT_DIR ""
+#endif
+
+using namespace mlir;
+
+namespace mlir::gemm {
+
+// Tile of the output computed by one workgroup, one element per lane. The fast
+// tiling (workgroup, wave and thread tiles) replaces this simple mapping.
+static constexpr int64_t kSimpleTileRows = 16;
+static constexpr int64_t kSimpleTileCols = 16;
+
+llvm::ArrayRef<llvm::StringRef> getSupportedChips() {
+  static const llvm::StringRef chips[] = {"gfx1100", "gfx1101", "gfx1102",
+                                          "gfx1103", "gfx1150", "gfx1151",
+                                          "gfx1152", "gfx1153"};
+  return chips;
+}
+
+bool isSupportedChip(llvm::StringRef chip) {
+  return llvm::is_contained(getSupportedChips(), chip);
+}
+
+void buildRDNA3Pipeline(OpPassManager &pm,
+                        const RDNA3PipelineOptions &options) {
+  GemmCheckInputOptions checkOptions;
+  checkOptions.chip = options.chip;
+  pm.addPass(createGemmCheckInput(checkOptions));
+
+  // One lane per output element of a 16x16 tile; the column loop maps to x so
+  // that neighbouring lanes touch neighbouring addresses of B and C.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addNestedPass<func::FuncOp>(
+      createParallelLoopTilingPass({kSimpleTileRows, kSimpleTileCols}));
+  GpuMapParallelLoopsPassOptions mapOptions;
+  mapOptions.mappingPolicyStr = "innermost-first";
+  pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass(mapOptions));
+  pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+
+  GpuROCDLAttachTargetOptions targetOptions;
+  targetOptions.chip = options.chip;
+  targetOptions.abiVersion = std::to_string(options.codeObjectVersion * 100);
+  targetOptions.optLevel = options.optLevel;
+  targetOptions.wave64Flag = false;
+  pm.addPass(createGpuROCDLAttachTarget(targetOptions));
+
+  OpPassManager &kernelPm = pm.nest<gpu::GPUModuleOp>();
+  kernelPm.addPass(createLowerAffinePass());
+  kernelPm.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToROCDLOpsOptions rocdlOptions;
+  rocdlOptions.chipset = options.chip;
+  rocdlOptions.useBarePtrCallConv = true;
+  rocdlOptions.runtime = gpu::amd::Runtime::HIP;
+  kernelPm.addPass(createConvertGpuOpsToROCDLOps(rocdlOptions));
+  kernelPm.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuModuleToBinaryPassOptions binaryOptions;
+  binaryOptions.compilationTarget = "bin";
+  binaryOptions.toolkitPath = options.toolkit.empty()
+                                  ? std::string(GEMM_OPT_DEFAULT_TOOLKIT_DIR)
+                                  : options.toolkit.getValue();
+  pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+
+  if (!options.hsaco.empty()) {
+    GemmEmitHsacoOptions emitOptions;
+    emitOptions.hsacoPath = options.hsaco;
+    emitOptions.manifestPath = options.manifest;
+    pm.addPass(createGemmEmitHsaco(emitOptions));
+  }
+}
+
+void registerGemmOptPasses() {
+  static bool registered = [] {
+    registerGemmPasses();
+    PassPipelineRegistration<RDNA3PipelineOptions>(
+        "gemm-rdna3-pipeline",
+        "Lower a func.func holding an f32 linalg.matmul on memrefs to an "
+        "RDNA3 code object (gpu.binary; with hsaco=FILE also FILE and its "
+        "launch manifest)",
+        buildRDNA3Pipeline);
+    return true;
+  }();
+  (void)registered;
+}
+
+} // namespace mlir::gemm

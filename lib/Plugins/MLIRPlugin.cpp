@@ -1,0 +1,19 @@
+//===- MLIRPlugin.cpp - gemm-opt as an mlir-opt pass plugin ---------------===//
+//
+//   mlir-opt --load-pass-plugin=GemmOptMLIRPlugin.so --gemm-rdna3-pipeline
+//
+// The plugin also carries the late AMDGPU pass, so the code generation inside
+// gpu-module-to-binary runs it just as in gemm-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Passes/Pipeline.h"
+
+#include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/Config/llvm-config.h"
+
+extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
+mlirGetPassPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "GemmOpt", LLVM_VERSION_STRING,
+          [] { mlir::gemm::registerGemmOptPasses(); }};
+}

@@ -1,0 +1,33 @@
+//===- gemm-opt.cpp - The gemm-opt driver ---------------------------------===//
+//
+// mlir-opt with gemm-opt's passes and pipeline, and with the late AMDGPU pass
+// linked in, so that code generation inside gpu-module-to-binary runs it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Passes/Pipeline.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::gemm::registerGemmOptPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates gpu.module to LLVM IR: without these it
+  // fails on the first ROCDL op.
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv,
+      "gemm-opt: compiles f32 linalg.matmul to AMD RDNA3 (gfx11) code objects.\n"
+      "  gemm-opt in.mlir --gemm-rdna3-pipeline=\"hsaco=out.hsaco\" -o out.mlir\n",
+      registry));
+}
