@@ -111,14 +111,30 @@ GemmCheckInputPass::checkMatmul(linalg::MatmulOp matmul) {
   return builder.getDictionaryAttr(fields);
 }
 
+/// Where to report problems of the module as a whole. An implicit top-level
+/// module sits at line 0 of the file; its first operation is a better place.
+static Location getModuleDiagnosticLoc(ModuleOp module) {
+  auto fileLoc = dyn_cast<FileLineColLoc>(module.getLoc());
+  if ((!fileLoc || fileLoc.getLine() == 0) && !module.getBody()->empty())
+    return module.getBody()->front().getLoc();
+  return module.getLoc();
+}
+
 void GemmCheckInputPass::runOnOperation() {
   ModuleOp module = getOperation();
+  Location moduleLoc = getModuleDiagnosticLoc(module);
 
   if (!isSupportedChip(chip)) {
-    InFlightDiagnostic diag = module.emitError()
+    InFlightDiagnostic diag = emitError(moduleLoc)
                               << "unknown chip '" << chip
                               << "': gemm-opt targets RDNA3, one of ";
     llvm::interleaveComma(getSupportedChips(), diag);
+    return signalPassFailure();
+  }
+  if (codeObjectVersion < 4 || codeObjectVersion > 6) {
+    emitError(moduleLoc) << "unsupported code object version "
+                         << codeObjectVersion.getValue()
+                         << ": LLVM 22 emits 4, 5 or 6";
     return signalPassFailure();
   }
 
@@ -137,7 +153,7 @@ void GemmCheckInputPass::runOnOperation() {
   SmallVector<linalg::MatmulOp> matmuls;
   module.walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
   if (matmuls.empty()) {
-    module.emitError() << "no linalg.matmul to compile: gemm-opt expects a "
+    emitError(moduleLoc) << "no linalg.matmul to compile: gemm-opt expects a "
                           "func.func containing one f32 linalg.matmul on "
                           "memrefs";
     return signalPassFailure();

@@ -50,13 +50,15 @@ void buildRDNA3Pipeline(OpPassManager &pm,
                         const RDNA3PipelineOptions &options) {
   GemmCheckInputOptions checkOptions;
   checkOptions.chip = options.chip;
+  checkOptions.codeObjectVersion = options.codeObjectVersion;
   pm.addPass(createGemmCheckInput(checkOptions));
 
   // One lane per output element of a 16x16 tile; the column loop maps to x so
   // that neighbouring lanes touch neighbouring addresses of B and C.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addNestedPass<func::FuncOp>(
-      createParallelLoopTilingPass({kSimpleTileRows, kSimpleTileCols}));
+      createParallelLoopTilingPass({kSimpleTileRows, kSimpleTileCols},
+                                   /*noMinMaxBounds=*/true));
   GpuMapParallelLoopsPassOptions mapOptions;
   mapOptions.mappingPolicyStr = "innermost-first";
   pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass(mapOptions));

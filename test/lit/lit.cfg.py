@@ -15,8 +15,8 @@ config.test_exec_root = os.path.join(config.gemm_opt_obj_root, "test", "lit")
 llvm_config.use_default_substitutions()
 
 # Our tools first, then LLVM 22's: /usr/bin holds LLVM 14, which rejects gfx1100.
-llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=False)
-llvm_config.with_environment("PATH", config.gemm_tools_dir, append_path=False)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.gemm_tools_dir, append_path=True)
 
 config.substitutions.append(("%gemm_src", config.gemm_opt_src_root))
 config.substitutions.append(("%examples", os.path.join(config.gemm_opt_src_root, "examples")))

@@ -18,8 +18,8 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     offending operation, everything the later passes cannot compile: no or more
     than one `linalg.matmul`, matmuls on tensors, element types other than f32,
     dynamic shapes, non-identity layouts, user-defined indexing maps
-    (transposes), operands that are not arguments of the enclosing function, and
-    chips that are not RDNA3.
+    (transposes), operands that are not arguments of the enclosing function,
+    chips that are not RDNA3 and code object versions other than 4, 5 and 6.
 
     On success it records the problem on the enclosing `func.func` as the
     `gemm.matmul` attribute: sizes `m`, `n`, `k` and the argument index of each
@@ -47,6 +47,8 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"gfx1100\"",
            "Target chip; must be an RDNA3 (gfx11) chip">,
+    Option<"codeObjectVersion", "code-object-version", "unsigned",
+           /*default=*/"5", "AMDHSA code object version; must be 4, 5 or 6">,
   ];
   let dependentDialects = ["func::FuncDialect", "linalg::LinalgDialect"];
 }

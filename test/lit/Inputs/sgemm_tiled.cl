@@ -3,10 +3,16 @@
 // K-slices of 8 staged in LDS. Compiled by stock clang-22 for gfx1100 it has
 // an FMA-heavy inner loop, which the late pass's tests examine.
 //
-// -nogpulib leaves get_local_id & co. undefined; use the builtins directly.
+// -nogpulib leaves get_local_id, barrier & co. undefined; use the builtins.
 #define LID_X __builtin_amdgcn_workitem_id_x()
 #define GID_X __builtin_amdgcn_workgroup_id_x()
 #define GID_Y __builtin_amdgcn_workgroup_id_y()
+#define LDS_BARRIER()                                                          \
+  do {                                                                         \
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                     \
+    __builtin_amdgcn_s_barrier();                                              \
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                     \
+  } while (0)
 
 #define TILE 64
 #define BK 8
@@ -33,7 +39,7 @@ __kernel void sgemm_tiled(__global const float *restrict A,
       As[kk][mm] = A[(GID_Y * TILE + mm) * N + k0 + kk];
       Bs[kk][mm] = B[(k0 + kk) * N + GID_X * TILE + mm];
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    LDS_BARRIER();
     for (int kk = 0; kk < BK; ++kk) {
       float a[TM], b[TN];
       for (int i = 0; i < TM; ++i)
@@ -44,7 +50,7 @@ __kernel void sgemm_tiled(__global const float *restrict A,
         for (int j = 0; j < TN; ++j)
           acc[i][j] = fma(a[i], b[j], acc[i][j]);
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    LDS_BARRIER();
   }
   for (int i = 0; i < TM; ++i)
     for (int j = 0; j < TN; ++j)

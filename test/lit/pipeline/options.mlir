@@ -1,0 +1,28 @@
+// Pipeline options: chip and code object version reach the code object.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gemm-opt %s --gemm-rdna3-pipeline="chip=gfx1101 code-object-version=4 hsaco=%t/k.hsaco manifest=%t/launch.json" -o /dev/null
+// RUN: llvm-readelf --notes %t/k.hsaco | FileCheck %s --check-prefix=NOTES
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/launch.json
+//
+// NOTES: amdhsa.target: amdgcn-amd-amdhsa--gfx1101
+// NOTES: amdhsa.version:
+// NOTES-NEXT: - 1
+// NOTES-NEXT: - 1
+// MANIFEST: "code_object": "k.hsaco",
+// MANIFEST: "chip": "gfx1101",
+// MANIFEST: "code_object_version": 4,
+// MANIFEST: "m": 48,
+// MANIFEST: "n": 40,
+// MANIFEST: "k": 24,
+// Tiles of 16 x 16 outputs: 40 columns need 3 workgroups, 48 rows 3.
+// MANIFEST: "grid": [
+// MANIFEST-NEXT: 3,
+// MANIFEST-NEXT: 3,
+// MANIFEST-NEXT: 1
+
+func.func @odd(%A: memref<48x24xf32>, %B: memref<24x40xf32>, %C: memref<48x40xf32>) {
+  linalg.matmul ins(%A, %B : memref<48x24xf32>, memref<24x40xf32>)
+                outs(%C : memref<48x40xf32>)
+  return
+}

@@ -1,0 +1,57 @@
+// The whole pipeline on the small example, from linalg.matmul to a code object
+// on disk with its launch manifest.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gemm-opt %examples/sgemm_256.mlir --gemm-rdna3-pipeline="hsaco=%t/sgemm_256.hsaco" -o %t/out.mlir
+// RUN: FileCheck %s --check-prefix=IR < %t/out.mlir
+// RUN: llvm-readelf --notes %t/sgemm_256.hsaco | FileCheck %s --check-prefix=NOTES
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/sgemm_256.manifest.json
+// RUN: llvm-objdump -d --mcpu=gfx1100 %t/sgemm_256.hsaco | FileCheck %s --check-prefix=ISA
+//
+// The host function launches the outlined kernel; the device code is a binary.
+// IR: func.func @sgemm({{.*}}) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, k = 256 : i64, m = 256 : i64, n = 256 : i64}}
+// IR: gpu.launch_func {{ *}}@sgemm_kernel::@sgemm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<256x256xf32>, %arg1 : memref<256x256xf32>, %arg2 : memref<256x256xf32>)
+// IR: gpu.binary @sgemm_kernel [#gpu.object<#rocdl.target<O = 3, chip = "gfx1100", abi = "500", flags = {no_wave64}>, bin = "\7FELF
+// IR-NOT: linalg.matmul
+//
+// NOTES: NT_AMDGPU_METADATA
+// NOTES: .name: sgemm_kernel
+// NOTES: .private_segment_fixed_size: 0
+// NOTES: .reqd_workgroup_size:
+// NOTES-NEXT: - 16
+// NOTES-NEXT: - 16
+// NOTES-NEXT: - 1
+// NOTES: .wavefront_size: 32
+// NOTES: amdhsa.target: amdgcn-amd-amdhsa--gfx1100
+// NOTES: amdhsa.version:
+// NOTES-NEXT: - 1
+// NOTES-NEXT: - 2
+//
+// MANIFEST: "format": "gemm-opt-manifest-1",
+// MANIFEST: "code_object": "sgemm_256.hsaco",
+// MANIFEST: "kernel": "sgemm_kernel",
+// MANIFEST: "chip": "gfx1100",
+// MANIFEST: "code_object_version": 5,
+// MANIFEST: "m": 256,
+// MANIFEST: "n": 256,
+// MANIFEST: "k": 256,
+// MANIFEST: "role": "A",
+// MANIFEST: "offset": 0,
+// MANIFEST: "role": "B",
+// MANIFEST: "offset": 8,
+// MANIFEST: "role": "C",
+// MANIFEST: "offset": 16,
+// MANIFEST: "workgroup_size": [
+// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 1
+// MANIFEST: "grid": [
+// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 1
+// MANIFEST: "scratch_bytes": 0
+//
+// ISA: <sgemm_kernel>:
+// ISA: global_load_b32
+// ISA: global_store_b32
+// ISA: s_endpgm
