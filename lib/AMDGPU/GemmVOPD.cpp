@@ -95,6 +95,9 @@ public:
 char GemmVOPDPass::ID = 0;
 
 bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
+  // Features can differ per function; wave64 code has no VOPD.
+  if (mf.getSubtarget().checkFeatures("+wavefrontsize64"))
+    return false;
   const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
   MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   MachineOptimizationRemarkEmitter &ore =
