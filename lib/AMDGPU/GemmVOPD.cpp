@@ -39,9 +39,9 @@ static cl::opt<unsigned> MinFMAsPerBlock(
 namespace {
 
 struct FMABlockCounts {
-  unsigned fmas = 0;        // FMAs, single-issued or VOPD halves.
-  unsigned fmasInVOPD = 0;  // FMAs issued as a VOPD half.
-  unsigned vopds = 0;       // VOPD instructions of any kind.
+  unsigned fmas = 0;       // FMAs, single-issued or VOPD halves.
+  unsigned fmasInVOPD = 0; // FMAs issued as a VOPD half.
+  unsigned vopds = 0;      // VOPD instructions of any kind.
 };
 
 bool isFMAOpName(StringRef name) {
@@ -120,8 +120,8 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
              << counts.fmasInVOPD << " in VOPD (" << percent << "%), "
              << counts.vopds << " VOPD instructions\n";
     ore.emit([&] {
-      MachineOptimizationRemarkAnalysis remark(
-          kGemmVOPDPassName, "FMABlock", DebugLoc(), &mbb);
+      MachineOptimizationRemarkAnalysis remark(kGemmVOPDPassName, "FMABlock",
+                                               DebugLoc(), &mbb);
       remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber()) << ": "
              << ore::NV("FMAs", counts.fmas) << " FMAs, "
              << ore::NV("FMAsInVOPD", counts.fmasInVOPD) << " in VOPD ("
@@ -146,10 +146,10 @@ const void *getGemmVOPDPassID() { return &GemmVOPDPass::ID; }
 
 void initializeGemmVOPDPass(PassRegistry &registry) {
   static bool registered = [&] {
-    registry.registerPass(*new PassInfo(
-        kGemmVOPDPassName, kGemmVOPDPassName, &GemmVOPDPass::ID,
-        PassInfo::NormalCtor_t(callDefaultCtor<GemmVOPDPass>),
-        /*CFGOnly=*/false, /*IsAnalysis=*/false));
+    registry.registerPass(
+        *new PassInfo(kGemmVOPDPassName, kGemmVOPDPassName, &GemmVOPDPass::ID,
+                      PassInfo::NormalCtor_t(callDefaultCtor<GemmVOPDPass>),
+                      /*CFGOnly=*/false, /*IsAnalysis=*/false));
     return true;
   }();
   (void)registered;

@@ -8,8 +8,8 @@
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 
 #include "llvm/CodeGen/TargetPassConfig.h"
-#include "llvm/PassRegistry.h"
 #include "llvm/Pass.h"
+#include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"

@@ -79,10 +79,9 @@ static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
           return metadataError("an .args entry of kernel '" + kernel.name +
                                "' is not a map");
         msgpack::MapDocNode &argMap = argNode.getMap();
-        kernel.args.push_back({getString(argMap, ".name"),
-                               getString(argMap, ".value_kind"),
-                               getUInt(argMap, ".offset"),
-                               getUInt(argMap, ".size")});
+        kernel.args.push_back(
+            {getString(argMap, ".name"), getString(argMap, ".value_kind"),
+             getUInt(argMap, ".offset"), getUInt(argMap, ".size")});
       }
     }
     info.kernels.push_back(std::move(kernel));
@@ -114,10 +113,10 @@ Expected<CodeObjectInfo> readCodeObjectInfo(StringRef bytes) {
     info.codeObjectVersion = 6;
     break;
   default:
-    return createStringError(inconvertibleErrorCode(),
-                             "unsupported AMDHSA code object ABI version " +
-                                 Twine(elf.getHeader()
-                                           .e_ident[ELF::EI_ABIVERSION]));
+    return createStringError(
+        inconvertibleErrorCode(),
+        "unsupported AMDHSA code object ABI version " +
+            Twine(elf.getHeader().e_ident[ELF::EI_ABIVERSION]));
   }
 
   auto sections = elf.sections();

@@ -94,9 +94,9 @@ GemmCheckInputPass::checkMatmul(linalg::MatmulOp matmul) {
              << "operand " << name
              << " must be an argument of the enclosing function, so that the "
                 "kernel can take it as a buffer argument";
-    fields.push_back(builder.getNamedAttr(
-        llvm::StringRef(name).lower(),
-        builder.getI64IntegerAttr(arg.getArgNumber())));
+    fields.push_back(
+        builder.getNamedAttr(llvm::StringRef(name).lower(),
+                             builder.getI64IntegerAttr(arg.getArgNumber())));
   }
   if (operands[2] == operands[0] || operands[2] == operands[1])
     return matmul.emitOpError()
@@ -154,8 +154,8 @@ void GemmCheckInputPass::runOnOperation() {
   module.walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
   if (matmuls.empty()) {
     emitError(moduleLoc) << "no linalg.matmul to compile: gemm-opt expects a "
-                          "func.func containing one f32 linalg.matmul on "
-                          "memrefs";
+                            "func.func containing one f32 linalg.matmul on "
+                            "memrefs";
     return signalPassFailure();
   }
   if (matmuls.size() > 1) {

@@ -121,9 +121,9 @@ void GemmEmitHsacoPass::runOnOperation() {
   gpu::LaunchFuncOp launch = launches.front();
 
   auto hostFunc = launch->getParentOfType<func::FuncOp>();
-  auto record =
-      hostFunc ? hostFunc->getAttrOfType<DictionaryAttr>(kMatmulAttrName)
-               : DictionaryAttr();
+  auto record = hostFunc
+                    ? hostFunc->getAttrOfType<DictionaryAttr>(kMatmulAttrName)
+                    : DictionaryAttr();
   if (!record) {
     launch.emitError() << "is not in a function with the '" << kMatmulAttrName
                        << "' attribute: run gemm-check-input before lowering";
@@ -162,8 +162,7 @@ void GemmEmitHsacoPass::runOnOperation() {
       explicitArgs.push_back(&arg);
   if (explicitArgs.size() != launch.getNumKernelOperands()) {
     launch.emitError() << "passes " << launch.getNumKernelOperands()
-                       << " operands but the kernel has "
-                       << explicitArgs.size()
+                       << " operands but the kernel has " << explicitArgs.size()
                        << " explicit arguments; memrefs must be lowered with "
                           "the bare-pointer calling convention";
     return signalPassFailure();

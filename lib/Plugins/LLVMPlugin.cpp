@@ -3,9 +3,10 @@
 //   llc -load=GemmOptLLVMPlugin.so ...
 //   clang -fpass-plugin=GemmOptLLVMPlugin.so ...
 //
-// Loading the library is what matters: its static RegisterTargetPassConfigCallback
-// inserts the late pass into every amdgcn code generation pipeline. clang
-// insists on a new-pass-manager entry point, which has nothing to add.
+// Loading the library is what matters: its static
+// RegisterTargetPassConfigCallback inserts the late pass into every amdgcn code
+// generation pipeline. clang insists on a new-pass-manager entry point, which
+// has nothing to add.
 //
 //===----------------------------------------------------------------------===//
 

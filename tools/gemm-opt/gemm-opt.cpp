@@ -27,7 +27,9 @@ int main(int argc, char **argv) {
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv,
-      "gemm-opt: compiles f32 linalg.matmul to AMD RDNA3 (gfx11) code objects.\n"
-      "  gemm-opt in.mlir --gemm-rdna3-pipeline=\"hsaco=out.hsaco\" -o out.mlir\n",
+      "gemm-opt: compiles f32 linalg.matmul to AMD RDNA3 (gfx11) code "
+      "objects.\n"
+      "  gemm-opt in.mlir --gemm-rdna3-pipeline=\"hsaco=out.hsaco\" -o "
+      "out.mlir\n",
       registry));
 }

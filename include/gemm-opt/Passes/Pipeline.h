@@ -15,8 +15,7 @@
 namespace mlir::gemm {
 
 /// Options of `--gemm-rdna3-pipeline`.
-struct RDNA3PipelineOptions
-    : public PassPipelineOptions<RDNA3PipelineOptions> {
+struct RDNA3PipelineOptions : public PassPipelineOptions<RDNA3PipelineOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target chip, an RDNA3 (gfx11) "
                                           "chip"),
