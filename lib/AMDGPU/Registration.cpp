@@ -1,7 +1,9 @@
 //===- Registration.cpp - Insert the late pass into amdgcn codegen --------===//
 //
-// Static registrars: this file must be linked whole (it is part of an OBJECT
-// library) or the linker drops it and the callback never fires.
+// registerLatePass() installs a RegisterTargetPassConfigCallback. It is an
+// explicit call rather than a static registrar so that the library can be a
+// plain static library: nothing depends on the linker keeping an unreferenced
+// object file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,20 +70,14 @@ static void insertGemmVOPDPass(TargetMachine &tm, PassManagerBase &,
   anchorListener.pendingConfig = passConfig;
 }
 
-static RegisterTargetPassConfigCallback gemmVOPDCallback(insertGemmVOPDPass);
-
-namespace {
-/// Registers the pass and the listener at load time; the registry also lets
-/// `llc -run-pass=gemm-amdgpu-vopd` find the pass in MIR tests.
-struct RegisterAtLoad {
-  RegisterAtLoad() {
+void gemm::registerLatePass() {
+  static bool registered = [] {
     PassRegistry &registry = *PassRegistry::getPassRegistry();
-    gemm::initializeGemmVOPDPass(registry);
+    // Registered up front so that `llc -run-pass=gemm-amdgpu-vopd` finds it.
+    initializeGemmVOPDPass(registry);
     registry.addRegistrationListener(&anchorListener);
-  }
-  ~RegisterAtLoad() {
-    PassRegistry::getPassRegistry()->removeRegistrationListener(
-        &anchorListener);
-  }
-} registerAtLoad;
-} // namespace
+    static RegisterTargetPassConfigCallback callback(insertGemmVOPDPass);
+    return true;
+  }();
+  (void)registered;
+}

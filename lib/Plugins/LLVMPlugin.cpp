@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/AMDGPU/GemmVOPD.h"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Plugins/PassPlugin.h"
 
@@ -18,3 +20,10 @@ llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "GemmOptAMDGPULate", LLVM_VERSION_STRING,
           [](llvm::PassBuilder &) {}};
 }
+
+namespace {
+/// llc -load runs no entry point: registration happens as the library loads.
+struct RegisterOnLoad {
+  RegisterOnLoad() { gemm::registerLatePass(); }
+} registerOnLoad;
+} // namespace

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/AMDGPU/GemmVOPD.h"
 #include "gemm-opt/Passes/Pipeline.h"
 
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -14,6 +15,8 @@
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "GemmOpt", LLVM_VERSION_STRING,
-          [] { mlir::gemm::registerGemmOptPasses(); }};
+  return {MLIR_PLUGIN_API_VERSION, "GemmOpt", LLVM_VERSION_STRING, [] {
+            mlir::gemm::registerGemmOptPasses();
+            gemm::registerLatePass();
+          }};
 }

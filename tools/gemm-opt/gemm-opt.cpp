@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/AMDGPU/GemmVOPD.h"
 #include "gemm-opt/Passes/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,6 +18,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::gemm::registerGemmOptPasses();
+  gemm::registerLatePass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -9,9 +9,9 @@
 // (v_dual_*) halves, and reports through optimization remarks
 // (-pass-remarks-analysis=gemm-amdgpu-vopd) and -gemm-amdgpu-vopd-report.
 //
-// Linking the GemmAMDGPULate library (or loading GemmOptLLVMPlugin) registers
-// the pass and the TargetPassConfig callback that inserts it into every amdgcn
-// code generation pipeline.
+// Call gemm::registerLatePass() once, before creating a TargetMachine's code
+// generation passes, to have the pass inserted into every amdgcn wave32
+// pipeline of the process (GemmOptLLVMPlugin does so when it is loaded).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +24,12 @@ class PassRegistry;
 } // namespace llvm
 
 namespace gemm {
+
+/// Registers the pass and a TargetPassConfig callback that inserts it after
+/// gcn-create-vopd in every amdgcn code generation pipeline at -O1 and above,
+/// for the whole process. Idempotent. The LLVM option -gemm-amdgpu-vopd=0
+/// turns the insertion off again.
+void registerLatePass();
 
 /// The pass's command-line and registry name.
 inline constexpr const char *kGemmVOPDPassName = "gemm-amdgpu-vopd";
