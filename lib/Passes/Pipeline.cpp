@@ -22,9 +22,20 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 
-#ifndef GEMM_OPT_DEFAULT_TOOLKIT_DIR
-#define GEMM_OPT_DEFAULT_TOOLKIT_DIR ""
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#ifndef GEMM_OPT_BUILD_TOOLKIT_DIR
+#define GEMM_OPT_BUILD_TOOLKIT_DIR ""
 #endif
+#ifndef GEMM_OPT_INSTALLED_TOOLKIT_DIR
+#define GEMM_OPT_INSTALLED_TOOLKIT_DIR ""
+#endif
+#ifndef GEMM_OPT_LLD_PATH
+#define GEMM_OPT_LLD_PATH "/usr/lib/llvm-22/bin/ld.lld"
+#endif
+
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -44,6 +55,34 @@ llvm::ArrayRef<llvm::StringRef> getSupportedChips() {
 
 bool isSupportedChip(llvm::StringRef chip) {
   return llvm::is_contained(getSupportedChips(), chip);
+}
+
+/// The toolkit gpu-module-to-binary gets when the option is empty: the build
+/// tree's while it exists, else the installed one. A library installed under
+/// another prefix than the configured one, or embedded elsewhere, falls back to
+/// a toolkit directory of its own in the temporary directory.
+static std::string getDefaultToolkitDir() {
+  auto hasLld = [](llvm::StringRef dir) {
+    llvm::SmallString<256> lld(dir);
+    llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
+    return !dir.empty() && llvm::sys::fs::exists(lld);
+  };
+  for (llvm::StringRef dir :
+       {GEMM_OPT_BUILD_TOOLKIT_DIR, GEMM_OPT_INSTALLED_TOOLKIT_DIR})
+    if (hasLld(dir))
+      return dir.str();
+
+  llvm::SmallString<256> dir;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, dir);
+  llvm::sys::path::append(dir, "gemm-opt-toolkit-" + std::to_string(getuid()));
+  llvm::SmallString<256> bin(dir);
+  llvm::sys::path::append(bin, "llvm", "bin");
+  llvm::SmallString<256> lld(bin);
+  llvm::sys::path::append(lld, "ld.lld");
+  // Failures surface as gpu-module-to-binary's own "cannot find ld.lld" error.
+  (void)llvm::sys::fs::create_directories(bin);
+  (void)llvm::sys::fs::create_link(GEMM_OPT_LLD_PATH, lld);
+  return std::string(dir);
 }
 
 void buildRDNA3Pipeline(OpPassManager &pm,
@@ -87,7 +126,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.compilationTarget = "bin";
   binaryOptions.toolkitPath = options.toolkit.empty()
-                                  ? std::string(GEMM_OPT_DEFAULT_TOOLKIT_DIR)
+                                  ? getDefaultToolkitDir()
                                   : options.toolkit.getValue();
   pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
 

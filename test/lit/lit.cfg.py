@@ -21,6 +21,10 @@ llvm_config.with_environment("PATH", config.gemm_tools_dir, append_path=True)
 config.substitutions.append(("%gemm_src", config.gemm_opt_src_root))
 config.substitutions.append(("%examples", os.path.join(config.gemm_opt_src_root, "examples")))
 config.substitutions.append(("%toolkit", config.gemm_toolkit_dir))
+config.substitutions.append(("%gemm_obj", config.gemm_opt_obj_root))
+config.substitutions.append(("%llvm_tools", config.llvm_tools_dir))
+config.substitutions.append(
+    ("%llvm_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 config.substitutions.append(
     ("%mlir_plugin", os.path.join(config.gemm_libs_dir, "GemmOptMLIRPlugin" + config.shlibext)))
 config.substitutions.append(
