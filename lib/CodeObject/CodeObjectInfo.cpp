@@ -65,6 +65,7 @@ static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
     kernel.privateSegmentSize =
         getUInt(kernelMap, ".private_segment_fixed_size");
     kernel.kernargSegmentSize = getUInt(kernelMap, ".kernarg_segment_size");
+    kernel.kernargSegmentAlign = getUInt(kernelMap, ".kernarg_segment_align");
     kernel.vgprCount = getUInt(kernelMap, ".vgpr_count");
     kernel.sgprCount = getUInt(kernelMap, ".sgpr_count");
     kernel.vgprSpillCount = getUInt(kernelMap, ".vgpr_spill_count");
@@ -72,6 +73,13 @@ static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
     kernel.wavefrontSize = getUInt(kernelMap, ".wavefront_size");
     kernel.maxFlatWorkgroupSize =
         getUInt(kernelMap, ".max_flat_workgroup_size");
+    auto reqdIt = kernelMap.find(".reqd_workgroup_size");
+    if (reqdIt != kernelMap.end() && reqdIt->second.isArray()) {
+      msgpack::ArrayDocNode &sizes = reqdIt->second.getArray();
+      for (unsigned dim = 0; dim < 3 && dim < sizes.size(); ++dim)
+        if (sizes[dim].getKind() == msgpack::Type::UInt)
+          kernel.reqdWorkgroupSize[dim] = sizes[dim].getUInt();
+    }
     auto argsIt = kernelMap.find(".args");
     if (argsIt != kernelMap.end() && argsIt->second.isArray()) {
       for (msgpack::DocNode &argNode : argsIt->second.getArray()) {
@@ -79,9 +87,13 @@ static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
           return metadataError("an .args entry of kernel '" + kernel.name +
                                "' is not a map");
         msgpack::MapDocNode &argMap = argNode.getMap();
-        kernel.args.push_back(
-            {getString(argMap, ".name"), getString(argMap, ".value_kind"),
-             getUInt(argMap, ".offset"), getUInt(argMap, ".size")});
+        KernelArgInfo arg;
+        arg.name = getString(argMap, ".name");
+        arg.valueKind = getString(argMap, ".value_kind");
+        arg.addressSpace = getString(argMap, ".address_space");
+        arg.offset = getUInt(argMap, ".offset");
+        arg.size = getUInt(argMap, ".size");
+        kernel.args.push_back(std::move(arg));
       }
     }
     info.kernels.push_back(std::move(kernel));

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,10 +21,11 @@ namespace gemm {
 
 /// One entry of a kernel's `.args` metadata.
 struct KernelArgInfo {
-  std::string name;      ///< `.name`, empty when the producer gave none.
-  std::string valueKind; ///< `.value_kind`, e.g. "global_buffer".
-  uint64_t offset = 0;   ///< Byte offset in the kernarg segment.
-  uint64_t size = 0;     ///< Byte size in the kernarg segment.
+  std::string name;         ///< `.name`, empty when the producer gave none.
+  std::string valueKind;    ///< `.value_kind`, e.g. "global_buffer".
+  std::string addressSpace; ///< `.address_space`, empty when not a pointer.
+  uint64_t offset = 0;      ///< Byte offset in the kernarg segment.
+  uint64_t size = 0;        ///< Byte size in the kernarg segment.
 };
 
 /// One entry of `amdhsa.kernels`.
@@ -33,12 +35,15 @@ struct KernelInfo {
   uint64_t groupSegmentSize = 0;   ///< Static LDS bytes.
   uint64_t privateSegmentSize = 0; ///< Scratch bytes per lane.
   uint64_t kernargSegmentSize = 0;
+  uint64_t kernargSegmentAlign = 0;
   uint64_t vgprCount = 0;
   uint64_t sgprCount = 0;
   uint64_t vgprSpillCount = 0;
   uint64_t sgprSpillCount = 0;
   uint64_t wavefrontSize = 0;
   uint64_t maxFlatWorkgroupSize = 0;
+  /// `.reqd_workgroup_size`; all zero when the kernel does not require one.
+  std::array<uint64_t, 3> reqdWorkgroupSize = {0, 0, 0};
   std::vector<KernelArgInfo> args;
 };
 

@@ -39,6 +39,11 @@
 // MANIFEST-NEXT: "sgpr_count": {{[1-9][0-9]*}},
 // MANIFEST-NEXT: "scratch_bytes": 0
 //
+// The manifest's roles are right: the kernel verifies on the emulator.
+// RUN: gemm-run %t/k.manifest.json --backend=emu | FileCheck %s --check-prefix=RUNOUT
+// RUNOUT: problem: M=32 N=16 K=8
+// RUNOUT: PASS
+//
 // Without a binary there is nothing to write, and the pass says so.
 // RUN: not gemm-opt %s --gemm-emit-hsaco="hsaco=%t/none.hsaco" 2>&1 | FileCheck %s --check-prefix=NOBINARY
 // RUN: test ! -e %t/none.hsaco && test ! -e %t/none.manifest.json

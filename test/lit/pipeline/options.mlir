@@ -5,6 +5,15 @@
 // RUN: llvm-readelf --notes %t/k.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/launch.json
 //
+// Edge tiles (48 x 40 is not a multiple of 16 x 16) compute the right result,
+// with each code object version. The emulator implements gfx1100 only.
+// RUN: gemm-opt %s --gemm-rdna3-pipeline="code-object-version=4 hsaco=%t/v4.hsaco" -o /dev/null
+// RUN: gemm-run %t/v4.manifest.json --backend=emu | FileCheck %s --check-prefix=RUNOUT
+// RUN: gemm-opt %s --gemm-rdna3-pipeline="code-object-version=6 hsaco=%t/v6.hsaco" -o /dev/null
+// RUN: gemm-run %t/v6.manifest.json --backend=emu | FileCheck %s --check-prefix=RUNOUT
+// RUNOUT: problem: M=48 N=40 K=24
+// RUNOUT: PASS
+//
 // NOTES: amdhsa.target: amdgcn-amd-amdhsa--gfx1101
 // NOTES: amdhsa.version:
 // NOTES-NEXT: - 1

@@ -8,6 +8,21 @@
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/sgemm_256.manifest.json
 // RUN: llvm-objdump -d --mcpu=gfx1100 %t/sgemm_256.hsaco | FileCheck %s --check-prefix=ISA
 //
+// The code object computes C += A x B: run on the emulator against the CPU
+// reference, with two seeds.
+// RUN: gemm-run %t/sgemm_256.manifest.json --backend=emu --seed=1 | FileCheck %s --check-prefix=RUNOUT
+// RUN: gemm-run %t/sgemm_256.manifest.json --backend=emu --seed=7 | FileCheck %s --check-prefix=RUNOUT
+// RUNOUT: problem: M=256 N=256 K=256
+// RUNOUT: PASS
+//
+// A deliberately broken launch (A and B swapped in the manifest) fails, with
+// the first mismatching element and exit code 1.
+// RUN: sed -e 's/"role": "A"/"role": "X"/' -e 's/"role": "B"/"role": "A"/' -e 's/"role": "X"/"role": "B"/' %t/sgemm_256.manifest.json > %t/swapped.manifest.json
+// RUN: %python %S/../runtime/Inputs/exit-code.py gemm-run %t/swapped.manifest.json --backend=emu | FileCheck %s --check-prefix=BROKEN
+// BROKEN: first mismatch at (row {{[0-9]+}}, col {{[0-9]+}}): got
+// BROKEN: FAIL:
+// BROKEN: exit=1
+//
 // The host function launches the outlined kernel; the device code is a binary.
 // IR: func.func @sgemm({{.*}}) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, k = 256 : i64, m = 256 : i64, n = 256 : i64}}
 // IR: gpu.launch_func {{ *}}@sgemm_kernel::@sgemm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<256x256xf32>, %arg1 : memref<256x256xf32>, %arg2 : memref<256x256xf32>)

@@ -1,0 +1,87 @@
+//===- Backend.h - Launcher interface: HIP or the RDNA3 emulator -*- C++
+//-*-===//
+//
+// One interface, two backends. Buffers are named by their device address; the
+// caller writes the explicit kernel arguments (kernarg bytes up to the first
+// hidden argument) and the backend supplies the hidden ones.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_RUNTIME_BACKEND_H
+#define GEMM_RUNTIME_BACKEND_H
+
+#include "gemm-runtime/CodeObject.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace gemm {
+namespace rt {
+
+/// Exit code of the tools when the requested backend has no device.
+constexpr int ExitNoDevice = 3;
+
+struct LaunchParams {
+  std::string Kernel;
+  std::array<uint32_t, 3> Grid = {1, 1, 1};  // workgroups per dimension
+  std::array<uint32_t, 3> Block = {1, 1, 1}; // work-items per workgroup
+  std::vector<uint8_t> ExplicitArgs;         // kernarg bytes before hidden args
+};
+
+struct LaunchStats {
+  double Milliseconds = 0;       // device time (HIP) or wall time (emulator)
+  uint64_t WaveInstructions = 0; // emulator only
+  uint64_t Waves = 0;            // emulator only
+};
+
+class Backend {
+public:
+  virtual ~Backend();
+  virtual llvm::StringRef name() const = 0;
+  /// A human description of the device, e.g. "gfx1100 emulator (wave32)".
+  virtual std::string deviceDescription() const = 0;
+
+  virtual llvm::Expected<uint64_t> allocate(size_t Bytes) = 0;
+  virtual llvm::Error copyToDevice(uint64_t Dst, const void *Src,
+                                   size_t Bytes) = 0;
+  virtual llvm::Error copyFromDevice(void *Dst, uint64_t Src, size_t Bytes) = 0;
+
+  virtual llvm::Error loadCodeObject(const CodeObject &CO) = 0;
+  /// Runs the kernel once and waits for it.
+  virtual llvm::Expected<LaunchStats> launch(const LaunchParams &P) = 0;
+};
+
+/// Thrown-free signal that no device exists for the backend (HIP not built in,
+/// no driver or no GPU). The tools map it to ExitNoDevice.
+class NoDeviceError : public llvm::ErrorInfo<NoDeviceError> {
+public:
+  static char ID;
+  explicit NoDeviceError(std::string Msg) : Msg(std::move(Msg)) {}
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override;
+
+private:
+  std::string Msg;
+};
+
+/// The built-in wave32 RDNA3 (gfx1100) emulator.
+llvm::Expected<std::unique_ptr<Backend>> createEmulatorBackend();
+/// HIP: fails with NoDeviceError if HIP was not found at build time or there
+/// is no usable device.
+llvm::Expected<std::unique_ptr<Backend>> createHipBackend();
+/// "emu", "hip" or "auto" (HIP if a device exists, else the emulator).
+llvm::Expected<std::unique_ptr<Backend>> createBackend(llvm::StringRef Kind);
+bool isHipBuiltIn();
+/// Consumes \p E; returns ExitNoDevice for a NoDeviceError, else 2, and the
+/// message in \p Msg.
+int classifyBackendError(llvm::Error E, std::string &Msg);
+
+} // namespace rt
+} // namespace gemm
+
+#endif // GEMM_RUNTIME_BACKEND_H

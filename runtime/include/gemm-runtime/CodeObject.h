@@ -1,0 +1,125 @@
+//===- CodeObject.h - AMDGPU code object (ELF) reader -----------*- C++ -*-===//
+//
+// Reads what a launcher needs from an AMDHSA code object: the kernel symbols,
+// their 64-byte kernel descriptors (`<kernel>.kd`) and the NT_AMDGPU_METADATA
+// msgpack note (argument layout including hidden arguments).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_RUNTIME_CODEOBJECT_H
+#define GEMM_RUNTIME_CODEOBJECT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gemm {
+namespace rt {
+
+/// The AMDHSA kernel descriptor (llvm/Support/AMDHSAKernelDescriptor.h).
+struct KernelDescriptor {
+  uint32_t GroupSegmentFixedSize = 0;
+  uint32_t PrivateSegmentFixedSize = 0;
+  uint32_t KernargSize = 0;
+  int64_t KernelCodeEntryByteOffset = 0;
+  uint32_t ComputePgmRsrc3 = 0;
+  uint32_t ComputePgmRsrc1 = 0;
+  uint32_t ComputePgmRsrc2 = 0;
+  uint16_t KernelCodeProperties = 0;
+  uint16_t KernargPreload = 0;
+
+  // compute_pgm_rsrc2 fields (gfx6-gfx11 layout).
+  bool enablePrivateSegment() const { return ComputePgmRsrc2 & 1; }
+  unsigned userSgprCount() const { return (ComputePgmRsrc2 >> 1) & 31; }
+  bool enableWorkgroupId(unsigned Dim) const {
+    return (ComputePgmRsrc2 >> (7 + Dim)) & 1;
+  }
+  bool enableWorkgroupInfo() const { return (ComputePgmRsrc2 >> 10) & 1; }
+  /// 0: x only, 1: x and y, 2: x, y and z.
+  unsigned enableVgprWorkitemId() const { return (ComputePgmRsrc2 >> 11) & 3; }
+  // kernel_code_properties bits.
+  bool hasPrivateSegmentBuffer() const { return KernelCodeProperties & 1; }
+  bool hasDispatchPtr() const { return KernelCodeProperties & 2; }
+  bool hasQueuePtr() const { return KernelCodeProperties & 4; }
+  bool hasKernargSegmentPtr() const { return KernelCodeProperties & 8; }
+  bool hasDispatchId() const { return KernelCodeProperties & 16; }
+  bool hasFlatScratchInit() const { return KernelCodeProperties & 32; }
+  bool hasPrivateSegmentSize() const { return KernelCodeProperties & 64; }
+  bool isWave32() const { return KernelCodeProperties & 1024; }
+  bool usesDynamicStack() const { return KernelCodeProperties & 2048; }
+  unsigned kernargPreloadLength() const { return KernargPreload & 127; }
+};
+
+/// One entry of `.amdhsa.kernels[].args`.
+struct KernelArg {
+  std::string Name;
+  std::string ValueKind; // global_buffer, by_value, hidden_block_count_x, ...
+  std::string AddressSpace;
+  uint32_t Offset = 0;
+  uint32_t Size = 0;
+};
+
+struct KernelInfo {
+  std::string Name;
+  uint64_t DescriptorAddress = 0; // virtual address of `<name>.kd`
+  uint64_t EntryAddress = 0;      // first instruction
+  KernelDescriptor KD;
+  std::vector<KernelArg> Args;
+  uint32_t KernargSegmentSize = 0;
+  uint32_t KernargSegmentAlign = 8;
+  uint32_t GroupSegmentFixedSize = 0;
+  uint32_t PrivateSegmentFixedSize = 0;
+  uint32_t SgprCount = 0;
+  uint32_t VgprCount = 0;
+  uint32_t WavefrontSize = 0;
+  uint32_t MaxFlatWorkgroupSize = 0;
+  std::array<uint32_t, 3> ReqdWorkgroupSize = {0, 0, 0}; // 0: not given
+
+  /// Size in bytes of the explicit (non-hidden) arguments.
+  uint32_t explicitArgsSize() const;
+};
+
+class CodeObject {
+public:
+  static llvm::Expected<std::unique_ptr<CodeObject>>
+  loadFile(llvm::StringRef Path);
+  static llvm::Expected<std::unique_ptr<CodeObject>>
+  load(std::unique_ptr<llvm::MemoryBuffer> Buffer);
+
+  /// The whole ELF image, as hipModuleLoadData wants it.
+  llvm::StringRef image() const { return Buffer->getBuffer(); }
+  llvm::StringRef target() const { return Target; }
+  const std::vector<KernelInfo> &kernels() const { return Kernels; }
+  /// The kernel named \p Name, or an error listing the kernels present.
+  llvm::Expected<const KernelInfo &> kernel(llvm::StringRef Name) const;
+
+  /// Bytes of the executable section holding \p Address, from that address
+  /// to the section end.
+  llvm::Expected<llvm::ArrayRef<uint8_t>> codeAt(uint64_t Address,
+                                                 uint64_t &SectionBase) const;
+
+private:
+  struct Section {
+    uint64_t Address;
+    llvm::ArrayRef<uint8_t> Bytes;
+    bool Executable;
+  };
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::string Target;
+  std::vector<KernelInfo> Kernels;
+  std::vector<Section> Sections;
+
+  llvm::Error parse();
+};
+
+} // namespace rt
+} // namespace gemm
+
+#endif // GEMM_RUNTIME_CODEOBJECT_H

@@ -1,0 +1,279 @@
+//===- gemm-run.cpp - Run, verify and time a gemm-opt code object ---------===//
+//
+// Reads the launch manifest gemm-opt writes beside the code object, fills A, B
+// and the initial C with seeded random values, launches (HIP or the built-in
+// emulator), and checks C = C0 + A x B against a double-precision reference.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-runtime/Backend.h"
+#include "gemm-runtime/CodeObject.h"
+#include "gemm-runtime/Manifest.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <random>
+
+using namespace llvm;
+using namespace gemm::rt;
+
+static cl::OptionCategory Cat("gemm-run options");
+
+static cl::opt<std::string> ManifestPath(cl::Positional, cl::Required,
+                                         cl::desc("<manifest.json>"),
+                                         cl::cat(Cat));
+static cl::opt<std::string> CodeObjectOverride(
+    "code-object",
+    cl::desc("Code object to run instead of the manifest's \"code_object\""),
+    cl::value_desc("path"), cl::cat(Cat));
+static cl::opt<int64_t> MOpt("m",
+                             cl::desc("Rows of A and C (default: the "
+                                      "manifest's; must match it)"),
+                             cl::init(0), cl::cat(Cat));
+static cl::opt<int64_t> NOpt("n",
+                             cl::desc("Columns of B and C (default: the "
+                                      "manifest's; must match it)"),
+                             cl::init(0), cl::cat(Cat));
+static cl::opt<int64_t> KOpt("k",
+                             cl::desc("Columns of A, rows of B (default: "
+                                      "the manifest's; must match it)"),
+                             cl::init(0), cl::cat(Cat));
+static cl::opt<std::string>
+    BackendOpt("backend", cl::init("auto"),
+               cl::desc("emu: built-in gfx1100 emulator; hip: a GPU through "
+                        "HIP; auto (default): HIP if a device exists, else "
+                        "the emulator"),
+               cl::cat(Cat));
+static cl::opt<unsigned> Seed("seed", cl::init(1),
+                              cl::desc("Seed of the random inputs (default 1)"),
+                              cl::cat(Cat));
+static cl::opt<unsigned>
+    Repeat("repeat", cl::init(0),
+           cl::desc("Timed launches after the verified one (default: 20 on "
+                    "HIP, 0 on the emulator)"),
+           cl::cat(Cat));
+
+static int fail(const Twine &Msg, int Code = 2) {
+  WithColor::error(errs(), "gemm-run") << Msg << "\n";
+  return Code;
+}
+
+int main(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions(Cat);
+  cl::ParseCommandLineOptions(
+      Argc, Argv,
+      "gemm-run: run a gemm-opt SGEMM code object, verify and time it\n\n"
+      "Reads FILE.manifest.json (written by gemm-opt beside FILE.hsaco), fills "
+      "A, B and\nthe initial C with seeded uniform values in [-1, 1), launches "
+      "the kernel once\nand checks C = C0 + A x B (linalg.matmul accumulates) "
+      "against a reference\ncomputed in double precision.\n\n"
+      "Tolerance, per element (i, j):\n"
+      "  |C - ref| <= 2 (K + 1) 2^-24 (|C0(i,j)| + sum_k |A(i,k) B(k,j)|)\n"
+      "i.e. twice the worst-case rounding bound of a K-term fp32 sum in any "
+      "order\n(with or without FMA), so valid kernels never fail on "
+      "accumulation order.\n\n"
+      "On HIP the kernel is then launched --repeat times and timed with HIP "
+      "events\n(TFLOP/s = 2 M N K / time). On the emulator the wall time and "
+      "the executed\nwave instructions are reported (not GPU time).\n\n"
+      "Exit codes: 0 PASS, 1 verification FAIL (first mismatching element "
+      "printed),\n2 bad input or launch error, 3 no HIP device "
+      "(--backend=hip).\n");
+
+  auto MOrErr = readManifest(ManifestPath);
+  if (!MOrErr)
+    return fail(toString(MOrErr.takeError()));
+  Manifest &Man = *MOrErr;
+  if (Man.ElementType != "f32")
+    return fail("element type '" + Man.ElementType +
+                "' is not supported (f32 only)");
+  int64_t M = MOpt ? MOpt : Man.M, N = NOpt ? NOpt : Man.N,
+          K = KOpt ? KOpt : Man.K;
+  if (M != Man.M || N != Man.N || K != Man.K)
+    return fail(formatv("the code object is compiled for M={0} N={1} K={2}; "
+                        "requested M={3} N={4} K={5} (sizes are static)",
+                        Man.M, Man.N, Man.K, M, N, K));
+  const ManifestArg *AA = Man.arg("A"), *BA = Man.arg("B"), *CA = Man.arg("C");
+  if (!AA || !BA || !CA)
+    return fail("manifest must describe arguments with roles A, B and C");
+  struct Shape {
+    const ManifestArg *Arg;
+    int64_t Rows, Cols;
+    const char *Name;
+  } Shapes[] = {{AA, M, K, "A"}, {BA, K, N, "B"}, {CA, M, N, "C"}};
+  for (const Shape &S : Shapes) {
+    if (S.Arg->Kind != "global_buffer" || S.Arg->Size != 8)
+      return fail(
+          formatv("argument {0} must be an 8-byte global_buffer", S.Name));
+    if (S.Arg->Rows != S.Rows || S.Arg->Cols != S.Cols || S.Arg->LD < S.Cols)
+      return fail(formatv("argument {0} is {1}x{2} (ld {3}) in the manifest, "
+                          "expected {4}x{5} with ld >= {5}",
+                          S.Name, S.Arg->Rows, S.Arg->Cols, S.Arg->LD, S.Rows,
+                          S.Cols));
+  }
+
+  std::string COPath =
+      CodeObjectOverride.empty() ? Man.CodeObjectPath : CodeObjectOverride;
+  auto COOrErr = CodeObject::loadFile(COPath);
+  if (!COOrErr)
+    return fail(toString(COOrErr.takeError()));
+  CodeObject &CO = **COOrErr;
+  auto KIOrErr = CO.kernel(Man.Kernel);
+  if (!KIOrErr)
+    return fail(toString(KIOrErr.takeError()));
+  const KernelInfo &KI = *KIOrErr;
+  // The manifest's argument layout must agree with the code object's.
+  for (const ManifestArg &A : Man.Args) {
+    bool Found = false;
+    for (const KernelArg &KA : KI.Args)
+      Found |=
+          KA.Offset == A.Offset && KA.Size == A.Size && KA.ValueKind == A.Kind;
+    if (!Found)
+      return fail(formatv("manifest argument {0} ({1}, offset {2}, size {3}) "
+                          "does not match the code object's metadata",
+                          A.Index, A.Role, A.Offset, A.Size));
+  }
+
+  auto BOrErr = createBackend(BackendOpt);
+  if (!BOrErr) {
+    std::string Msg;
+    int Code = classifyBackendError(BOrErr.takeError(), Msg);
+    return fail(Msg, Code);
+  }
+  Backend &B = **BOrErr;
+  outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
+                    B.deviceDescription());
+  outs() << formatv("problem: M={0} N={1} K={2}, C += A x B, seed {3}\n", M, N,
+                    K, Seed.getValue());
+
+  // Inputs: uniform in [-1, 1) from a fixed generator, A then B then C.
+  std::mt19937 Gen(Seed);
+  auto Fill = [&](std::vector<float> &V, const ManifestArg &A) {
+    V.assign(A.Rows * A.LD, 0.0f);
+    for (int64_t R = 0; R < A.Rows; ++R)
+      for (int64_t C = 0; C < A.Cols; ++C)
+        V[R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
+  };
+  std::vector<float> HA, HB, HC0;
+  Fill(HA, *AA);
+  Fill(HB, *BA);
+  Fill(HC0, *CA);
+
+  std::vector<uint8_t> Kernarg(KI.explicitArgsSize(), 0);
+  uint64_t Dev[3];
+  const std::vector<float> *Host[3] = {&HA, &HB, &HC0};
+  for (unsigned I = 0; I < 3; ++I) {
+    size_t Bytes = Host[I]->size() * sizeof(float);
+    auto Addr = B.allocate(Bytes);
+    if (!Addr)
+      return fail(toString(Addr.takeError()));
+    Dev[I] = *Addr;
+    if (Error E = B.copyToDevice(Dev[I], Host[I]->data(), Bytes))
+      return fail(toString(std::move(E)));
+    const ManifestArg &A = *Shapes[I].Arg;
+    if (A.Offset + 8 > Kernarg.size())
+      Kernarg.resize(A.Offset + 8);
+    memcpy(Kernarg.data() + A.Offset, &Dev[I], 8);
+  }
+
+  if (Error E = B.loadCodeObject(CO))
+    return fail(toString(std::move(E)));
+  LaunchParams P;
+  P.Kernel = Man.Kernel;
+  P.Grid = Man.Grid;
+  P.Block = Man.WorkgroupSize;
+  P.ExplicitArgs = Kernarg;
+  auto S = B.launch(P);
+  if (!S)
+    return fail(toString(S.takeError()));
+  std::vector<float> HC(HC0.size());
+  if (Error E = B.copyFromDevice(HC.data(), Dev[2], HC.size() * sizeof(float)))
+    return fail(toString(std::move(E)));
+
+  // Reference in double precision, with the per-element error bound.
+  const double Unit = 0x1p-24;
+  double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
+  int64_t Bad = 0, FirstR = -1, FirstC = -1;
+  double FirstGot = 0, FirstRef = 0, FirstTol = 0;
+  std::vector<double> Ref(N), Mag(N);
+  for (int64_t R = 0; R < M; ++R) {
+    for (int64_t C = 0; C < N; ++C) {
+      double C0 = HC0[R * CA->LD + C];
+      Ref[C] = C0;
+      Mag[C] = std::fabs(C0);
+    }
+    for (int64_t Kk = 0; Kk < K; ++Kk) {
+      double A = HA[R * AA->LD + Kk];
+      const float *BRow = &HB[Kk * BA->LD];
+      for (int64_t C = 0; C < N; ++C) {
+        Ref[C] += A * BRow[C];
+        Mag[C] += std::fabs(A * BRow[C]);
+      }
+    }
+    for (int64_t C = 0; C < N; ++C) {
+      double Got = HC[R * CA->LD + C];
+      double Err = std::fabs(Got - Ref[C]);
+      double Tol = 2.0 * (K + 1) * Unit * Mag[C];
+      bool Ok = std::isfinite(Got) && Err <= Tol;
+      if (std::isfinite(Err)) {
+        MaxAbs = std::max(MaxAbs, Err);
+        MaxRel = std::max(MaxRel, Err / std::max(std::fabs(Ref[C]), 1e-30));
+        MaxRatio = std::max(MaxRatio, Tol > 0 ? Err / Tol : 0);
+      }
+      if (!Ok && Bad++ == 0) {
+        FirstR = R;
+        FirstC = C;
+        FirstGot = Got;
+        FirstRef = Ref[C];
+        FirstTol = Tol;
+      }
+    }
+  }
+  outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
+                    "max error / tolerance: {2:F4}\n",
+                    MaxAbs, MaxRel, MaxRatio);
+  if (Bad) {
+    outs() << formatv("first mismatch at (row {0}, col {1}): got {2:E8}, "
+                      "expected {3:E8} (tolerance {4:E3})\n",
+                      FirstR, FirstC, FirstGot, FirstRef, FirstTol);
+    outs() << formatv("FAIL: {0} of {1} elements mismatch\n", Bad, M * N);
+    return 1;
+  }
+  outs() << "PASS\n";
+
+  double Flop = 2.0 * M * N * K;
+  if (B.name() == "emu") {
+    outs() << formatv("emulator: {0:F1} ms wall time, {1} waves, {2} wave "
+                      "instructions, {3:E3} wave instructions/s (not GPU "
+                      "time)\n",
+                      S->Milliseconds, S->Waves, S->WaveInstructions,
+                      S->WaveInstructions / (S->Milliseconds * 1e-3));
+  }
+  unsigned Reps = Repeat.getNumOccurrences() ? Repeat.getValue()
+                  : B.name() == "hip"        ? 20u
+                                             : 0u;
+  if (Reps) {
+    double Total = 0, Best = 1e300;
+    for (unsigned I = 0; I < Reps; ++I) {
+      auto T = B.launch(P);
+      if (!T)
+        return fail(toString(T.takeError()));
+      Total += T->Milliseconds;
+      Best = std::min(Best, T->Milliseconds);
+    }
+    double Avg = Total / Reps;
+    outs() << formatv("time over {0} launches ({1}): avg {2:F4} ms, best "
+                      "{3:F4} ms\n",
+                      Reps, B.name() == "hip" ? "HIP events" : "wall clock",
+                      Avg, Best);
+    if (B.name() == "hip")
+      outs() << formatv("TFLOP/s: avg {0:F2}, best {1:F2}\n",
+                        Flop / (Avg * 1e-3) * 1e-12,
+                        Flop / (Best * 1e-3) * 1e-12);
+  }
+  return 0;
+}
