@@ -1998,8 +1998,11 @@ Error Runner::memory(Wave &W, const Inst &I) {
     for (int L = 0; L < 32; ++L) {
       if (!(Exec >> L & 1))
         continue;
+      // The destination may overlap the address register
+      // (ds_load_2addr_b32 v[175:176], v175): read the address first.
+      const uint64_t Base = A[L];
       for (unsigned Half = 0; Half < (Two ? 2u : 1u); ++Half) {
-        uint64_t Addr = (uint64_t)A[L] + (Half ? I.Off1 : I.Off0);
+        uint64_t Addr = Base + (Half ? I.Off1 : I.Off0);
         if (Addr + I.MemBytes > LDS.size())
           return fail(I, formatv("lane {0}: LDS {1} of {2} bytes at {3} is "
                                  "outside the {4}-byte LDS allocation",
