@@ -92,8 +92,19 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   checkOptions.codeObjectVersion = options.codeObjectVersion;
   pm.addPass(createGemmCheckInput(checkOptions));
 
-  // One lane per output element of a 16x16 tile; the column loop maps to x so
-  // that neighbouring lanes touch neighbouring addresses of B and C.
+  if (options.tile) {
+    GemmTileRDNA3Options tileOptions;
+    tileOptions.bm = options.bm;
+    tileOptions.bn = options.bn;
+    tileOptions.bk = options.bk;
+    tileOptions.pad = options.pad;
+    pm.addNestedPass<func::FuncOp>(createGemmTileRDNA3(tileOptions));
+  }
+
+  // What gemm-tile-rdna3 left (tile=false, or sizes that are not multiples of
+  // the tile): one lane per output element of a 16x16 tile; the column loop
+  // maps to x so that neighbouring lanes touch neighbouring addresses of B
+  // and C.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addNestedPass<func::FuncOp>(
       createParallelLoopTilingPass({kSimpleTileRows, kSimpleTileCols},
@@ -111,6 +122,8 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   targetOptions.abiVersion = std::to_string(options.codeObjectVersion * 100);
   targetOptions.optLevel = options.optLevel;
   targetOptions.wave64Flag = false;
+  if (options.cuMode)
+    targetOptions.features = "+cumode";
   pm.addPass(createGpuROCDLAttachTarget(targetOptions));
 
   OpPassManager &kernelPm = pm.nest<gpu::GPUModuleOp>();

@@ -53,6 +53,70 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
   let dependentDialects = ["func::FuncDialect", "linalg::LinalgDialect"];
 }
 
+def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
+  let summary = "Rewrite linalg.matmul into the RDNA3 SGEMM kernel: workgroup, "
+                "wave and lane tiles, padded LDS, register prefetch, unrolled "
+                "K step";
+  let description = [{
+    Replaces each static f32 `linalg.matmul` on memrefs whose sizes are
+    multiples of the tile with a `gpu.launch` that has the structure of the
+    RDNA3 walkthrough's kernel 5 (DESIGN.md section 2):
+
+    - 128 lanes (4 wave32 waves stacked along M) compute a `bm` x `bn` tile of
+      C; each lane holds 8 x 16 accumulators as 2 x 4 sub-tiles of 4 x 4,
+      strided so that neighbouring lanes read neighbouring 16 bytes of LDS;
+    - per K step of `bk`, A's slice is stored transposed in LDS as
+      `As[bk][bm + pad]` and B's as `Bs[bk][bn]`, between two barriers;
+    - the next slice is loaded from global memory into registers while the
+      current one is multiplied (double buffering through registers);
+    - the `bk` loop is unrolled into `vector.load`s of 4 floats and
+      `vector.fma`s on 16-wide rows, which the backend turns into
+      `ds_load_b128` and `v_fmac_f32` pairs it can fuse into VOPD.
+
+    Matmuls whose sizes are not multiples of the tile are left alone with a
+    remark, for the simple lowering that follows in `gemm-rdna3-pipeline`.
+    Options that cannot work (LDS over 64 KiB, more than 256 VGPRs per lane,
+    a `bk` that does not divide the 128 lanes) are errors naming the limit.
+
+    Example: `gemm-opt --gemm-tile-rdna3` on
+
+    ```mlir
+    linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
+                  outs(%C : memref<256x256xf32>)
+    ```
+
+    gives
+
+    ```mlir
+    gpu.launch blocks(...) in (%x = %c2, %y = %c2, %z = %c1)
+               threads(...) in (%tx = %c128, %ty = %c1, %tz = %c1)
+               workgroup(%As : memref<8x132xf32, #gpu.address_space<workgroup>>,
+                         %Bs : memref<8x128xf32, #gpu.address_space<workgroup>>) {
+      %acc:10 = scf.for %k = %c0 to %c256 step %c8 iter_args(...) {
+        memref.store ... %As ...  gpu.barrier  memref.load %A ...
+        vector.load %As ... : vector<4xf32>  vector.fma ... : vector<16xf32>
+        ...  gpu.barrier  scf.yield ...
+      }
+      vector.store ... %C ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"bm", "bm", "int64_t", /*default=*/"128",
+           "Rows of C per workgroup (128: the lane layout's tile)">,
+    Option<"bn", "bn", "int64_t", /*default=*/"128",
+           "Columns of C per workgroup (128: the lane layout's tile)">,
+    Option<"bk", "bk", "int64_t", /*default=*/"8",
+           "K step: columns of A and rows of B staged in LDS per step">,
+    Option<"pad", "pad", "int64_t", /*default=*/"4",
+           "Floats of padding after each row of A's transposed LDS tile "
+           "(a multiple of 4); 4 removes A's LDS store bank conflicts">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 def GemmEmitHsaco : Pass<"gemm-emit-hsaco", "ModuleOp"> {
   let summary = "Write the kernel's code object and its launch manifest to files";
   let description = [{

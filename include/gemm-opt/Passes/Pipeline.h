@@ -29,6 +29,31 @@ struct RDNA3PipelineOptions : public PassPipelineOptions<RDNA3PipelineOptions> {
       *this, "opt-level",
       llvm::cl::desc("LLVM optimization level of the AMDGPU backend (0-3)"),
       llvm::cl::init(3)};
+  Option<bool> tile{
+      *this, "tile",
+      llvm::cl::desc("Compile to the RDNA3 tiled kernel (gemm-tile-rdna3); "
+                     "false: one output per lane (slow, for comparison)"),
+      llvm::cl::init(true)};
+  Option<int64_t> bm{
+      *this, "bm", llvm::cl::desc("Rows of C per workgroup (gemm-tile-rdna3)"),
+      llvm::cl::init(128)};
+  Option<int64_t> bn{
+      *this, "bn",
+      llvm::cl::desc("Columns of C per workgroup (gemm-tile-rdna3)"),
+      llvm::cl::init(128)};
+  Option<int64_t> bk{*this, "bk",
+                     llvm::cl::desc("K step staged in LDS (gemm-tile-rdna3)"),
+                     llvm::cl::init(8)};
+  Option<int64_t> pad{
+      *this, "pad",
+      llvm::cl::desc("Floats of padding per row of A's LDS tile "
+                     "(gemm-tile-rdna3)"),
+      llvm::cl::init(4)};
+  Option<bool> cuMode{
+      *this, "cumode",
+      llvm::cl::desc("Compile for CU mode (+cumode): each CU gets its own "
+                     "half of the LDS, less contention"),
+      llvm::cl::init(true)};
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("Directory holding llvm/bin/ld.lld, used to link the "

@@ -26,15 +26,17 @@
 // The host function launches the outlined kernel; the device code is a binary.
 // IR: func.func @sgemm({{.*}}) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, k = 256 : i64, m = 256 : i64, n = 256 : i64}}
 // IR: gpu.launch_func {{ *}}@sgemm_kernel::@sgemm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<256x256xf32>, %arg1 : memref<256x256xf32>, %arg2 : memref<256x256xf32>)
-// IR: gpu.binary @sgemm_kernel [#gpu.object<#rocdl.target<O = 3, chip = "gfx1100", abi = "500", flags = {no_wave64}>, bin = "\7FELF
+// IR: gpu.binary @sgemm_kernel [#gpu.object<#rocdl.target<O = 3, chip = "gfx1100", features = "+cumode", abi = "500", flags = {no_wave64}>, bin = "\7FELF
 // IR-NOT: linalg.matmul
 //
+// The RDNA3 kernel: 128 lanes, As[8][132] + Bs[8][128] of LDS, no scratch.
 // NOTES: NT_AMDGPU_METADATA
+// NOTES: .group_segment_fixed_size: 8320
 // NOTES: .name: sgemm_kernel
 // NOTES: .private_segment_fixed_size: 0
 // NOTES: .reqd_workgroup_size:
-// NOTES-NEXT: - 16
-// NOTES-NEXT: - 16
+// NOTES-NEXT: - 128
+// NOTES-NEXT: - 1
 // NOTES-NEXT: - 1
 // NOTES: .wavefront_size: 32
 // NOTES: amdhsa.target: amdgcn-amd-amdhsa--gfx1100
@@ -57,16 +59,22 @@
 // MANIFEST: "role": "C",
 // MANIFEST: "offset": 16,
 // MANIFEST: "workgroup_size": [
-// MANIFEST-NEXT: 16,
-// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 128,
+// MANIFEST-NEXT: 1,
 // MANIFEST-NEXT: 1
 // MANIFEST: "grid": [
-// MANIFEST-NEXT: 16,
-// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 2,
+// MANIFEST-NEXT: 2,
 // MANIFEST-NEXT: 1
+// MANIFEST: "lds_bytes": 8320,
 // MANIFEST: "scratch_bytes": 0
 //
 // ISA: <sgemm_kernel>:
 // ISA: global_load_b32
-// ISA: global_store_b32
+// ISA: ds_store_2addr
+// ISA: s_barrier
+// ISA: ds_load_b128
+// ISA: v_dual_fmac_f32
+// ISA: s_cbranch_vccnz
+// ISA: global_store_b128
 // ISA: s_endpgm
