@@ -32,6 +32,7 @@ config.substitutions.append(
 
 tools = [
     ToolSubst("gemm-opt", unresolved="fatal"),
+    ToolSubst("gemm-report", unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("llc", unresolved="fatal"),
     ToolSubst("clang", command=os.path.join(config.llvm_tools_dir, "clang"), unresolved="fatal"),

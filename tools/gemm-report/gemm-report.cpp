@@ -1,0 +1,108 @@
+//===- gemm-report.cpp - Static ISA report for gfx11 SGEMM kernels --------===//
+//
+// Thin driver over lib/Report. Exit codes: 0 report printed, 1 bad input or
+// options (the message names the problem).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Report/Report.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+static cl::OptionCategory category("gemm-report options");
+
+static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                                      cl::desc("<input.hsaco | input.s>"),
+                                      cl::cat(category));
+
+static cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Report only this kernel (its name or its .kd "
+                        "symbol); default: every kernel"),
+               cl::value_desc("name"), cl::cat(category));
+
+static cl::opt<bool> emitJSON("json",
+                              cl::desc("Print the report as JSON (format "
+                                       "gemm-report-1, see docs/report.md)"),
+                              cl::cat(category));
+
+static cl::opt<bool>
+    bankTrace("bank-trace",
+              cl::desc("Print the bank model's row for every VALU "
+                       "instruction of the loop (the walkthrough's notation)"),
+              cl::cat(category));
+
+static cl::opt<bool> coldCache(
+    "cold-cache",
+    cl::desc("Score the loop once from empty operand caches instead of in "
+             "steady state (the walkthrough's tables start cold)"),
+    cl::cat(category));
+
+static cl::opt<bool>
+    vopdWholeKernel("vopd-whole-kernel",
+                    cl::desc("Check every v_dual_* of the kernel, not only "
+                             "the loop's"),
+                    cl::cat(category));
+
+static cl::opt<unsigned> maxViolations(
+    "max-violations",
+    cl::desc("VOPD violations listed in the text report (0: all; default 10)"),
+    cl::init(10), cl::cat(category));
+
+static cl::opt<unsigned>
+    computeUnits("compute-units",
+                 cl::desc("CUs of the GPU the TFLOP/s estimate is for "
+                          "(default: 96, a Radeon RX 7900 XTX)"),
+                 cl::init(96), cl::cat(category));
+
+static cl::opt<double>
+    clockGHz("clock-ghz",
+             cl::desc("Shader clock of the estimate in GHz (default: 2.5)"),
+             cl::init(2.5), cl::cat(category));
+
+int main(int argc, char **argv) {
+  InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "gemm-report: static ISA report for AMD RDNA3 (gfx1100) SGEMM kernels\n\n"
+      "Reads a code object (.hsaco, an AMDGPU ELF) or an assembly file (.s;\n"
+      "a plain instruction list without a kernel descriptor is one loop\n"
+      "iteration) and reports per kernel: resources and occupancy; the\n"
+      "steady-state loop (the innermost backward branch with the most FMAs)\n"
+      "and its instruction mix; VOPD rule violations (LLVM's gfx11 checks and\n"
+      "the gfx11 parity hazard); a VGPR bank/operand-cache model; and a cycle\n"
+      "and TFLOP/s figure, always labelled a model estimate. The models are\n"
+      "described in docs/report.md.\n");
+  if (computeUnits == 0 || !(clockGHz > 0)) {
+    WithColor::error(errs(), "gemm-report")
+        << "--compute-units and --clock-ghz must be positive\n";
+    return 1;
+  }
+
+  gemm::report::ReportOptions options;
+  options.kernel = kernelName;
+  options.keepBankTrace = bankTrace;
+  options.coldCache = coldCache;
+  options.vopdWholeKernel = vopdWholeKernel;
+  options.maxViolations = maxViolations;
+  options.machine.computeUnits = computeUnits;
+  options.machine.clockGHz = clockGHz;
+
+  Expected<gemm::report::Report> report =
+      gemm::report::analyzeFile(inputPath, options);
+  if (!report) {
+    WithColor::error(errs(), "gemm-report")
+        << toString(report.takeError()) << "\n";
+    return 1;
+  }
+  if (emitJSON)
+    outs() << formatv("{0:2}", gemm::report::toJSON(*report)) << "\n";
+  else
+    gemm::report::printReport(*report, options, outs());
+  return 0;
+}
