@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMTILERDNA3
@@ -44,12 +45,29 @@ constexpr int64_t kSubTile = 4;
 constexpr int64_t kLdsBytes = 64 * 1024;
 constexpr int64_t kMaxVgprs = 256;
 
+/// How the next K-slice is fetched while the current one is multiplied.
+enum class Prefetch {
+  None,      // Load, store to LDS, multiply: global latency is exposed.
+  Registers, // Next slice in registers during the multiply (kernel 4).
+  Lds,       // Two LDS stages: one barrier per K step instead of two.
+};
+
+std::optional<Prefetch> parsePrefetch(StringRef name) {
+  return llvm::StringSwitch<std::optional<Prefetch>>(name)
+      .Case("none", Prefetch::None)
+      .Case("registers", Prefetch::Registers)
+      .Case("lds", Prefetch::Lds)
+      .Default(std::nullopt);
+}
+
 /// The tile sizes of one kernel and what follows from them.
 struct TileShape {
   int64_t m, n, k;    // Problem.
   int64_t bm, bn, bk; // Workgroup tile and K step.
   int64_t pad;        // Floats of padding after each row of A's LDS tile.
+  Prefetch prefetch;
 
+  int64_t ldsStages() const { return prefetch == Prefetch::Lds ? 2 : 1; }
   int64_t waveRows() const { return bm / kWaves; }
   int64_t laneRows() const { return waveRows() / kLanesM; } // TM
   int64_t laneCols() const { return bn / kLanesN; }         // TN
@@ -57,7 +75,7 @@ struct TileShape {
   int64_t subTilesN() const { return laneCols() / kSubTile; }
   int64_t loadsPerLaneA() const { return bm * bk / kLanes; }
   int64_t loadsPerLaneB() const { return bk * bn / kLanes; }
-  int64_t ldsBytes() const { return 4 * bk * ((bm + pad) + bn); }
+  int64_t ldsBytes() const { return 4 * ldsStages() * bk * ((bm + pad) + bn); }
   /// VGPRs the kernel needs at least: accumulators, one K step of A and B
   /// fragments, and the prefetched next K-slice.
   int64_t minVgprs() const {
@@ -107,10 +125,29 @@ private:
   /// Loads the K-slice starting at `kBase` from global memory into two
   /// vectors: this lane's share of A's BM x BK tile and of B's BK x BN tile.
   std::pair<Value, Value> loadSlice(Value kBase);
-  /// Stores a slice loaded by loadSlice into LDS, A transposed.
-  void storeSlice(Value aSlice, Value bSlice);
-  /// One K step: LDS fragments of A and B, then the outer-product FMAs.
-  SmallVector<Value> multiplyStep(int64_t kk, ArrayRef<Value> acc);
+  /// Stores a slice loaded by loadSlice into LDS stage `stage`, A
+  /// transposed.
+  void storeSlice(Value aSlice, Value bSlice, Value stage);
+  /// One K step from LDS stage `stage`: fragments of A and B, then the
+  /// outer-product FMAs.
+  SmallVector<Value> multiplyStep(int64_t kk, ArrayRef<Value> acc, Value stage);
+  /// Indices into an LDS tile: the stage leads when there are two.
+  SmallVector<Value> ldsIndices(Value stage, Value row, Value col) {
+    if (shape.ldsStages() == 1)
+      return {row, col};
+    return {stage, row, col};
+  }
+  /// The K loop of each prefetch mode; returns the final accumulators.
+  ValueRange buildLoopRegisters(ArrayRef<Value> zeroAcc);
+  ValueRange buildLoopNone(ArrayRef<Value> zeroAcc);
+  ValueRange buildLoopLds(ArrayRef<Value> zeroAcc);
+  /// The slice after the one at `k`, clamped to the last: the last step
+  /// reloads its own slice instead of branching, which keeps the loop body
+  /// straight-line for one redundant load per kernel.
+  Value nextSliceK(Value k) {
+    return arith::MinUIOp::create(b, add(k, shape.bk),
+                                  index(shape.k - shape.bk));
+  }
 
   ImplicitLocOpBuilder b;
   const TileShape &shape;
@@ -151,14 +188,14 @@ std::pair<Value, Value> KernelBuilder::loadSlice(Value kBase) {
   return {aSlice, bSlice};
 }
 
-void KernelBuilder::storeSlice(Value aSlice, Value bSlice) {
+void KernelBuilder::storeSlice(Value aSlice, Value bSlice, Value stage) {
   Value aCol = rem(tid, shape.bk);
   Value aRow = div(tid, shape.bk);
   int64_t aRowStep = kLanes / shape.bk;
   for (int64_t i = 0; i < shape.loadsPerLaneA(); ++i) {
     Value v = vector::ExtractOp::create(b, aSlice, i);
     memref::StoreOp::create(b, v, aTile,
-                            ValueRange{aCol, add(aRow, aRowStep * i)});
+                            ldsIndices(stage, aCol, add(aRow, aRowStep * i)));
   }
   Value bRow = div(tid, shape.bn);
   Value bCol = rem(tid, shape.bn);
@@ -166,12 +203,12 @@ void KernelBuilder::storeSlice(Value aSlice, Value bSlice) {
   for (int64_t i = 0; i < shape.loadsPerLaneB(); ++i) {
     Value v = vector::ExtractOp::create(b, bSlice, i);
     memref::StoreOp::create(b, v, bTile,
-                            ValueRange{add(bRow, bRowStep * i), bCol});
+                            ldsIndices(stage, add(bRow, bRowStep * i), bCol));
   }
 }
 
-SmallVector<Value> KernelBuilder::multiplyStep(int64_t kk,
-                                               ArrayRef<Value> acc) {
+SmallVector<Value> KernelBuilder::multiplyStep(int64_t kk, ArrayRef<Value> acc,
+                                               Value stage) {
   Type f32 = b.getF32Type();
   auto subTileType = VectorType::get({kSubTile}, f32);
   Value kIndex = index(kk);
@@ -180,14 +217,14 @@ SmallVector<Value> KernelBuilder::multiplyStep(int64_t kk,
   for (int64_t im = 0; im < shape.subTilesM(); ++im)
     aFragments.push_back(vector::LoadOp::create(
         b, subTileType, aTile,
-        ValueRange{kIndex, add(rowBase, im * kLanesM * kSubTile)}));
+        ldsIndices(stage, kIndex, add(rowBase, im * kLanesM * kSubTile))));
 
   // B's fragments, concatenated into one vector<TN> row by pairwise shuffles.
   SmallVector<Value> row;
   for (int64_t in = 0; in < shape.subTilesN(); ++in)
     row.push_back(vector::LoadOp::create(
         b, subTileType, bTile,
-        ValueRange{kIndex, add(colBase, in * kLanesN * kSubTile)}));
+        ldsIndices(stage, kIndex, add(colBase, in * kLanesN * kSubTile))));
   while (row.size() > 1) {
     SmallVector<Value> joined;
     for (size_t i = 0; i + 1 < row.size(); i += 2) {
@@ -216,10 +253,16 @@ void KernelBuilder::build() {
   Type f32 = b.getF32Type();
   auto workgroup = gpu::AddressSpaceAttr::get(
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
-  auto aTileType = MemRefType::get({shape.bk, shape.bm + shape.pad}, f32,
-                                   MemRefLayoutAttrInterface(), workgroup);
-  auto bTileType = MemRefType::get({shape.bk, shape.bn}, f32,
-                                   MemRefLayoutAttrInterface(), workgroup);
+  SmallVector<int64_t> aShape = {shape.bk, shape.bm + shape.pad};
+  SmallVector<int64_t> bShape = {shape.bk, shape.bn};
+  if (shape.ldsStages() > 1) {
+    aShape.insert(aShape.begin(), shape.ldsStages());
+    bShape.insert(bShape.begin(), shape.ldsStages());
+  }
+  auto aTileType =
+      MemRefType::get(aShape, f32, MemRefLayoutAttrInterface(), workgroup);
+  auto bTileType =
+      MemRefType::get(bShape, f32, MemRefLayoutAttrInterface(), workgroup);
 
   auto launch = gpu::LaunchOp::create(
       b, index(shape.n / shape.bn), index(shape.m / shape.bm), index(1),
@@ -242,35 +285,18 @@ void KernelBuilder::build() {
   auto rowType = VectorType::get({shape.laneCols()}, f32);
   Value zeroRow =
       arith::ConstantOp::create(b, DenseElementsAttr::get(rowType, 0.0f));
-  auto [firstA, firstB] = loadSlice(index(0));
-
-  SmallVector<Value> init(shape.laneRows(), zeroRow);
-  init.push_back(firstA);
-  init.push_back(firstB);
-  auto loop =
-      scf::ForOp::create(b, index(0), index(shape.k), index(shape.bk), init);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    ValueRange carried = loop.getRegionIterArgs();
-    storeSlice(carried[shape.laneRows()], carried[shape.laneRows() + 1]);
-    gpu::BarrierOp::create(b);
-
-    // Prefetch the next slice while this one is computed. The last step
-    // reloads its own slice instead of branching: one redundant load per
-    // kernel keeps the loop body straight-line.
-    Value nextK = arith::MinUIOp::create(
-        b, add(loop.getInductionVar(), shape.bk), index(shape.k - shape.bk));
-    auto [nextA, nextB] = loadSlice(nextK);
-
-    SmallVector<Value> acc(carried.begin(), carried.begin() + shape.laneRows());
-    for (int64_t kk = 0; kk < shape.bk; ++kk)
-      acc = multiplyStep(kk, acc);
-    gpu::BarrierOp::create(b);
-
-    acc.push_back(nextA);
-    acc.push_back(nextB);
-    scf::YieldOp::create(b, acc);
+  SmallVector<Value> zeroAcc(shape.laneRows(), zeroRow);
+  ValueRange results;
+  switch (shape.prefetch) {
+  case Prefetch::None:
+    results = buildLoopNone(zeroAcc);
+    break;
+  case Prefetch::Registers:
+    results = buildLoopRegisters(zeroAcc);
+    break;
+  case Prefetch::Lds:
+    results = buildLoopLds(zeroAcc);
+    break;
   }
 
   // C += the accumulators, 16 bytes at a time.
@@ -283,7 +309,7 @@ void KernelBuilder::build() {
       Value old =
           vector::LoadOp::create(b, subTileType, c, ValueRange{row, col});
       Value part =
-          vector::ShuffleOp::create(b, loop.getResult(i), loop.getResult(i),
+          vector::ShuffleOp::create(b, results[i], results[i],
                                     llvm::to_vector(llvm::seq<int64_t>(
                                         in * kSubTile, (in + 1) * kSubTile)));
       Value sum = arith::AddFOp::create(b, old, part);
@@ -291,6 +317,72 @@ void KernelBuilder::build() {
     }
   }
   gpu::TerminatorOp::create(b);
+}
+
+ValueRange KernelBuilder::buildLoopNone(ArrayRef<Value> zeroAcc) {
+  Value stage = index(0);
+  auto loop =
+      scf::ForOp::create(b, index(0), index(shape.k), index(shape.bk), zeroAcc);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  auto [sliceA, sliceB] = loadSlice(loop.getInductionVar());
+  storeSlice(sliceA, sliceB, stage);
+  gpu::BarrierOp::create(b);
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  for (int64_t kk = 0; kk < shape.bk; ++kk)
+    acc = multiplyStep(kk, acc, stage);
+  gpu::BarrierOp::create(b);
+  scf::YieldOp::create(b, acc);
+  return loop.getResults();
+}
+
+ValueRange KernelBuilder::buildLoopRegisters(ArrayRef<Value> zeroAcc) {
+  Value stage = index(0);
+  auto [firstA, firstB] = loadSlice(index(0));
+  SmallVector<Value> init(zeroAcc);
+  init.push_back(firstA);
+  init.push_back(firstB);
+  auto loop =
+      scf::ForOp::create(b, index(0), index(shape.k), index(shape.bk), init);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  ValueRange carried = loop.getRegionIterArgs();
+  storeSlice(carried[shape.laneRows()], carried[shape.laneRows() + 1], stage);
+  gpu::BarrierOp::create(b);
+  // The next slice's global loads are in flight during the multiply.
+  auto [nextA, nextB] = loadSlice(nextSliceK(loop.getInductionVar()));
+  SmallVector<Value> acc(carried.begin(), carried.begin() + shape.laneRows());
+  for (int64_t kk = 0; kk < shape.bk; ++kk)
+    acc = multiplyStep(kk, acc, stage);
+  gpu::BarrierOp::create(b);
+  acc.push_back(nextA);
+  acc.push_back(nextB);
+  scf::YieldOp::create(b, acc);
+  return loop.getResults().take_front(shape.laneRows());
+}
+
+ValueRange KernelBuilder::buildLoopLds(ArrayRef<Value> zeroAcc) {
+  // Step i multiplies stage i % 2 and fills stage (i + 1) % 2. The one
+  // barrier per step both publishes the filled stage and retires every read
+  // of the stage the next step overwrites.
+  auto [firstA, firstB] = loadSlice(index(0));
+  storeSlice(firstA, firstB, index(0));
+  gpu::BarrierOp::create(b);
+  auto loop =
+      scf::ForOp::create(b, index(0), index(shape.k), index(shape.bk), zeroAcc);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = div(loop.getInductionVar(), shape.bk);
+  Value stage = rem(step, 2);
+  Value nextStage = rem(add(step, 1), 2);
+  auto [nextA, nextB] = loadSlice(nextSliceK(loop.getInductionVar()));
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  for (int64_t kk = 0; kk < shape.bk; ++kk)
+    acc = multiplyStep(kk, acc, stage);
+  storeSlice(nextA, nextB, nextStage);
+  gpu::BarrierOp::create(b);
+  scf::YieldOp::create(b, acc);
+  return loop.getResults();
 }
 
 LogicalResult GemmTileRDNA3Pass::checkShape(linalg::MatmulOp matmul,
@@ -313,7 +405,8 @@ LogicalResult GemmTileRDNA3Pass::checkShape(linalg::MatmulOp matmul,
     return matmul.emitOpError()
            << "needs " << shape.ldsBytes()
            << " bytes of LDS with bk=" << shape.bk << " pad=" << shape.pad
-           << "; the limit is " << kLdsBytes;
+           << " and " << shape.ldsStages() << " stage(s); the limit is "
+           << kLdsBytes;
   if (shape.minVgprs() > kMaxVgprs)
     return matmul.emitOpError() << "needs at least " << shape.minVgprs()
                                 << " VGPRs per lane with bk=" << shape.bk
@@ -333,13 +426,20 @@ void GemmTileRDNA3Pass::runOnOperation() {
                               "gemm-check-input first";
       return signalPassFailure();
     }
+    std::optional<Prefetch> prefetchMode = parsePrefetch(prefetch);
+    if (!prefetchMode) {
+      matmul.emitOpError() << "cannot be tiled with prefetch='" << prefetch
+                           << "': expected none, registers or lds";
+      return signalPassFailure();
+    }
     TileShape shape{aType.getDimSize(0),
                     bType.getDimSize(1),
                     aType.getDimSize(1),
                     bm,
                     bn,
                     bk,
-                    pad};
+                    pad,
+                    *prefetchMode};
     if (failed(checkShape(matmul, shape)))
       return signalPassFailure();
     // Edge tiles are not implemented here yet: leave such matmuls to the

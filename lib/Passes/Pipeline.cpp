@@ -98,6 +98,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
     tileOptions.bn = options.bn;
     tileOptions.bk = options.bk;
     tileOptions.pad = options.pad;
+    tileOptions.prefetch = options.prefetch;
     pm.addNestedPass<func::FuncOp>(createGemmTileRDNA3(tileOptions));
   }
 

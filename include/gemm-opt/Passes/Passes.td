@@ -68,7 +68,10 @@ def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
     - per K step of `bk`, A's slice is stored transposed in LDS as
       `As[bk][bm + pad]` and B's as `Bs[bk][bn]`, between two barriers;
     - the next slice is loaded from global memory into registers while the
-      current one is multiplied (double buffering through registers);
+      current one is multiplied (`prefetch=registers`, the default); with
+      `prefetch=lds` the tiles get two stages, the next slice is stored into
+      the other stage after the multiply, and one barrier per K step remains;
+      `prefetch=none` loads, stores and multiplies in turn;
     - the `bk` loop is unrolled into `vector.load`s of 4 floats and
       `vector.fma`s on 16-wide rows, which the backend turns into
       `ds_load_b128` and `v_fmac_f32` pairs it can fuse into VOPD.
@@ -111,6 +114,10 @@ def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
     Option<"pad", "pad", "int64_t", /*default=*/"4",
            "Floats of padding after each row of A's transposed LDS tile "
            "(a multiple of 4); 4 removes A's LDS store bank conflicts">,
+    Option<"prefetch", "prefetch", "std::string", /*default=*/"\"registers\"",
+           "How the next K-slice is fetched during the multiply: none, "
+           "registers (in VGPRs, two barriers per step) or lds (two LDS "
+           "stages, one barrier per step)">,
   ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",

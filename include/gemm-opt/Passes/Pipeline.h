@@ -49,6 +49,11 @@ struct RDNA3PipelineOptions : public PassPipelineOptions<RDNA3PipelineOptions> {
       llvm::cl::desc("Floats of padding per row of A's LDS tile "
                      "(gemm-tile-rdna3)"),
       llvm::cl::init(4)};
+  Option<std::string> prefetch{
+      *this, "prefetch",
+      llvm::cl::desc("How the next K-slice is fetched (gemm-tile-rdna3): "
+                     "none, registers or lds"),
+      llvm::cl::init("registers")};
   Option<bool> cuMode{
       *this, "cumode",
       llvm::cl::desc("Compile for CU mode (+cumode): each CU gets its own "

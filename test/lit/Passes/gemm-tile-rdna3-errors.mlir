@@ -2,13 +2,17 @@
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bm=64 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BM
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=12 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
 // RUN: not gemm-opt %s --gemm-tile-rdna3=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: not gemm-opt %s --gemm-tile-rdna3=prefetch=twice -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCH
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=128 -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
+// RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 prefetch=lds" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS2
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 pad=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
 //
 // BM: error: 'linalg.matmul' op cannot be tiled with bm=64 bn=128: gemm-tile-rdna3 implements the 128 x 128 workgroup tile of its 4-wave lane layout only
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=12: bk must divide the workgroup's 128 lanes
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
-// LDS: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=128 pad=4; the limit is 65536
+// PREFETCH: error: 'linalg.matmul' op cannot be tiled with prefetch='twice': expected none, registers or lds
+// LDS: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=128 pad=4 and 1 stage(s); the limit is 65536
+// LDS2: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=64 pad=4 and 2 stage(s); the limit is 65536
 // VGPR: error: 'linalg.matmul' op needs at least 280 VGPRs per lane with bk=64; the limit is 256
 
 func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {

@@ -1,5 +1,22 @@
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3 --canonicalize --verify-diagnostics | FileCheck %s
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3 --verify-diagnostics | FileCheck %s --check-prefix=COUNT
+// RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=prefetch=lds --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=LDS
+
+// With two LDS stages the first slice is stored before the loop, and each
+// step multiplies one stage, stores the next slice into the other, and
+// synchronizes once.
+// LDS-LABEL: func.func @square
+// LDS: workgroup(%[[AS:.*]] : memref<2x8x132xf32, #gpu.address_space<workgroup>>, %[[BS:.*]] : memref<2x8x128xf32, #gpu.address_space<workgroup>>)
+// LDS: memref.store {{.*}}, %[[AS]]
+// LDS: gpu.barrier
+// LDS: scf.for
+// LDS: memref.load %arg0
+// LDS: vector.fma
+// LDS: memref.store {{.*}}, %[[AS]]
+// LDS: memref.store {{.*}}, %[[BS]]
+// LDS: gpu.barrier
+// LDS-NEXT: scf.yield
+// LDS-LABEL: func.func @edge
 
 // The kernel structure: a 2 x 2 grid of 128-lane workgroups for 256 x 256,
 // A's K-slice transposed and padded in LDS (8 x 132), B's as is (8 x 128),
