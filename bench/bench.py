@@ -538,8 +538,10 @@ def main():
             f"(it counts FMAs and VOPD; the VOPD rewrite is still open), so "
             f"turning it off changes nothing; this row is here to show its "
             f"effect once the rewrite lands." if same else
-            f"{r['label']}: differs from row {rows.index(base) + 1} "
-            f"(the late pass changes the code).")
+            f"{r['label']}: differs from row {rows.index(base) + 1}: "
+            f"the late pass repairs the VOPD pairs that break the gfx11 "
+            f"parity rule (compare the VOPD violations), which costs dual "
+            f"issue until it also recolours registers.")
 
     for r in rows:
         if r["status"] == "ok" and not r["report"]["loop_fmas"]:

@@ -7,6 +7,8 @@
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 
+#include "VOPDParity.h"
+
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -35,6 +37,13 @@ static cl::opt<unsigned> MinFMAsPerBlock(
     cl::desc("Fewest FMAs that make an innermost loop block an FMA block for "
              "the gemm-opt late AMDGPU pass"),
     cl::init(8));
+
+static cl::opt<bool> RepairParity(
+    "gemm-amdgpu-vopd-parity-fix",
+    cl::desc("Rewrite every VOPD whose same-slot sources have the same parity "
+             "(the gfx11 VOPD interlock hazard, which LLVM 22 does not "
+             "check): swap commutative sources, else split the pair"),
+    cl::init(true));
 
 namespace {
 
@@ -83,7 +92,7 @@ public:
   void getAnalysisUsage(AnalysisUsage &au) const override {
     au.addRequired<MachineLoopInfoWrapperPass>();
     au.addRequired<MachineOptimizationRemarkEmitterPass>();
-    au.setPreservesAll();
+    au.setPreservesCFG();
     MachineFunctionPass::getAnalysisUsage(au);
   }
 
@@ -99,9 +108,34 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
   if (mf.getSubtarget().checkFeatures("+wavefrontsize64"))
     return false;
   const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
-  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   MachineOptimizationRemarkEmitter &ore =
       getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+
+  bool changed = false;
+  if (RepairParity && gemm::isVOPDParityHazardTarget(mf)) {
+    gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf);
+    changed = stats.swapped + stats.split > 0;
+    if (PrintReport && stats.checked)
+      errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
+             << stats.checked << " VOPD, " << stats.violations
+             << " breaking the gfx11 parity rule: " << stats.swapped
+             << " repaired by swapping sources, " << stats.split << " split, "
+             << stats.unrepaired << " left\n";
+    if (stats.violations)
+      ore.emit([&] {
+        MachineOptimizationRemark remark(kGemmVOPDPassName, "ParityRepair",
+                                         DebugLoc(), &mf.front());
+        remark << ore::NV("Violations", stats.violations)
+               << " VOPD broke the gfx11 parity rule: "
+               << ore::NV("Swapped", stats.swapped)
+               << " repaired by swapping sources, "
+               << ore::NV("Split", stats.split) << " split, "
+               << ore::NV("Unrepaired", stats.unrepaired) << " left";
+        return remark;
+      });
+  }
+
+  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
 
   unsigned fmaBlocks = 0;
   for (const MachineBasicBlock &mbb : mf) {
@@ -134,8 +168,7 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
     errs() << kGemmVOPDPassName << ": " << mf.getName()
            << ": no FMA block (innermost loop block with at least "
            << MinFMAsPerBlock << " FMAs)\n";
-  // Analysis only so far: the function is unchanged.
-  return false;
+  return changed;
 }
 
 namespace gemm {

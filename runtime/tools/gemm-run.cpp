@@ -58,6 +58,12 @@ static cl::opt<unsigned>
                     "HIP, 0 on the emulator)"),
            cl::cat(Cat));
 
+static cl::opt<std::string> DumpC(
+    "dump-c", cl::value_desc("file"),
+    cl::desc("Write the computed C, as raw little-endian f32 in row-major "
+             "order, to this file (to compare two code objects bit for bit)"),
+    cl::cat(Cat));
+
 static int fail(const Twine &Msg, int Code = 2) {
   WithColor::error(errs(), "gemm-run") << Msg << "\n";
   return Code;
@@ -193,6 +199,15 @@ int main(int Argc, char **Argv) {
   std::vector<float> HC(HC0.size());
   if (Error E = B.copyFromDevice(HC.data(), Dev[2], HC.size() * sizeof(float)))
     return fail(toString(std::move(E)));
+
+  if (!DumpC.empty()) {
+    std::error_code EC;
+    raw_fd_ostream Out(DumpC, EC);
+    if (EC)
+      return fail("cannot write '" + DumpC + "': " + EC.message());
+    Out.write(reinterpret_cast<const char *>(HC.data()),
+              HC.size() * sizeof(float));
+  }
 
   // Reference in double precision, with the per-element error bound.
   const double Unit = 0x1p-24;

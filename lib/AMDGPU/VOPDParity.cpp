@@ -1,0 +1,239 @@
+//===- VOPDParity.cpp - Repair VOPDs that break the gfx11 parity rule -----===//
+//
+// On gfx11, when the two sources of the same slot of a VOPD (src0X/src0Y or
+// vsrc1X/vsrc1Y) have the same parity, the destination interlock can be lost
+// and results go wrong (LLVM's "Fix for GFX11 VOPD interlock hazard", not in
+// LLVM 22, whose gcn-create-vopd forms such pairs). Each offending VOPD is
+// repaired in place where possible: a commutative half (fmac, add, mul, ...)
+// may swap its src0 and vsrc1, which keeps the dual issue and the exact
+// result. Otherwise the VOPD is split into its two halves, X first: a legal
+// VOPD's Y never reads X's destination, and X reading Y's destination sees
+// the old value either way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VOPDParity.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace {
+
+/// What the pass needs to know about one half of a VOPD.
+struct HalfKind {
+  unsigned numSources; // Explicit use operands in the VOPD, tied ones included.
+  bool commutative;    // src0 and vsrc1 may trade places.
+};
+
+/// The halves the repair understands, by the name they have inside a VOPD
+/// opcode (V_DUAL_<X>_X_<Y>_gfx11).
+std::optional<HalfKind> getHalfKind(StringRef name) {
+  return StringSwitch<std::optional<HalfKind>>(name)
+      .Case("FMAC_F32_e32", HalfKind{3, true}) // src0, vsrc1, tied acc
+      .Cases("ADD_F32_e32", "MUL_F32_e32", "MAX_F32_e32", "MIN_F32_e32",
+             HalfKind{2, true})
+      .Cases("MUL_DX9_ZERO_F32_e32", "ADD_U32_e32", "AND_B32_e32",
+             HalfKind{2, true})
+      .Cases("SUB_F32_e32", "SUBREV_F32_e32", "LSHLREV_B32_e32",
+             HalfKind{2, false})
+      .Case("MOV_B32_e32", HalfKind{1, false})
+      .Default(std::nullopt);
+}
+
+/// One half of a VOPD instruction: its opcode name and operand positions.
+struct Half {
+  StringRef name;
+  HalfKind kind;
+  unsigned dst;   // Operand index of the destination.
+  unsigned first; // Operand index of src0; vsrc1 follows when there is one.
+
+  bool hasVSrc1() const { return kind.numSources >= 2; }
+};
+
+/// Returns the VGPR number of `op`, or nothing when it is not a VGPR.
+std::optional<unsigned> getVGPRNumber(const MachineOperand &op,
+                                      const TargetRegisterInfo &tri) {
+  if (!op.isReg() || !op.getReg().isPhysical())
+    return std::nullopt;
+  StringRef name = tri.getName(op.getReg());
+  unsigned number;
+  if (!name.consume_front("VGPR") || name.getAsInteger(10, number))
+    return std::nullopt;
+  return number;
+}
+
+/// True when both operands are VGPRs of the same parity: the hazard.
+bool sameParity(const MachineOperand &lhs, const MachineOperand &rhs,
+                const TargetRegisterInfo &tri) {
+  std::optional<unsigned> l = getVGPRNumber(lhs, tri);
+  std::optional<unsigned> r = getVGPRNumber(rhs, tri);
+  return l && r && (*l % 2) == (*r % 2);
+}
+
+/// The operands the X and Y halves of `mi` would have in source slots
+/// 0 and 1 if each half's src0 and vsrc1 were swapped as given.
+struct SlotOperands {
+  const MachineOperand *src0X, *src0Y, *vsrc1X, *vsrc1Y;
+};
+
+SlotOperands getSlots(const MachineInstr &mi, const Half &x, const Half &y,
+                      bool swapX, bool swapY) {
+  auto pick = [&](const Half &half, bool swap, unsigned slot) {
+    if (slot == 1 && !half.hasVSrc1())
+      return static_cast<const MachineOperand *>(nullptr);
+    unsigned index = half.first + (swap ? 1 - slot : slot);
+    return &mi.getOperand(index);
+  };
+  return {pick(x, swapX, 0), pick(y, swapY, 0), pick(x, swapX, 1),
+          pick(y, swapY, 1)};
+}
+
+bool violatesParity(const SlotOperands &slots, const TargetRegisterInfo &tri) {
+  if (sameParity(*slots.src0X, *slots.src0Y, tri))
+    return true;
+  return slots.vsrc1X && slots.vsrc1Y &&
+         sameParity(*slots.vsrc1X, *slots.vsrc1Y, tri);
+}
+
+/// Swapping a half's sources is possible when it commutes and the new
+/// vsrc1 (the old src0) is a VGPR, which VOPD requires of vsrc1.
+bool canSwap(const MachineInstr &mi, const Half &half,
+             const TargetRegisterInfo &tri) {
+  return half.kind.commutative && half.hasVSrc1() &&
+         getVGPRNumber(mi.getOperand(half.first), tri).has_value();
+}
+
+void swapSources(MachineInstr &mi, const Half &half) {
+  MachineOperand &src0 = mi.getOperand(half.first);
+  MachineOperand &vsrc1 = mi.getOperand(half.first + 1);
+  Register reg0 = src0.getReg(), reg1 = vsrc1.getReg();
+  bool kill0 = src0.isKill(), kill1 = vsrc1.isKill();
+  bool renamable0 = src0.isRenamable(), renamable1 = vsrc1.isRenamable();
+  src0.setReg(reg1);
+  src0.setIsKill(kill1);
+  src0.setIsRenamable(renamable1);
+  vsrc1.setReg(reg0);
+  vsrc1.setIsKill(kill0);
+  vsrc1.setIsRenamable(renamable0);
+}
+
+/// The single-issue opcode of `half`, if it exists with the operand layout
+/// the split assumes.
+std::optional<unsigned>
+getSingleOpcode(const Half &half, const TargetInstrInfo &tii,
+                const DenseMap<StringRef, unsigned> &opcodes) {
+  auto it = opcodes.find(("V_" + half.name).str());
+  if (it == opcodes.end() ||
+      tii.get(it->second).getNumOperands() != 1 + half.kind.numSources)
+    return std::nullopt;
+  return it->second;
+}
+
+/// Emits one half of `mi` as the single instruction `opcode` before `mi`.
+void emitHalf(MachineInstr &mi, const Half &half, unsigned opcode,
+              const TargetInstrInfo &tii) {
+  MachineInstrBuilder single =
+      BuildMI(*mi.getParent(), mi, mi.getDebugLoc(), tii.get(opcode));
+  single.addReg(mi.getOperand(half.dst).getReg(), RegState::Define);
+  for (unsigned i = 0; i < half.kind.numSources; ++i) {
+    const MachineOperand &src = mi.getOperand(half.first + i);
+    if (src.isReg())
+      single.addReg(src.getReg(), getKillRegState(src.isKill()) |
+                                      getUndefRegState(src.isUndef()));
+    else
+      single.add(src);
+  }
+  single->setFlags(mi.getFlags());
+}
+
+} // namespace
+
+namespace gemm {
+
+bool isVOPDParityHazardTarget(const MachineFunction &mf) {
+  return mf.getSubtarget().getCPU().starts_with("gfx11");
+}
+
+VOPDParityStats repairVOPDParity(MachineFunction &mf) {
+  VOPDParityStats stats;
+  const TargetSubtargetInfo &sti = mf.getSubtarget();
+  const TargetInstrInfo &tii = *sti.getInstrInfo();
+  const TargetRegisterInfo &tri = *sti.getRegisterInfo();
+
+  // The single-issue opcodes, for splitting. Built lazily: most functions
+  // need none.
+  DenseMap<StringRef, unsigned> opcodes;
+  auto getOpcodes = [&]() -> const DenseMap<StringRef, unsigned> & {
+    if (opcodes.empty())
+      for (unsigned opc = 0, e = tii.getNumOpcodes(); opc != e; ++opc)
+        opcodes[tii.getName(opc)] = opc;
+    return opcodes;
+  };
+
+  for (MachineBasicBlock &mbb : mf) {
+    for (MachineInstr &mi : make_early_inc_range(mbb.instrs())) {
+      StringRef name = tii.getName(mi.getOpcode());
+      if (!name.consume_front("V_DUAL_"))
+        continue;
+      ++stats.checked;
+      auto [xName, rest] = name.split("_X_");
+      StringRef yName = rest.rsplit("_gfx").first;
+      std::optional<HalfKind> xKind = getHalfKind(xName);
+      std::optional<HalfKind> yKind = getHalfKind(yName);
+      unsigned numOperands = mi.getDesc().getNumOperands();
+      if (!xKind || !yKind ||
+          numOperands != 2 + xKind->numSources + yKind->numSources) {
+        ++stats.unknown;
+        continue;
+      }
+      Half x{xName, *xKind, 0, 2};
+      Half y{yName, *yKind, 1, 2 + xKind->numSources};
+
+      if (!violatesParity(getSlots(mi, x, y, false, false), tri))
+        continue;
+      ++stats.violations;
+
+      // Cheapest repair first: keep the pair, swap commutative sources.
+      bool repaired = false;
+      for (auto [swapX, swapY] :
+           {std::pair{false, true}, std::pair{true, false},
+            std::pair{true, true}}) {
+        if ((swapX && !canSwap(mi, x, tri)) || (swapY && !canSwap(mi, y, tri)))
+          continue;
+        if (violatesParity(getSlots(mi, x, y, swapX, swapY), tri))
+          continue;
+        if (swapX)
+          swapSources(mi, x);
+        if (swapY)
+          swapSources(mi, y);
+        ++stats.swapped;
+        repaired = true;
+        break;
+      }
+      if (repaired)
+        continue;
+
+      std::optional<unsigned> xOpcode = getSingleOpcode(x, tii, getOpcodes());
+      std::optional<unsigned> yOpcode = getSingleOpcode(y, tii, getOpcodes());
+      if (!xOpcode || !yOpcode) {
+        ++stats.unrepaired;
+        continue;
+      }
+      emitHalf(mi, x, *xOpcode, tii);
+      emitHalf(mi, y, *yOpcode, tii);
+      mi.eraseFromParent();
+      ++stats.split;
+    }
+  }
+  return stats;
+}
+
+} // namespace gemm
