@@ -7,6 +7,7 @@
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 
+#include "VOPDPairing.h"
 #include "VOPDParity.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -43,6 +44,12 @@ static cl::opt<bool> RepairParity(
     cl::desc("Rewrite every VOPD whose same-slot sources have the same parity "
              "(the gfx11 VOPD interlock hazard, which LLVM 22 does not "
              "check): swap commutative sources, else split the pair"),
+    cl::init(true));
+
+static cl::opt<bool> PairFMACs(
+    "gemm-amdgpu-vopd-pair",
+    cl::desc("Pair single v_fmac_f32 into parity-safe VOPDs (gfx11), hoisting "
+             "an independent FMAC from up to 48 instructions below"),
     cl::init(true));
 
 namespace {
@@ -131,6 +138,26 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
                << " repaired by swapping sources, "
                << ore::NV("Split", stats.split) << " split, "
                << ore::NV("Unrepaired", stats.unrepaired) << " left";
+        return remark;
+      });
+  }
+
+  if (PairFMACs && gemm::isVOPDParityHazardTarget(mf)) {
+    gemm::VOPDPairingStats stats = gemm::pairSingleFMACs(mf);
+    changed |= stats.paired > 0;
+    if (PrintReport)
+      errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
+             << (stats.unsupported
+                     ? std::string("FMAC pairing off: unexpected opcodes")
+                     : std::to_string(stats.paired) +
+                           " new parity-safe FMAC pairs")
+             << "\n";
+    if (stats.paired)
+      ore.emit([&] {
+        MachineOptimizationRemark remark(kGemmVOPDPassName, "Pairing",
+                                         DebugLoc(), &mf.front());
+        remark << ore::NV("Paired", stats.paired)
+               << " new parity-safe FMAC pairs";
         return remark;
       });
   }
