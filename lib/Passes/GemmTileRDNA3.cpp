@@ -452,6 +452,10 @@ void GemmTileRDNA3Pass::runOnOperation() {
                           << " tile; the simple lowering compiles it";
       continue;
     }
+    // A single K step has no next slice to fetch ahead; prefetching code for
+    // it only adds registers (and made the backend spill with prefetch=lds).
+    if (shape.k == shape.bk)
+      shape.prefetch = Prefetch::None;
     KernelBuilder(matmul, shape).build();
     matmul.erase();
   }
