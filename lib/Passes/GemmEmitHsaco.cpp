@@ -80,16 +80,18 @@ static FailureOr<std::array<int64_t, 3>> getConstantDims(gpu::KernelDim3 dims) {
 void GemmEmitHsacoPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (hsacoPath.empty()) {
-    module.emitError() << "gemm-emit-hsaco needs its 'hsaco' option: the path "
-                          "of the code object to write";
+    emitError(module.getLoc())
+        << "gemm-emit-hsaco needs its 'hsaco' option: the path "
+           "of the code object to write";
     return signalPassFailure();
   }
 
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   if (binaries.size() != 1) {
-    module.emitError() << "gemm-emit-hsaco expects exactly one gpu.binary "
-                          "(run gpu-module-to-binary first), found "
-                       << binaries.size();
+    emitError(module.getLoc())
+        << "gemm-emit-hsaco expects exactly one gpu.binary "
+           "(run gpu-module-to-binary first), found "
+        << binaries.size();
     return signalPassFailure();
   }
   gpu::BinaryOp binary = binaries.front();
@@ -101,8 +103,10 @@ void GemmEmitHsacoPass::runOnOperation() {
       object = candidate;
   }
   if (!object) {
-    binary.emitError() << "holds no ELF code object: run gpu-module-to-binary "
-                          "with format=bin";
+    emitError(binary.getLoc())
+        << "gpu.binary @" << binary.getSymName()
+        << " holds no ELF code object: run gpu-module-to-binary "
+           "with format=bin";
     return signalPassFailure();
   }
   StringRef elf = object.getObject().getValue();
@@ -113,9 +117,11 @@ void GemmEmitHsacoPass::runOnOperation() {
       launches.push_back(launch);
   });
   if (launches.size() != 1) {
-    binary.emitError() << "must be launched by exactly one gpu.launch_func to "
-                          "describe its arguments, found "
-                       << launches.size();
+    emitError(binary.getLoc())
+        << "gpu.binary @" << binary.getSymName()
+        << " must be launched by exactly one gpu.launch_func to "
+           "describe its arguments, found "
+        << launches.size();
     return signalPassFailure();
   }
   gpu::LaunchFuncOp launch = launches.front();
@@ -146,13 +152,14 @@ void GemmEmitHsacoPass::runOnOperation() {
 
   llvm::Expected<::gemm::CodeObjectInfo> info = ::gemm::readCodeObjectInfo(elf);
   if (!info) {
-    binary.emitError() << llvm::toString(info.takeError());
+    emitError(binary.getLoc()) << llvm::toString(info.takeError());
     return signalPassFailure();
   }
   StringRef kernelName = launch.getKernelName().getValue();
   const ::gemm::KernelInfo *kernel = info->findKernel(kernelName);
   if (!kernel) {
-    binary.emitError() << "code object has no kernel '" << kernelName << "'";
+    emitError(binary.getLoc())
+        << "code object has no kernel '" << kernelName << "'";
     return signalPassFailure();
   }
 
@@ -196,13 +203,13 @@ void GemmEmitHsacoPass::runOnOperation() {
   std::unique_ptr<llvm::ToolOutputFile> hsacoOut =
       openOutputFile(hsacoPath, &errorMessage);
   if (!hsacoOut) {
-    module.emitError() << "cannot write code object: " << errorMessage;
+    emitError(module.getLoc()) << "cannot write code object: " << errorMessage;
     return signalPassFailure();
   }
   std::unique_ptr<llvm::ToolOutputFile> manifestOut =
       openOutputFile(manifestFile, &errorMessage);
   if (!manifestOut) {
-    module.emitError() << "cannot write manifest: " << errorMessage;
+    emitError(module.getLoc()) << "cannot write manifest: " << errorMessage;
     return signalPassFailure();
   }
 
@@ -256,8 +263,8 @@ void GemmEmitHsacoPass::runOnOperation() {
   manifestOut->os() << "\n";
 
   if (hsacoOut->os().has_error() || manifestOut->os().has_error()) {
-    module.emitError() << "error writing '" << hsacoPath << "' or '"
-                       << manifestFile << "'";
+    emitError(module.getLoc())
+        << "error writing '" << hsacoPath << "' or '" << manifestFile << "'";
     hsacoOut->os().clear_error();
     manifestOut->os().clear_error();
     return signalPassFailure();

@@ -143,6 +143,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
                                   ? getDefaultToolkitDir()
                                   : options.toolkit.getValue();
   pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  pm.addPass(createGemmCheckBinary());
 
   if (!options.hsaco.empty()) {
     GemmEmitHsacoOptions emitOptions;

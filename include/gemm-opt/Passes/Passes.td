@@ -124,6 +124,31 @@ def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
                            "vector::VectorDialect"];
 }
 
+def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {
+  let summary = "Reject code objects that spill to scratch";
+  let description = [{
+    Runs after `gpu-module-to-binary` and reads each `gpu.binary`'s code
+    object metadata. A kernel with private segment (scratch) bytes has run
+    out of VGPRs: its tile options ask for more than the 256 VGPRs a wave32
+    lane can have, and the backend spilled to memory, which costs far more
+    than any tiling wins. Rather than deliver such a kernel silently, the pass
+    fails with an error that names the kernel, its VGPR count and the scratch
+    bytes. Static checks in `gemm-tile-rdna3` catch what a lower bound can
+    predict; this one catches the rest (for example `bk=16`, where the
+    unrolled K step keeps more values live than the bound counts).
+
+    Example: `gemm-opt k.mlir --gemm-rdna3-pipeline="bk=16"` on a problem
+    where the backend spills reports
+
+    ```
+    error: kernel 'sgemm_kernel' spills 32 bytes per lane to scratch with
+    256 VGPRs: the tile options need more registers than a lane has; use a
+    smaller bk, or prefetch=registers
+    ```
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
 def GemmEmitHsaco : Pass<"gemm-emit-hsaco", "ModuleOp"> {
   let summary = "Write the kernel's code object and its launch manifest to files";
   let description = [{
