@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VOPDPairing.h"
+#include "VGPRNumber.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -53,13 +54,7 @@ public:
 
 private:
   std::optional<unsigned> vgpr(const MachineOperand &op) const {
-    if (!op.isReg() || !op.getReg().isPhysical())
-      return std::nullopt;
-    StringRef name = tri.getName(op.getReg());
-    unsigned number;
-    if (!name.consume_front("VGPR") || name.getAsInteger(10, number))
-      return std::nullopt;
-    return number;
+    return gemm::getVGPRNumber(op, tri);
   }
   bool isPairableFMAC(const MachineInstr &mi) const {
     if (mi.getOpcode() != fmacOpcode || mi.isBundled())

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VOPDParity.h"
+#include "VGPRNumber.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -24,6 +25,7 @@
 #include <optional>
 
 using namespace llvm;
+using gemm::getVGPRNumber;
 
 namespace {
 
@@ -57,18 +59,6 @@ struct Half {
 
   bool hasVSrc1() const { return kind.numSources >= 2; }
 };
-
-/// Returns the VGPR number of `op`, or nothing when it is not a VGPR.
-std::optional<unsigned> getVGPRNumber(const MachineOperand &op,
-                                      const TargetRegisterInfo &tri) {
-  if (!op.isReg() || !op.getReg().isPhysical())
-    return std::nullopt;
-  StringRef name = tri.getName(op.getReg());
-  unsigned number;
-  if (!name.consume_front("VGPR") || name.getAsInteger(10, number))
-    return std::nullopt;
-  return number;
-}
 
 /// True when both operands are VGPRs of the same parity: the hazard.
 bool sameParity(const MachineOperand &lhs, const MachineOperand &rhs,
