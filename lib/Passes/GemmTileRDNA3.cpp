@@ -387,11 +387,19 @@ ValueRange KernelBuilder::buildLoopLds(ArrayRef<Value> zeroAcc) {
 
 LogicalResult GemmTileRDNA3Pass::checkShape(linalg::MatmulOp matmul,
                                             const TileShape &shape) {
-  if (shape.bm != 128 || shape.bn != 128)
+  // The lane layout puts 4 waves x 4 lanes x one 4-row sub-tile along M and
+  // 8 lanes x one 4-column sub-tile along N; B's loads give each lane one
+  // column of a row, so a row may not be wider than the workgroup.
+  if (shape.bm != 64 && shape.bm != 128)
     return matmul.emitOpError()
-           << "cannot be tiled with bm=" << shape.bm << " bn=" << shape.bn
-           << ": gemm-tile-rdna3 implements the 128 x 128 workgroup tile of "
-              "its 4-wave lane layout only";
+           << "cannot be tiled with bm=" << shape.bm
+           << ": the 4-wave lane layout covers 64 or 128 rows (4 or 8 rows "
+              "per lane)";
+  if (shape.bn != 32 && shape.bn != 64 && shape.bn != 128)
+    return matmul.emitOpError()
+           << "cannot be tiled with bn=" << shape.bn
+           << ": the lane layout covers 32, 64 or 128 columns (4, 8 or 16 "
+              "per lane)";
   if (shape.bk <= 0 || kLanes % shape.bk != 0)
     return matmul.emitOpError()
            << "cannot be tiled with bk=" << shape.bk

@@ -63,8 +63,9 @@ def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
     RDNA3 walkthrough's kernel 5 (DESIGN.md section 2):
 
     - 128 lanes (4 wave32 waves stacked along M) compute a `bm` x `bn` tile of
-      C; each lane holds 8 x 16 accumulators as 2 x 4 sub-tiles of 4 x 4,
-      strided so that neighbouring lanes read neighbouring 16 bytes of LDS;
+      C; with the default 128 x 128 each lane holds 8 x 16 accumulators as
+      2 x 4 sub-tiles of 4 x 4 (`bm`/16 x `bn`/8 in general), strided so that
+      neighbouring lanes read neighbouring 16 bytes of LDS;
     - per K step of `bk`, A's slice is stored transposed in LDS as
       `As[bk][bm + pad]` and B's as `Bs[bk][bn]`, between two barriers;
     - the next slice is loaded from global memory into registers while the
@@ -106,9 +107,10 @@ def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
   }];
   let options = [
     Option<"bm", "bm", "int64_t", /*default=*/"128",
-           "Rows of C per workgroup (128: the lane layout's tile)">,
+           "Rows of C per workgroup: 64 or 128 (4 or 8 rows per lane)">,
     Option<"bn", "bn", "int64_t", /*default=*/"128",
-           "Columns of C per workgroup (128: the lane layout's tile)">,
+           "Columns of C per workgroup: 32, 64 or 128 (4, 8 or 16 columns "
+           "per lane)">,
     Option<"bk", "bk", "int64_t", /*default=*/"8",
            "K step: columns of A and rows of B staged in LDS per step">,
     Option<"pad", "pad", "int64_t", /*default=*/"4",

@@ -35,11 +35,13 @@ struct RDNA3PipelineOptions : public PassPipelineOptions<RDNA3PipelineOptions> {
                      "false: one output per lane (slow, for comparison)"),
       llvm::cl::init(true)};
   Option<int64_t> bm{
-      *this, "bm", llvm::cl::desc("Rows of C per workgroup (gemm-tile-rdna3)"),
+      *this, "bm",
+      llvm::cl::desc("Rows of C per workgroup: 64 or 128 (gemm-tile-rdna3)"),
       llvm::cl::init(128)};
   Option<int64_t> bn{
       *this, "bn",
-      llvm::cl::desc("Columns of C per workgroup (gemm-tile-rdna3)"),
+      llvm::cl::desc(
+          "Columns of C per workgroup: 32, 64 or 128 (gemm-tile-rdna3)"),
       llvm::cl::init(128)};
   Option<int64_t> bk{*this, "bk",
                      llvm::cl::desc("K step staged in LDS (gemm-tile-rdna3)"),

@@ -1,5 +1,6 @@
 // Options the kernel cannot honour are errors that name the limit.
-// RUN: not gemm-opt %s --gemm-tile-rdna3=bm=64 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BM
+// RUN: not gemm-opt %s --gemm-tile-rdna3=bm=96 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BM
+// RUN: not gemm-opt %s --gemm-tile-rdna3=bn=256 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=12 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
 // RUN: not gemm-opt %s --gemm-tile-rdna3=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
 // RUN: not gemm-opt %s --gemm-tile-rdna3=prefetch=twice -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCH
@@ -7,7 +8,8 @@
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 prefetch=lds" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS2
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 pad=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
 //
-// BM: error: 'linalg.matmul' op cannot be tiled with bm=64 bn=128: gemm-tile-rdna3 implements the 128 x 128 workgroup tile of its 4-wave lane layout only
+// BM: error: 'linalg.matmul' op cannot be tiled with bm=96: the 4-wave lane layout covers 64 or 128 rows (4 or 8 rows per lane)
+// BN: error: 'linalg.matmul' op cannot be tiled with bn=256: the lane layout covers 32, 64 or 128 columns (4, 8 or 16 per lane)
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=12: bk must divide the workgroup's 128 lanes
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
 // PREFETCH: error: 'linalg.matmul' op cannot be tiled with prefetch='twice': expected none, registers or lds
