@@ -1,0 +1,38 @@
+"""Checks the steady-state K loop of a gemm-opt code object against the
+figures the fast pipeline promises, from `gemm-report --json`.
+
+Usage: check-kernel-shape.py REPORT.json BK MAX_BARRIERS
+Prints one line per check and exits 1 if any fails.
+"""
+import json
+import sys
+
+report = json.load(open(sys.argv[1]))
+bk = int(sys.argv[2])
+max_barriers = int(sys.argv[3])
+kernel = report["kernels"][0]
+loop = kernel["loop"]["counts"]
+res = kernel["resources"]
+
+checks = [
+    ("no scratch", res["scratch_bytes"] == 0, res["scratch_bytes"]),
+    ("VGPRs <= 256", res["vgprs"] <= 256, res["vgprs"]),
+    ("128 FMAs per K step and lane", loop["fmas"] == 128 * bk, loop["fmas"] / bk),
+    ("<= 12 LDS loads per K step", loop["lds_loads"] <= 12 * bk,
+     loop["lds_loads"] / bk),
+    ("only 128-bit LDS loads", loop["lds_load_bytes"] == 16 * loop["lds_loads"],
+     loop["lds_load_bytes"] / max(loop["lds_loads"], 1)),
+    ("<= 16 global loads per K slice", loop["global_loads"] <= 16,
+     loop["global_loads"]),
+    (f"<= {max_barriers} barriers per K slice",
+     loop["barriers"] <= max_barriers, loop["barriers"]),
+    (">= 95% of the FMAs in VOPD", loop["vopd_fma_share"] >= 0.95,
+     loop["vopd_fma_share"]),
+    ("no VOPD rule violation", not kernel["vopd"]["violations"],
+     len(kernel["vopd"]["violations"])),
+]
+failed = False
+for name, ok, value in checks:
+    print(f"{'ok  ' if ok else 'FAIL'} {name}: {value}")
+    failed |= not ok
+sys.exit(1 if failed else 0)
