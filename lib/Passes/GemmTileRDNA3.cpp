@@ -18,6 +18,7 @@
 
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -66,6 +67,7 @@ struct TileShape {
   int64_t bm, bn, bk; // Workgroup tile and K step.
   int64_t pad;        // Floats of padding after each row of A's LDS tile.
   Prefetch prefetch;
+  bool bufferLoads; // addressing=buffer
 
   int64_t ldsStages() const { return prefetch == Prefetch::Lds ? 2 : 1; }
   int64_t waveRows() const { return bm / kWaves; }
@@ -125,6 +127,8 @@ private:
   /// Loads the K-slice starting at `kBase` from global memory into two
   /// vectors: this lane's share of A's BM x BK tile and of B's BK x BN tile.
   std::pair<Value, Value> loadSlice(Value kBase);
+  /// loadSlice with raw buffer loads (addressing=buffer).
+  std::pair<Value, Value> loadSliceBuffer(Value kBase);
   /// Stores a slice loaded by loadSlice into LDS stage `stage`, A
   /// transposed.
   void storeSlice(Value aSlice, Value bSlice, Value stage);
@@ -159,6 +163,8 @@ private:
 } // namespace
 
 std::pair<Value, Value> KernelBuilder::loadSlice(Value kBase) {
+  if (shape.bufferLoads)
+    return loadSliceBuffer(kBase);
   Type f32 = b.getF32Type();
   // A: lanes run along K first (BK lanes per row) so that each row's K-slice
   // is one coalesced access; B: lanes run along a row of the tile.
@@ -183,6 +189,55 @@ std::pair<Value, Value> KernelBuilder::loadSlice(Value kBase) {
   for (int64_t i = 0; i < shape.loadsPerLaneB(); ++i) {
     Value v = memref::LoadOp::create(b, bMat,
                                      ValueRange{add(bRow, bRowStep * i), bCol});
+    bSlice = vector::InsertOp::create(b, v, bSlice, i);
+  }
+  return {aSlice, bSlice};
+}
+
+std::pair<Value, Value> KernelBuilder::loadSliceBuffer(Value kBase) {
+  Type f32 = b.getF32Type();
+  Type i32 = b.getI32Type();
+  auto toI32 = [&](Value v) { return arith::IndexCastOp::create(b, i32, v); };
+  // Raw buffer loads keep the address arithmetic out of the VALU (walkthrough
+  // kernel 8): the lane's part of the index is a loop-invariant VGPR offset,
+  // the uniform part (the K step, the row of the load) an SGPR offset, and
+  // the buffer's base lives in the SGPR resource.
+  //
+  // A: lanes run along K first (BK lanes per row) so that each row's K-slice
+  // is one coalesced access; B: lanes run along a row of the tile.
+  Value aRow = toI32(add(blockRow, div(tid, shape.bk)));
+  Value aCol = toI32(rem(tid, shape.bk));
+  int64_t aRowStep = kLanes / shape.bk;
+  Value bRow = toI32(div(tid, shape.bn));
+  Value bCol = toI32(add(blockCol, rem(tid, shape.bn)));
+  int64_t bRowStep = kLanes / shape.bn;
+  Value k32 = toI32(kBase);
+  auto uniformOffset = [&](Value base, int64_t constant) -> Value {
+    if (constant == 0)
+      return base;
+    return arith::AddIOp::create(
+        b, base, arith::ConstantIntOp::create(b, i32, constant));
+  };
+
+  Value aSlice = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(VectorType::get({shape.loadsPerLaneA()}, f32),
+                                0.0f));
+  for (int64_t i = 0; i < shape.loadsPerLaneA(); ++i) {
+    Value v = amdgpu::RawBufferLoadOp::create(
+        b, f32, a, ValueRange{aRow, aCol}, /*boundsCheck=*/true,
+        /*indexOffset=*/nullptr, uniformOffset(k32, aRowStep * i * shape.k));
+    aSlice = vector::InsertOp::create(b, v, aSlice, i);
+  }
+  Value bRowOffset = arith::MulIOp::create(
+      b, k32, arith::ConstantIntOp::create(b, i32, shape.n));
+  Value bSlice = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(VectorType::get({shape.loadsPerLaneB()}, f32),
+                                0.0f));
+  for (int64_t i = 0; i < shape.loadsPerLaneB(); ++i) {
+    Value v = amdgpu::RawBufferLoadOp::create(
+        b, f32, bMat, ValueRange{bRow, bCol}, /*boundsCheck=*/true,
+        /*indexOffset=*/nullptr,
+        uniformOffset(bRowOffset, bRowStep * i * shape.n));
     bSlice = vector::InsertOp::create(b, v, bSlice, i);
   }
   return {aSlice, bSlice};
@@ -440,14 +495,21 @@ void GemmTileRDNA3Pass::runOnOperation() {
                            << "': expected none, registers or lds";
       return signalPassFailure();
     }
-    TileShape shape{aType.getDimSize(0),
-                    bType.getDimSize(1),
-                    aType.getDimSize(1),
-                    bm,
-                    bn,
-                    bk,
-                    pad,
-                    *prefetchMode};
+    if (addressing != "global" && addressing != "buffer") {
+      matmul.emitOpError() << "cannot be tiled with addressing='" << addressing
+                           << "': expected global or buffer";
+      return signalPassFailure();
+    }
+    TileShape shape;
+    shape.m = aType.getDimSize(0);
+    shape.n = bType.getDimSize(1);
+    shape.k = aType.getDimSize(1);
+    shape.bm = bm;
+    shape.bn = bn;
+    shape.bk = bk;
+    shape.pad = pad;
+    shape.prefetch = *prefetchMode;
+    shape.bufferLoads = addressing == "buffer";
     if (failed(checkShape(matmul, shape)))
       return signalPassFailure();
     // Edge tiles are not implemented here yet: leave such matmuls to the

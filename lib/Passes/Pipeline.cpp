@@ -10,6 +10,7 @@
 #include "gemm-opt/Passes/Pipeline.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -99,6 +100,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
     tileOptions.bk = options.bk;
     tileOptions.pad = options.pad;
     tileOptions.prefetch = options.prefetch;
+    tileOptions.addressing = options.addressing;
     pm.addNestedPass<func::FuncOp>(createGemmTileRDNA3(tileOptions));
   }
 
@@ -130,6 +132,9 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   OpPassManager &kernelPm = pm.nest<gpu::GPUModuleOp>();
   kernelPm.addPass(createLowerAffinePass());
   kernelPm.addPass(createSCFToControlFlowPass());
+  ConvertAMDGPUToROCDLPassOptions amdgpuOptions;
+  amdgpuOptions.chipset = options.chip;
+  kernelPm.addPass(createConvertAMDGPUToROCDLPass(amdgpuOptions));
   ConvertGpuOpsToROCDLOpsOptions rocdlOptions;
   rocdlOptions.chipset = options.chip;
   rocdlOptions.useBarePtrCallConv = true;

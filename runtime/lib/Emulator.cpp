@@ -193,6 +193,8 @@ namespace {
   X(S_NOT_B32, 1)                                                              \
   X(S_NOT_B64, 1)                                                              \
   X(S_BREV_B32, 1)                                                             \
+  X(S_BITSET0_B32, 1)                                                          \
+  X(S_BITSET1_B32, 1)                                                          \
   X(S_FF1_I32_B32, 1)                                                          \
   X(S_FLBIT_I32_B32, 1)                                                        \
   X(S_BCNT1_I32_B32, 1)                                                        \
@@ -279,6 +281,7 @@ enum class Op : uint16_t {
   S_LOAD,
   GLOBAL_LOAD,
   GLOBAL_STORE,
+  BUFFER_LOAD,
   DS_READ,
   DS_READ2,
   DS_WRITE,
@@ -910,6 +913,35 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
         (Store && Data.Kind != OVGPR) || (!SAddr && VAddr.Count != 2))
       return Fail("unexpected global memory operands");
     I.Opc = Load ? Op::GLOBAL_LOAD : Op::GLOBAL_STORE;
+    return;
+  }
+  // Raw buffer loads with a VGPR offset (what amdgpu.raw_buffer_load
+  // becomes): vdata, vaddr, srsrc, soffset, offset, cpol, swz.
+  if (Name.starts_with("BUFFER_LOAD_") && Name.ends_with("_OFFEN")) {
+    StringRef R = Name.drop_front(12).drop_back(6);
+    static const struct {
+      const char *N;
+      uint8_t Bytes;
+    } Types[] = {
+        {"DWORD", 4}, {"DWORDX2", 8}, {"DWORDX3", 12}, {"DWORDX4", 16}};
+    I.MemBytes = 0;
+    for (auto &T : Types)
+      if (R == T.N)
+        I.MemBytes = T.Bytes;
+    if (!I.MemBytes)
+      return Fail("buffer load not implemented");
+    if (!convertOperand(MI.getOperand(0), I.Dst[0], I.Why) ||
+        !convertOperand(MI.getOperand(1), I.Src[0], I.Why) ||
+        !convertOperand(MI.getOperand(2), I.Src[1], I.Why) ||
+        !convertOperand(MI.getOperand(3), I.Src[2], I.Why))
+      return Fail("");
+    I.Off0 = MI.getOperand(4).getImm();
+    I.NumDst = 1;
+    if (I.Dst[0].Kind != OVGPR || I.Src[0].Kind != OVGPR ||
+        I.Src[1].Kind != OSGPR || I.Src[1].Count != 4 ||
+        (I.Src[2].Kind != OSGPR && I.Src[2].Kind != OImm))
+      return Fail("unexpected buffer load operands");
+    I.Opc = Op::BUFFER_LOAD;
     return;
   }
   // LDS.
@@ -1566,6 +1598,14 @@ Error Runner::salu(Wave &W, const Inst &I) {
   case Op::S_BREV_B32:
     W32(reverseBits(A));
     break;
+  // The destination is also the input (LLVM ties it; the MC operand list
+  // holds the bit index as the one source).
+  case Op::S_BITSET0_B32:
+    W32(sread32(W, D) & ~(1u << (A & 31)));
+    break;
+  case Op::S_BITSET1_B32:
+    W32(sread32(W, D) | 1u << (A & 31));
+    break;
   case Op::S_FF1_I32_B32:
     W32(A ? llvm::countr_zero(A) : ~0u);
     break;
@@ -1987,6 +2027,40 @@ Error Runner::memory(Wave &W, const Inst &I) {
     }
     return Error::success();
   }
+  case Op::BUFFER_LOAD: {
+    // The V# of a raw buffer: 48-bit base, stride 0, num_records in bytes.
+    // Offsets (VGPR offset + instruction offset) past num_records read 0, as
+    // the hardware's range check does; soffset is not range checked.
+    uint32_t Desc[4];
+    for (unsigned K = 0; K < 4; ++K)
+      Desc[K] = W.S[I.Src[1].Reg + K];
+    uint64_t Base = Desc[0] | (uint64_t)(Desc[1] & 0xffff) << 32;
+    if ((Desc[1] >> 16) & 0x3fff)
+      return fail(I, "buffer load with a non-zero stride is not emulated");
+    uint64_t NumRecords = Desc[2];
+    uint64_t SOffset = sread32(W, I.Src[2]);
+    const uint32_t *VOff = W.vreg(I.Src[0].Reg);
+    unsigned Dwords = (I.MemBytes + 3) / 4;
+    for (int L = 0; L < 32; ++L) {
+      if (!(Exec >> L & 1))
+        continue;
+      uint64_t Offset = (uint64_t)VOff[L] + I.Off0;
+      if (Offset + I.MemBytes > NumRecords) {
+        for (unsigned K = 0; K < Dwords; ++K)
+          W.vreg(I.Dst[0].Reg + K)[L] = 0;
+        continue;
+      }
+      uint64_t Addr = Base + SOffset + Offset;
+      uint8_t *Ptr = Mem.translate(Addr, I.MemBytes);
+      if (!Ptr)
+        return fail(I, formatv("lane {0}: buffer load of {1} bytes at {2:x} "
+                               "is outside every buffer",
+                               L, I.MemBytes, Addr));
+      for (unsigned K = 0; K < Dwords; ++K)
+        std::memcpy(&W.vreg(I.Dst[0].Reg + K)[L], Ptr + 4 * K, 4);
+    }
+    return Error::success();
+  }
   case Op::DS_READ:
   case Op::DS_READ2:
   case Op::DS_WRITE:
@@ -2100,6 +2174,7 @@ Error Runner::run(Wave &W, uint64_t &Count) {
     case Op::S_LOAD:
     case Op::GLOBAL_LOAD:
     case Op::GLOBAL_STORE:
+    case Op::BUFFER_LOAD:
     case Op::DS_READ:
     case Op::DS_READ2:
     case Op::DS_WRITE:

@@ -7,6 +7,7 @@
 #ifndef GEMM_OPT_PASSES_PASSES_H
 #define GEMM_OPT_PASSES_PASSES_H
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -120,10 +120,15 @@ def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
            "How the next K-slice is fetched during the multiply: none, "
            "registers (in VGPRs, two barriers per step) or lds (two LDS "
            "stages, one barrier per step)">,
+    Option<"addressing", "addressing", "std::string", /*default=*/"\"global\"",
+           "How A and B are read from global memory: global (global_load "
+           "with 64-bit VGPR addresses) or buffer (raw buffer loads: SGPR "
+           "base and offsets, a loop-invariant 32-bit VGPR offset, no VALU "
+           "address arithmetic in the loop)">,
   ];
-  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
-                           "memref::MemRefDialect", "scf::SCFDialect",
-                           "vector::VectorDialect"];
+  let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
+                           "gpu::GPUDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect", "vector::VectorDialect"];
 }
 
 def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {

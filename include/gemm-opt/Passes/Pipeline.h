@@ -56,6 +56,11 @@ struct RDNA3PipelineOptions : public PassPipelineOptions<RDNA3PipelineOptions> {
       llvm::cl::desc("How the next K-slice is fetched (gemm-tile-rdna3): "
                      "none, registers or lds"),
       llvm::cl::init("registers")};
+  Option<std::string> addressing{
+      *this, "addressing",
+      llvm::cl::desc("How the kernel reads A and B (gemm-tile-rdna3): global "
+                     "or buffer (no VALU address arithmetic in the loop)"),
+      llvm::cl::init("global")};
   Option<bool> cuMode{
       *this, "cumode",
       llvm::cl::desc("Compile for CU mode (+cumode): each CU gets its own "

@@ -4,6 +4,7 @@
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=12 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
 // RUN: not gemm-opt %s --gemm-tile-rdna3=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
 // RUN: not gemm-opt %s --gemm-tile-rdna3=prefetch=twice -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCH
+// RUN: not gemm-opt %s --gemm-tile-rdna3=addressing=flat -o /dev/null 2>&1 | FileCheck %s --check-prefix=ADDRESSING
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=128 -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 prefetch=lds" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS2
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 pad=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
@@ -12,6 +13,7 @@
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=256: the lane layout covers 32, 64 or 128 columns (4, 8 or 16 per lane)
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=12: bk must divide the workgroup's 128 lanes
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
+// ADDRESSING: error: 'linalg.matmul' op cannot be tiled with addressing='flat': expected global or buffer
 // PREFETCH: error: 'linalg.matmul' op cannot be tiled with prefetch='twice': expected none, registers or lds
 // LDS: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=128 pad=4 and 1 stage(s); the limit is 65536
 // LDS2: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=64 pad=4 and 2 stage(s); the limit is 65536

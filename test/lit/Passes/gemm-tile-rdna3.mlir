@@ -1,6 +1,17 @@
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3 --canonicalize --verify-diagnostics | FileCheck %s
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3 --verify-diagnostics | FileCheck %s --check-prefix=COUNT
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=prefetch=lds --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=LDS
+// RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=addressing=buffer --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=BUFFER
+
+// With buffer addressing the global loads are raw buffer loads whose uniform
+// part (the K step, the row) is an SGPR offset.
+// BUFFER-LABEL: func.func @square
+// BUFFER: scf.for
+// BUFFER: amdgpu.raw_buffer_load %arg0[{{.*}}, {{.*}}] sgprOffset %{{.*}} : memref<256x256xf32>, i32, i32 -> f32
+// BUFFER: amdgpu.raw_buffer_load %arg1[{{.*}}, {{.*}}] sgprOffset %{{.*}} : memref<256x256xf32>, i32, i32 -> f32
+// BUFFER-NOT: memref.load
+// BUFFER: vector.fma
+// BUFFER-LABEL: func.func @edge
 
 // With two LDS stages the first slice is stored before the loop, and each
 // step multiplies one stage, stores the next slice into the other, and

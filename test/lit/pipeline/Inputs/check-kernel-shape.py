@@ -1,7 +1,9 @@
 """Checks the steady-state K loop of a gemm-opt code object against the
 figures the fast pipeline promises, from `gemm-report --json`.
 
-Usage: check-kernel-shape.py REPORT.json BK MAX_BARRIERS
+Usage: check-kernel-shape.py REPORT.json BK MAX_BARRIERS [MAX_OTHER_VALU]
+MAX_OTHER_VALU bounds the loop's VALU instructions that are neither FMAs nor
+VOPD: with addressing=buffer no address arithmetic is left there.
 Prints one line per check and exits 1 if any fails.
 """
 import json
@@ -31,6 +33,10 @@ checks = [
     ("no VOPD rule violation", not kernel["vopd"]["violations"],
      len(kernel["vopd"]["violations"])),
 ]
+if len(sys.argv) > 4:
+    limit = int(sys.argv[4])
+    checks.append((f"<= {limit} other VALU per K slice",
+                   loop["other_valu"] <= limit, loop["other_valu"]))
 failed = False
 for name, ok, value in checks:
     print(f"{'ok  ' if ok else 'FAIL'} {name}: {value}")
