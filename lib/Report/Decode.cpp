@@ -10,6 +10,8 @@
 
 #include "ReportInternal.h"
 
+#include "gemm-opt/CodeObject/AMDGPUMCLayer.h"
+
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -46,19 +48,8 @@ static Error makeError(const Twine &message) {
 
 namespace {
 
-/// The AMDGPU MC layer for gfx1100 wave32.
-struct MCLayer {
-  Triple triple{"amdgcn-amd-amdhsa"};
-  const Target *target = nullptr;
-  MCTargetOptions options;
-  std::unique_ptr<MCRegisterInfo> mri;
-  std::unique_ptr<MCAsmInfo> mai;
-  std::unique_ptr<MCSubtargetInfo> sti;
-  std::unique_ptr<MCInstrInfo> mii;
-  std::unique_ptr<MCContext> ctx;
-  std::unique_ptr<MCDisassembler> disassembler;
-  std::unique_ptr<MCInstPrinter> printer;
-
+/// The AMDGPU MC layer for gfx1100 wave32, with decoding and assembling.
+struct MCLayer : AMDGPUMCLayer {
   Error init();
   std::vector<Instruction> decode(ArrayRef<uint8_t> bytes, uint64_t address,
                                   bool stopAtEndpgm);
@@ -67,30 +58,7 @@ struct MCLayer {
 
 } // namespace
 
-Error MCLayer::init() {
-  InitializeAllTargetInfos();
-  InitializeAllTargetMCs();
-  InitializeAllDisassemblers();
-  InitializeAllAsmParsers();
-  std::string message;
-  target = TargetRegistry::lookupTarget(triple, message);
-  if (!target)
-    return makeError("LLVM has no AMDGPU target: " + message);
-  mri.reset(target->createMCRegInfo(triple));
-  if (mri)
-    mai.reset(target->createMCAsmInfo(*mri, triple, options));
-  sti.reset(
-      target->createMCSubtargetInfo(triple, "gfx1100", "+wavefrontsize32"));
-  mii.reset(target->createMCInstrInfo());
-  if (!mri || !mai || !sti || !mii)
-    return makeError("cannot create LLVM's AMDGPU MC layer");
-  ctx = std::make_unique<MCContext>(triple, mai.get(), mri.get(), sti.get());
-  disassembler.reset(target->createMCDisassembler(*sti, *ctx));
-  printer.reset(target->createMCInstPrinter(triple, 0, *mai, *mii, *mri));
-  if (!disassembler || !printer)
-    return makeError("cannot create LLVM's AMDGPU disassembler");
-  return Error::success();
-}
+Error MCLayer::init() { return AMDGPUMCLayer::init("gfx1100"); }
 
 std::vector<Instruction> MCLayer::decode(ArrayRef<uint8_t> bytes,
                                          uint64_t address, bool stopAtEndpgm) {
@@ -100,9 +68,8 @@ std::vector<Instruction> MCLayer::decode(ArrayRef<uint8_t> bytes,
     inst.address = address + offset;
     MCInst mi;
     uint64_t size = 0;
-    if (disassembler->getInstruction(mi, size, bytes.slice(offset),
-                                     inst.address,
-                                     nulls()) != MCDisassembler::Success ||
+    if (Disasm->getInstruction(mi, size, bytes.slice(offset), inst.address,
+                               nulls()) != MCDisassembler::Success ||
         size == 0) {
       // Keep going: one bad word must not hide the rest of the kernel.
       inst.size = 4;
@@ -111,7 +78,7 @@ std::vector<Instruction> MCLayer::decode(ArrayRef<uint8_t> bytes,
       inst.size = size;
       std::string text;
       raw_string_ostream os(text);
-      printer->printInst(&mi, inst.address, "", *sti, os);
+      Printer->printInst(&mi, inst.address, "", *STI, os);
       std::replace(text.begin(), text.end(), '\t', ' ');
       inst.text = StringRef(text).trim().str();
       inst.mnemonic = StringRef(inst.text).split(' ').first.str();
@@ -142,28 +109,28 @@ Expected<std::unique_ptr<MemoryBuffer>> MCLayer::assemble(StringRef path) {
 
   SourceMgr srcMgr;
   srcMgr.AddNewSourceBuffer(std::move(*source), SMLoc());
-  MCContext asmCtx(triple, mai.get(), mri.get(), sti.get(), &srcMgr, &options);
+  MCContext asmCtx(TT, MAI.get(), MRI.get(), STI.get(), &srcMgr, &Options);
   std::unique_ptr<MCObjectFileInfo> mofi(
-      target->createMCObjectFileInfo(asmCtx, /*PIC=*/false));
+      TheTarget->createMCObjectFileInfo(asmCtx, /*PIC=*/false));
   asmCtx.setObjectFileInfo(mofi.get());
 
   SmallString<0> object;
   raw_svector_ostream objectStream(object);
   std::unique_ptr<MCAsmBackend> backend(
-      target->createMCAsmBackend(*sti, *mri, options));
+      TheTarget->createMCAsmBackend(*STI, *MRI, Options));
   std::unique_ptr<MCCodeEmitter> emitter(
-      target->createMCCodeEmitter(*mii, asmCtx));
+      TheTarget->createMCCodeEmitter(*MII, asmCtx));
   if (!backend || !emitter)
     return makeError("cannot create LLVM's AMDGPU assembler");
   std::unique_ptr<MCObjectWriter> writer =
       backend->createObjectWriter(objectStream);
-  std::unique_ptr<MCStreamer> streamer(target->createMCObjectStreamer(
-      triple, asmCtx, std::move(backend), std::move(writer), std::move(emitter),
-      *sti));
+  std::unique_ptr<MCStreamer> streamer(TheTarget->createMCObjectStreamer(
+      TT, asmCtx, std::move(backend), std::move(writer), std::move(emitter),
+      *STI));
   std::unique_ptr<MCAsmParser> parser(
-      createMCAsmParser(srcMgr, asmCtx, *streamer, *mai));
+      createMCAsmParser(srcMgr, asmCtx, *streamer, *MAI));
   std::unique_ptr<MCTargetAsmParser> targetParser(
-      target->createMCAsmParser(*sti, *parser, *mii, options));
+      TheTarget->createMCAsmParser(*STI, *parser, *MII, Options));
   if (!targetParser)
     return makeError("cannot create LLVM's AMDGPU assembly parser");
   parser->setTargetParser(*targetParser);

@@ -17,6 +17,8 @@
 
 #include "gemm-runtime/Emulator.h"
 
+#include "gemm-opt/CodeObject/AMDGPUMCLayer.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -428,16 +430,7 @@ struct gemm::rt::DecodedProgram {
 // Emulator implementation
 //===----------------------------------------------------------------------===//
 
-struct Emulator::Impl {
-  Triple TT{"amdgcn-amd-amdhsa"};
-  const Target *TheTarget = nullptr;
-  std::unique_ptr<MCRegisterInfo> MRI;
-  std::unique_ptr<MCAsmInfo> MAI;
-  std::unique_ptr<MCSubtargetInfo> STI;
-  std::unique_ptr<MCInstrInfo> MII;
-  std::unique_ptr<MCContext> Ctx;
-  std::unique_ptr<MCDisassembler> Disasm;
-  std::unique_ptr<MCInstPrinter> Printer;
+struct Emulator::Impl : gemm::AMDGPUMCLayer {
   std::vector<RegMap> Regs;       // by MCRegister
   std::vector<Op> OpOf;           // by MC opcode (Invalid: not resolved)
   std::vector<std::string> YName; // scratch
@@ -460,26 +453,8 @@ struct Emulator::Impl {
 };
 
 Error Emulator::Impl::init() {
-  InitializeAllTargetInfos();
-  InitializeAllTargetMCs();
-  InitializeAllDisassemblers();
-  std::string Err;
-  TheTarget = TargetRegistry::lookupTarget(TT, Err);
-  if (!TheTarget)
-    return makeError("emulator: LLVM has no AMDGPU target: " + Err);
-  MRI.reset(TheTarget->createMCRegInfo(TT));
-  MCTargetOptions Opts;
-  MAI.reset(TheTarget->createMCAsmInfo(*MRI, TT, Opts));
-  STI.reset(
-      TheTarget->createMCSubtargetInfo(TT, "gfx1100", "+wavefrontsize32"));
-  MII.reset(TheTarget->createMCInstrInfo());
-  if (!MRI || !MAI || !STI || !MII)
-    return makeError("emulator: cannot create the AMDGPU MC layer");
-  Ctx = std::make_unique<MCContext>(TT, MAI.get(), MRI.get(), STI.get());
-  Disasm.reset(TheTarget->createMCDisassembler(*STI, *Ctx));
-  Printer.reset(TheTarget->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
-  if (!Disasm || !Printer)
-    return makeError("emulator: cannot create the AMDGPU disassembler");
+  if (Error E = AMDGPUMCLayer::init("gfx1100"))
+    return makeError("emulator: " + toString(std::move(E)));
 
 #define GEMM_EMU_NAME(N, A) SimpleOps[#N] = Op::N;
   GEMM_EMU_VALU_OPS(GEMM_EMU_NAME)
