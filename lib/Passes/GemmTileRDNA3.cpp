@@ -129,6 +129,15 @@ private:
   std::pair<Value, Value> loadSlice(Value kBase);
   /// loadSlice with raw buffer loads (addressing=buffer).
   std::pair<Value, Value> loadSliceBuffer(Value kBase);
+  /// A vector<count x f32> of the values `load(0)` ... `load(count - 1)`.
+  Value collect(int64_t count, function_ref<Value(int64_t)> load) {
+    Value slice = arith::ConstantOp::create(
+        b,
+        DenseElementsAttr::get(VectorType::get({count}, b.getF32Type()), 0.0f));
+    for (int64_t i = 0; i < count; ++i)
+      slice = vector::InsertOp::create(b, load(i), slice, i);
+    return slice;
+  }
   /// Stores a slice loaded by loadSlice into LDS stage `stage`, A
   /// transposed.
   void storeSlice(Value aSlice, Value bSlice, Value stage);
@@ -165,7 +174,6 @@ private:
 std::pair<Value, Value> KernelBuilder::loadSlice(Value kBase) {
   if (shape.bufferLoads)
     return loadSliceBuffer(kBase);
-  Type f32 = b.getF32Type();
   // A: lanes run along K first (BK lanes per row) so that each row's K-slice
   // is one coalesced access; B: lanes run along a row of the tile.
   Value aCol = add(kBase, rem(tid, shape.bk));
@@ -175,22 +183,14 @@ std::pair<Value, Value> KernelBuilder::loadSlice(Value kBase) {
   Value bCol = add(blockCol, rem(tid, shape.bn));
   int64_t bRowStep = kLanes / shape.bn;
 
-  Value aSlice = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(VectorType::get({shape.loadsPerLaneA()}, f32),
-                                0.0f));
-  for (int64_t i = 0; i < shape.loadsPerLaneA(); ++i) {
-    Value v =
-        memref::LoadOp::create(b, a, ValueRange{add(aRow, aRowStep * i), aCol});
-    aSlice = vector::InsertOp::create(b, v, aSlice, i);
-  }
-  Value bSlice = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(VectorType::get({shape.loadsPerLaneB()}, f32),
-                                0.0f));
-  for (int64_t i = 0; i < shape.loadsPerLaneB(); ++i) {
-    Value v = memref::LoadOp::create(b, bMat,
-                                     ValueRange{add(bRow, bRowStep * i), bCol});
-    bSlice = vector::InsertOp::create(b, v, bSlice, i);
-  }
+  Value aSlice = collect(shape.loadsPerLaneA(), [&](int64_t i) -> Value {
+    return memref::LoadOp::create(b, a,
+                                  ValueRange{add(aRow, aRowStep * i), aCol});
+  });
+  Value bSlice = collect(shape.loadsPerLaneB(), [&](int64_t i) -> Value {
+    return memref::LoadOp::create(b, bMat,
+                                  ValueRange{add(bRow, bRowStep * i), bCol});
+  });
   return {aSlice, bSlice};
 }
 
@@ -219,27 +219,19 @@ std::pair<Value, Value> KernelBuilder::loadSliceBuffer(Value kBase) {
         b, base, arith::ConstantIntOp::create(b, i32, constant));
   };
 
-  Value aSlice = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(VectorType::get({shape.loadsPerLaneA()}, f32),
-                                0.0f));
-  for (int64_t i = 0; i < shape.loadsPerLaneA(); ++i) {
-    Value v = amdgpu::RawBufferLoadOp::create(
+  Value aSlice = collect(shape.loadsPerLaneA(), [&](int64_t i) -> Value {
+    return amdgpu::RawBufferLoadOp::create(
         b, f32, a, ValueRange{aRow, aCol}, /*boundsCheck=*/true,
         /*indexOffset=*/nullptr, uniformOffset(k32, aRowStep * i * shape.k));
-    aSlice = vector::InsertOp::create(b, v, aSlice, i);
-  }
+  });
   Value bRowOffset = arith::MulIOp::create(
       b, k32, arith::ConstantIntOp::create(b, i32, shape.n));
-  Value bSlice = arith::ConstantOp::create(
-      b, DenseElementsAttr::get(VectorType::get({shape.loadsPerLaneB()}, f32),
-                                0.0f));
-  for (int64_t i = 0; i < shape.loadsPerLaneB(); ++i) {
-    Value v = amdgpu::RawBufferLoadOp::create(
+  Value bSlice = collect(shape.loadsPerLaneB(), [&](int64_t i) -> Value {
+    return amdgpu::RawBufferLoadOp::create(
         b, f32, bMat, ValueRange{bRow, bCol}, /*boundsCheck=*/true,
         /*indexOffset=*/nullptr,
         uniformOffset(bRowOffset, bRowStep * i * shape.n));
-    bSlice = vector::InsertOp::create(b, v, bSlice, i);
-  }
+  });
   return {aSlice, bSlice};
 }
 
