@@ -119,8 +119,14 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
       getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
 
   bool changed = false;
-  if (RepairParity && gemm::isVOPDParityHazardTarget(mf)) {
-    gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf);
+  bool rewrite =
+      (RepairParity || PairFMACs) && gemm::isVOPDParityHazardTarget(mf);
+  // Both rewrites find opcodes by name; one scan of the opcode table serves.
+  gemm::OpcodesByName opcodes;
+  if (rewrite)
+    opcodes = gemm::getOpcodesByName(tii);
+  if (rewrite && RepairParity) {
+    gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf, opcodes);
     changed = stats.swapped + stats.split > 0;
     if (PrintReport && stats.checked)
       errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
@@ -142,8 +148,8 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
       });
   }
 
-  if (PairFMACs && gemm::isVOPDParityHazardTarget(mf)) {
-    gemm::VOPDPairingStats stats = gemm::pairSingleFMACs(mf);
+  if (rewrite && PairFMACs) {
+    gemm::VOPDPairingStats stats = gemm::pairSingleFMACs(mf, opcodes);
     changed |= stats.paired > 0;
     if (PrintReport)
       errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "

@@ -61,8 +61,8 @@ static void insertGemmVOPDPass(TargetMachine &tm, PassManagerBase &,
   // Wave64 code has no VOPD. The pass checks each function's subtarget again.
   if (tm.getTargetFeatureString().contains("+wavefrontsize64"))
     return;
+  // registerLatePass() registered the pass before installing this callback.
   PassRegistry &registry = *PassRegistry::getPassRegistry();
-  gemm::initializeGemmVOPDPass(registry);
   if (const PassInfo *anchor = registry.getPassInfo(kAnchorPassName)) {
     passConfig->insertPass(anchor->getTypeInfo(), gemm::getGemmVOPDPassID());
     return;

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VOPDPairing.h"
-#include "VGPRNumber.h"
+#include "TargetNames.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -49,7 +49,7 @@ public:
 
   /// Finds the opcodes; false when this LLVM has them under other names or
   /// with another operand layout.
-  bool init();
+  bool init(const gemm::OpcodesByName &opcodes);
   gemm::VOPDPairingStats run(MachineBasicBlock &mbb);
 
 private:
@@ -81,14 +81,9 @@ private:
   unsigned fmacOpcode = 0, vopdOpcode = 0;
 };
 
-bool Pairer::init() {
-  for (unsigned opc = 0, e = tii.getNumOpcodes(); opc != e; ++opc) {
-    StringRef name = tii.getName(opc);
-    if (name == "V_FMAC_F32_e32")
-      fmacOpcode = opc;
-    else if (name == "V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11")
-      vopdOpcode = opc;
-  }
+bool Pairer::init(const gemm::OpcodesByName &opcodes) {
+  fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
+  vopdOpcode = opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
   return fmacOpcode && vopdOpcode &&
          tii.get(fmacOpcode).getNumOperands() == kFMACOperands &&
          tii.get(vopdOpcode).getNumOperands() == kVOPDOperands &&
@@ -187,10 +182,11 @@ gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &mbb) {
 
 namespace gemm {
 
-VOPDPairingStats pairSingleFMACs(MachineFunction &mf) {
+VOPDPairingStats pairSingleFMACs(MachineFunction &mf,
+                                 const OpcodesByName &opcodes) {
   VOPDPairingStats total;
   Pairer pairer(mf);
-  if (!pairer.init()) {
+  if (!pairer.init(opcodes)) {
     total.unsupported = true;
     return total;
   }

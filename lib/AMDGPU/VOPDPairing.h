@@ -11,6 +11,8 @@ namespace llvm {
 class MachineFunction;
 } // namespace llvm
 
+#include "TargetNames.h"
+
 namespace gemm {
 
 struct VOPDPairingStats {
@@ -21,7 +23,8 @@ struct VOPDPairingStats {
 /// Fuses single V_FMAC_F32_e32 of each block into gfx11 VOPDs that satisfy
 /// LLVM's register rules and the parity rule, hoisting the second FMAC of a
 /// pair when nothing in between depends on it. Results stay bit-identical.
-VOPDPairingStats pairSingleFMACs(llvm::MachineFunction &mf);
+VOPDPairingStats pairSingleFMACs(llvm::MachineFunction &mf,
+                                 const OpcodesByName &opcodes);
 
 } // namespace gemm
 

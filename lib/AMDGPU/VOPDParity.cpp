@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VOPDParity.h"
-#include "VGPRNumber.h"
+#include "TargetNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -117,9 +117,9 @@ void swapSources(MachineInstr &mi, const Half &half) {
 
 /// The single-issue opcode of `half`, if it exists with the operand layout
 /// the split assumes.
-std::optional<unsigned>
-getSingleOpcode(const Half &half, const TargetInstrInfo &tii,
-                const DenseMap<StringRef, unsigned> &opcodes) {
+std::optional<unsigned> getSingleOpcode(const Half &half,
+                                        const TargetInstrInfo &tii,
+                                        const gemm::OpcodesByName &opcodes) {
   auto it = opcodes.find(("V_" + half.name).str());
   if (it == opcodes.end() ||
       tii.get(it->second).getNumOperands() != 1 + half.kind.numSources)
@@ -152,21 +152,12 @@ bool isVOPDParityHazardTarget(const MachineFunction &mf) {
   return mf.getSubtarget().getCPU().starts_with("gfx11");
 }
 
-VOPDParityStats repairVOPDParity(MachineFunction &mf) {
+VOPDParityStats repairVOPDParity(MachineFunction &mf,
+                                 const OpcodesByName &opcodes) {
   VOPDParityStats stats;
   const TargetSubtargetInfo &sti = mf.getSubtarget();
   const TargetInstrInfo &tii = *sti.getInstrInfo();
   const TargetRegisterInfo &tri = *sti.getRegisterInfo();
-
-  // The single-issue opcodes, for splitting. Built lazily: most functions
-  // need none.
-  DenseMap<StringRef, unsigned> opcodes;
-  auto getOpcodes = [&]() -> const DenseMap<StringRef, unsigned> & {
-    if (opcodes.empty())
-      for (unsigned opc = 0, e = tii.getNumOpcodes(); opc != e; ++opc)
-        opcodes[tii.getName(opc)] = opc;
-    return opcodes;
-  };
 
   for (MachineBasicBlock &mbb : mf) {
     for (MachineInstr &mi : make_early_inc_range(mbb.instrs())) {
@@ -211,8 +202,8 @@ VOPDParityStats repairVOPDParity(MachineFunction &mf) {
       if (repaired)
         continue;
 
-      std::optional<unsigned> xOpcode = getSingleOpcode(x, tii, getOpcodes());
-      std::optional<unsigned> yOpcode = getSingleOpcode(y, tii, getOpcodes());
+      std::optional<unsigned> xOpcode = getSingleOpcode(x, tii, opcodes);
+      std::optional<unsigned> yOpcode = getSingleOpcode(y, tii, opcodes);
       if (!xOpcode || !yOpcode) {
         ++stats.unrepaired;
         continue;

@@ -11,6 +11,8 @@ namespace llvm {
 class MachineFunction;
 } // namespace llvm
 
+#include "TargetNames.h"
+
 namespace gemm {
 
 /// What repairVOPDParity did in one function.
@@ -28,7 +30,8 @@ bool isVOPDParityHazardTarget(const llvm::MachineFunction &mf);
 
 /// Rewrites every VOPD of `mf` whose src0X/src0Y or vsrc1X/vsrc1Y are VGPRs of
 /// the same parity, keeping results bit-identical.
-VOPDParityStats repairVOPDParity(llvm::MachineFunction &mf);
+VOPDParityStats repairVOPDParity(llvm::MachineFunction &mf,
+                                 const OpcodesByName &opcodes);
 
 } // namespace gemm
 
