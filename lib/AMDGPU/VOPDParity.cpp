@@ -40,11 +40,11 @@ struct HalfKind {
 std::optional<HalfKind> getHalfKind(StringRef name) {
   return StringSwitch<std::optional<HalfKind>>(name)
       .Case("FMAC_F32_e32", HalfKind{3, true}) // src0, vsrc1, tied acc
-      .Cases("ADD_F32_e32", "MUL_F32_e32", "MAX_F32_e32", "MIN_F32_e32",
+      .Cases({"ADD_F32_e32", "MUL_F32_e32", "MAX_F32_e32", "MIN_F32_e32"},
              HalfKind{2, true})
-      .Cases("MUL_DX9_ZERO_F32_e32", "ADD_U32_e32", "AND_B32_e32",
+      .Cases({"MUL_DX9_ZERO_F32_e32", "ADD_U32_e32", "AND_B32_e32"},
              HalfKind{2, true})
-      .Cases("SUB_F32_e32", "SUBREV_F32_e32", "LSHLREV_B32_e32",
+      .Cases({"SUB_F32_e32", "SUBREV_F32_e32", "LSHLREV_B32_e32"},
              HalfKind{2, false})
       .Case("MOV_B32_e32", HalfKind{1, false})
       .Default(std::nullopt);
