@@ -7,6 +7,7 @@
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 
+#include "VGPRRecolor.h"
 #include "VOPDPairing.h"
 #include "VOPDParity.h"
 
@@ -51,6 +52,20 @@ static cl::opt<bool> PairFMACs(
     cl::desc("Pair single v_fmac_f32 into parity-safe VOPDs (gfx11), hoisting "
              "an independent FMAC from up to 48 instructions below"),
     cl::init(true));
+
+static cl::opt<bool> RecolorVGPRs(
+    "gemm-amdgpu-vopd-recolor",
+    cl::desc("Rename the VGPRs of each single-block FMA loop so that every "
+             "FMA can pair into a parity-safe VOPD (gfx11): LDS fragments on "
+             "even bases, accumulators with the parity of their A element; "
+             "values crossing the loop boundary are moved"),
+    cl::init(true));
+
+static cl::opt<unsigned> RecolorExtraVGPRs(
+    "gemm-amdgpu-vopd-recolor-extra-vgprs",
+    cl::desc("Most VGPRs the recoloring may use above the function's highest "
+             "VGPR (more VGPRs can lower occupancy)"),
+    cl::init(8));
 
 namespace {
 
@@ -119,12 +134,54 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
       getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
 
   bool changed = false;
-  bool rewrite =
-      (RepairParity || PairFMACs) && gemm::isVOPDParityHazardTarget(mf);
-  // Both rewrites find opcodes by name; one scan of the opcode table serves.
+  bool rewrite = (RepairParity || PairFMACs || RecolorVGPRs) &&
+                 gemm::isVOPDParityHazardTarget(mf);
+  // The rewrites find opcodes by name; one scan of the opcode table serves.
   gemm::OpcodesByName opcodes;
   if (rewrite)
     opcodes = gemm::getOpcodesByName(tii);
+  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+
+  // Recolor first: it takes the loop's VOPDs apart, and the pairing below
+  // forms them again on the new registers.
+  if (rewrite && RecolorVGPRs)
+    gemm::recolorFMALoops(
+        mf, loops, opcodes, MinFMAsPerBlock, RecolorExtraVGPRs,
+        [&](const MachineBasicBlock &mbb, const gemm::RecolorResult &r) {
+          changed |= r.recolored;
+          if (PrintReport) {
+            errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
+                   << mbb.getNumber() << ": ";
+            if (r.recolored)
+              errs() << "recolored " << r.movedRegs << " VGPRs (" << r.anchored
+                     << " of " << r.fmas << " FMAs planned, " << r.vopdsSplit
+                     << " VOPDs taken apart, " << r.entryCopies << " entry and "
+                     << r.exitCopies << " exit moves, " << r.extraVGPRs
+                     << " extra VGPRs)\n";
+            else
+              errs() << "not recolored: " << r.whyNot << "\n";
+          }
+          if (r.recolored)
+            ore.emit([&] {
+              MachineOptimizationRemark remark(kGemmVOPDPassName, "Recolor",
+                                               DebugLoc(), &mbb);
+              remark << "recolored " << ore::NV("MovedVGPRs", r.movedRegs)
+                     << " VGPRs of FMA block %bb."
+                     << ore::NV("Block", mbb.getNumber()) << " for pairing ("
+                     << ore::NV("EntryMoves", r.entryCopies) << " entry and "
+                     << ore::NV("ExitMoves", r.exitCopies) << " exit moves, "
+                     << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
+              return remark;
+            });
+          else
+            ore.emit([&] {
+              MachineOptimizationRemarkMissed remark(
+                  kGemmVOPDPassName, "RecolorMissed", DebugLoc(), &mbb);
+              remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
+                     << " not recolored: " << ore::NV("Reason", r.whyNot);
+              return remark;
+            });
+        });
   if (rewrite && RepairParity) {
     gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf, opcodes);
     changed = stats.swapped + stats.split > 0;
@@ -167,8 +224,6 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
         return remark;
       });
   }
-
-  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
 
   unsigned fmaBlocks = 0;
   for (const MachineBasicBlock &mbb : mf) {

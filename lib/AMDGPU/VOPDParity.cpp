@@ -129,14 +129,14 @@ std::optional<unsigned> getSingleOpcode(const Half &half,
 
 /// Emits one half of `mi` as the single instruction `opcode` before `mi`.
 void emitHalf(MachineInstr &mi, const Half &half, unsigned opcode,
-              const TargetInstrInfo &tii) {
+              const TargetInstrInfo &tii, bool keepKills = true) {
   MachineInstrBuilder single =
       BuildMI(*mi.getParent(), mi, mi.getDebugLoc(), tii.get(opcode));
   single.addReg(mi.getOperand(half.dst).getReg(), RegState::Define);
   for (unsigned i = 0; i < half.kind.numSources; ++i) {
     const MachineOperand &src = mi.getOperand(half.first + i);
     if (src.isReg())
-      single.addReg(src.getReg(), getKillRegState(src.isKill()) |
+      single.addReg(src.getReg(), getKillRegState(keepKills && src.isKill()) |
                                       getUndefRegState(src.isUndef()));
     else
       single.add(src);
@@ -144,9 +144,56 @@ void emitHalf(MachineInstr &mi, const Half &half, unsigned opcode,
   single->setFlags(mi.getFlags());
 }
 
+/// The halves of `mi` if it is a VOPD whose halves the repair models.
+std::optional<std::pair<Half, Half>> getHalves(const MachineInstr &mi,
+                                               const TargetInstrInfo &tii) {
+  StringRef name = tii.getName(mi.getOpcode());
+  if (!name.consume_front("V_DUAL_"))
+    return std::nullopt;
+  auto [xName, rest] = name.split("_X_");
+  StringRef yName = rest.rsplit("_gfx").first;
+  std::optional<HalfKind> xKind = getHalfKind(xName);
+  std::optional<HalfKind> yKind = getHalfKind(yName);
+  if (!xKind || !yKind ||
+      mi.getDesc().getNumOperands() !=
+          2 + xKind->numSources + yKind->numSources)
+    return std::nullopt;
+  return std::pair{Half{xName, *xKind, 0, 2},
+                   Half{yName, *yKind, 1, 2 + xKind->numSources}};
+}
+
 } // namespace
 
 namespace gemm {
+
+std::optional<std::pair<VOPDHalfOperands, VOPDHalfOperands>>
+getVOPDHalves(const MachineInstr &mi, const TargetInstrInfo &tii) {
+  auto halves = getHalves(mi, tii);
+  if (!halves)
+    return std::nullopt;
+  auto convert = [](const Half &h) {
+    return VOPDHalfOperands{h.name, h.dst, h.first, h.kind.numSources};
+  };
+  return std::pair{convert(halves->first), convert(halves->second)};
+}
+
+bool canSplitVOPD(const MachineInstr &mi, const OpcodesByName &opcodes) {
+  const TargetInstrInfo &tii = *mi.getMF()->getSubtarget().getInstrInfo();
+  auto halves = getHalves(mi, tii);
+  return halves && getSingleOpcode(halves->first, tii, opcodes) &&
+         getSingleOpcode(halves->second, tii, opcodes);
+}
+
+bool splitVOPD(MachineInstr &mi, const OpcodesByName &opcodes) {
+  if (!canSplitVOPD(mi, opcodes))
+    return false;
+  const TargetInstrInfo &tii = *mi.getMF()->getSubtarget().getInstrInfo();
+  auto [x, y] = *getHalves(mi, tii);
+  emitHalf(mi, x, *getSingleOpcode(x, tii, opcodes), tii, /*keepKills=*/false);
+  emitHalf(mi, y, *getSingleOpcode(y, tii, opcodes), tii, /*keepKills=*/false);
+  mi.eraseFromParent();
+  return true;
+}
 
 bool isVOPDParityHazardTarget(const MachineFunction &mf) {
   return mf.getSubtarget().getCPU().starts_with("gfx11");
@@ -161,22 +208,15 @@ VOPDParityStats repairVOPDParity(MachineFunction &mf,
 
   for (MachineBasicBlock &mbb : mf) {
     for (MachineInstr &mi : make_early_inc_range(mbb.instrs())) {
-      StringRef name = tii.getName(mi.getOpcode());
-      if (!name.consume_front("V_DUAL_"))
+      if (!tii.getName(mi.getOpcode()).starts_with("V_DUAL_"))
         continue;
       ++stats.checked;
-      auto [xName, rest] = name.split("_X_");
-      StringRef yName = rest.rsplit("_gfx").first;
-      std::optional<HalfKind> xKind = getHalfKind(xName);
-      std::optional<HalfKind> yKind = getHalfKind(yName);
-      unsigned numOperands = mi.getDesc().getNumOperands();
-      if (!xKind || !yKind ||
-          numOperands != 2 + xKind->numSources + yKind->numSources) {
+      auto halves = getHalves(mi, tii);
+      if (!halves) {
         ++stats.unknown;
         continue;
       }
-      Half x{xName, *xKind, 0, 2};
-      Half y{yName, *yKind, 1, 2 + xKind->numSources};
+      auto [x, y] = *halves;
 
       if (!violatesParity(getSlots(mi, x, y, false, false), tri))
         continue;

@@ -9,7 +9,12 @@
 
 namespace llvm {
 class MachineFunction;
+class MachineInstr;
+class TargetInstrInfo;
 } // namespace llvm
+
+#include <optional>
+#include <utility>
 
 #include "TargetNames.h"
 
@@ -24,6 +29,29 @@ struct VOPDParityStats {
   unsigned unrepaired = 0; // Violations left: no single-issue form known.
   unsigned unknown = 0;    // VOPDs whose halves the repair does not model.
 };
+
+/// One half of a VOPD the repair models: its name inside the VOPD opcode
+/// (V_DUAL_<X>_X_<Y>_gfx11) and its operand positions.
+struct VOPDHalfOperands {
+  llvm::StringRef name; // "FMAC_F32_e32", "MOV_B32_e32", ...
+  unsigned dst;         // Operand index of the destination.
+  unsigned first;       // Operand index of src0; the other sources follow.
+  unsigned numSources;  // Explicit use operands, tied ones included.
+};
+
+/// The X and Y halves of the VOPD `mi`, or nothing when `mi` is no VOPD or
+/// has a half the repair does not model.
+std::optional<std::pair<VOPDHalfOperands, VOPDHalfOperands>>
+getVOPDHalves(const llvm::MachineInstr &mi, const llvm::TargetInstrInfo &tii);
+
+/// Whether splitVOPD can take `mi` apart.
+bool canSplitVOPD(const llvm::MachineInstr &mi, const OpcodesByName &opcodes);
+
+/// Replaces the VOPD `mi` by its X half and then its Y half as single-issue
+/// instructions, which computes the same (a legal VOPD's Y never reads X's
+/// destination). Kill flags are dropped. False, with nothing changed, when
+/// canSplitVOPD is false.
+bool splitVOPD(llvm::MachineInstr &mi, const OpcodesByName &opcodes);
 
 /// True for the targets with the VOPD parity hazard (gfx11).
 bool isVOPDParityHazardTarget(const llvm::MachineFunction &mf);
