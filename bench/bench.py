@@ -539,9 +539,11 @@ def main():
             f"turning it off changes nothing; this row is here to show its "
             f"effect once the rewrite lands." if same else
             f"{r['label']}: differs from row {rows.index(base) + 1}: "
-            f"the late pass repairs the VOPD pairs that break the gfx11 "
-            f"parity rule (compare the VOPD violations), which costs dual "
-            f"issue until it also recolours registers.")
+            f"the late pass recolours the loop's VGPRs so that every FMA "
+            f"pairs into a VOPD that keeps the gfx11 parity rule, and repairs "
+            f"the other VOPDs that break it (compare % in VOPD and the "
+            f"violations). It does not yet balance VGPR banks, so the bank "
+            f"conflicts barely move.")
 
     for r in rows:
         if r["status"] == "ok" and not r["report"]["loop_fmas"]:
