@@ -629,6 +629,8 @@ void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
                      unsigned extraVGPRs, const RecolorCallback &report) {
   Recolorer recolorer(mf, opcodes, extraVGPRs);
   std::optional<std::string> layoutProblem = recolorer.checkLayout();
+  const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
+  unsigned fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
   for (MachineBasicBlock &mbb : mf) {
     MachineLoop *loop = loops.getLoopFor(&mbb);
     if (!loop || !loop->isInnermost())
@@ -636,11 +638,11 @@ void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
     // Cheap count first: only FMA blocks are reported.
     unsigned fmas = 0;
     for (const MachineInstr &mi : mbb.instrs()) {
-      StringRef name =
-          mf.getSubtarget().getInstrInfo()->getName(mi.getOpcode());
-      fmas += name == "V_FMAC_F32_e32"                             ? 1
-              : name == "V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11" ? 2
-                                                                   : 0;
+      if (fmacOpcode && mi.getOpcode() == fmacOpcode)
+        ++fmas;
+      else if (auto halves = getVOPDHalves(mi, tii))
+        fmas += (halves->first.name == "FMAC_F32_e32") +
+                (halves->second.name == "FMAC_F32_e32");
     }
     if (fmas < minFMAs || fmas == 0)
       continue;
