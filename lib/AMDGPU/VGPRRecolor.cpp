@@ -95,7 +95,7 @@ public:
   }
 
   /// True for a VGPR-like register the table cannot rename (a 16-bit half).
-  static bool isOddVGPR(Register reg, const TargetRegisterInfo &tri) {
+  static bool isUnrenamableVGPR(Register reg, const TargetRegisterInfo &tri) {
     return reg.isPhysical() && StringRef(tri.getName(reg)).starts_with("VGPR");
   }
 
@@ -329,7 +329,7 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
         continue;
       auto tuple = table.decode(op.getReg());
       if (!tuple) {
-        if (VGPRTable::isOddVGPR(op.getReg(), tri))
+        if (VGPRTable::isUnrenamableVGPR(op.getReg(), tri))
           return leave(Twine("the loop uses ") + tri.getName(op.getReg()) +
                        ", which the recoloring does not rename");
         continue;
@@ -627,8 +627,9 @@ namespace gemm {
 void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
                      const OpcodesByName &opcodes, unsigned minFMAs,
                      unsigned extraVGPRs, const RecolorCallback &report) {
-  Recolorer recolorer(mf, opcodes, extraVGPRs);
-  std::optional<std::string> layoutProblem = recolorer.checkLayout();
+  // Built on the first FMA block: its register tables scan every register.
+  std::optional<Recolorer> recolorer;
+  std::optional<std::string> layoutProblem;
   const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
   unsigned fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
   for (MachineBasicBlock &mbb : mf) {
@@ -646,13 +647,17 @@ void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
     }
     if (fmas < minFMAs || fmas == 0)
       continue;
+    if (!recolorer) {
+      recolorer.emplace(mf, opcodes, extraVGPRs);
+      layoutProblem = recolorer->checkLayout();
+    }
     RecolorResult result;
     if (layoutProblem)
       result.whyNot = *layoutProblem;
     else if (loop->getNumBlocks() != 1)
       result.whyNot = "the loop has more than one block";
     else
-      result = recolorer.run(mbb);
+      result = recolorer->run(mbb);
     if (!result.fmas)
       result.fmas = fmas;
     report(mbb, result);

@@ -4,17 +4,17 @@
 // inside the AMDGPU backend right after gcn-create-vopd, on final registers and
 // before waitcnt, hazard and s_delay_alu insertion.
 //
-// On gfx11 it recolours the VGPRs of each single-block FMA loop so that every
-// FMA can pair into a VOPD that keeps the parity rule
-// (-gemm-amdgpu-vopd-recolor), repairs every VOPD that breaks the gfx11 parity
-// rule (same-parity src0X/src0Y or vsrc1X/vsrc1Y VGPRs can lose the destination
-// interlock) by swapping the sources of a commutative half or splitting the
-// pair
-// (-gemm-amdgpu-vopd-parity-fix), and pairs single FMACs into parity-safe VOPDs
-// (-gemm-amdgpu-vopd-pair); all on by default, all bit-exact. It also counts,
-// for every FMA block (an innermost loop block with V_FMAC_F32 work), the FMAs
-// and how many of them issue as VOPD halves, and reports them through
-// optimization remarks (-pass-remarks[-analysis|-missed]=gemm-amdgpu-vopd) and
+// On gfx11 it does three bit-exact rewrites, all on by default. It recolours
+// the VGPRs of each single-block FMA loop so that every FMA can pair into a
+// VOPD that keeps the parity rule (-gemm-amdgpu-vopd-recolor). It repairs every
+// VOPD that breaks the gfx11 parity rule (same-parity src0X/src0Y or
+// vsrc1X/vsrc1Y VGPRs can lose the destination interlock) by swapping the
+// sources of a commutative half or splitting the pair
+// (-gemm-amdgpu-vopd-parity-fix). It pairs single FMACs into parity-safe VOPDs
+// (-gemm-amdgpu-vopd-pair). It also counts, for every FMA block (an innermost
+// loop block with V_FMAC_F32 work), the FMAs and how many of them issue as VOPD
+// halves, and reports them through optimization remarks
+// (-pass-remarks[-analysis|-missed]=gemm-amdgpu-vopd) and
 // -gemm-amdgpu-vopd-report.
 //
 // Call gemm::registerLatePass() once, before creating a TargetMachine's code
