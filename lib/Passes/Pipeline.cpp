@@ -86,6 +86,37 @@ static std::string getDefaultToolkitDir() {
   return std::string(dir);
 }
 
+/// The tiling passes in order, each configured from the shared options.
+template <typename Derived>
+static void addTilePasses(OpPassManager &pm,
+                          const TileOptions<Derived> &options) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  GemmTileWorkgroupsOptions workgroupOptions;
+  workgroupOptions.bm = options.bm;
+  workgroupOptions.bn = options.bn;
+  workgroupOptions.bk = options.bk;
+  workgroupOptions.wavesM = options.wavesM;
+  workgroupOptions.wavesN = options.wavesN;
+  funcPm.addPass(createGemmTileWorkgroups(workgroupOptions));
+  GemmStageLdsOptions ldsOptions;
+  ldsOptions.pad = options.pad;
+  funcPm.addPass(createGemmStageLds(ldsOptions));
+  GemmTileLanesOptions laneOptions;
+  laneOptions.tm = options.tm;
+  laneOptions.tn = options.tn;
+  laneOptions.unroll = options.unroll;
+  funcPm.addPass(createGemmTileLanes(laneOptions));
+  GemmPrefetchOptions prefetchOptions;
+  prefetchOptions.prefetch = options.prefetch;
+  funcPm.addPass(createGemmPrefetch(prefetchOptions));
+  if (options.addressing == Addressing::Buffer)
+    funcPm.addPass(createGemmBufferAddressing());
+}
+
+void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options) {
+  addTilePasses(pm, options);
+}
+
 void buildRDNA3Pipeline(OpPassManager &pm,
                         const RDNA3PipelineOptions &options) {
   GemmCheckInputOptions checkOptions;
@@ -93,16 +124,8 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   checkOptions.codeObjectVersion = options.codeObjectVersion;
   pm.addPass(createGemmCheckInput(checkOptions));
 
-  if (options.tile) {
-    GemmTileRDNA3Options tileOptions;
-    tileOptions.bm = options.bm;
-    tileOptions.bn = options.bn;
-    tileOptions.bk = options.bk;
-    tileOptions.pad = options.pad;
-    tileOptions.prefetch = options.prefetch;
-    tileOptions.addressing = options.addressing;
-    pm.addNestedPass<func::FuncOp>(createGemmTileRDNA3(tileOptions));
-  }
+  if (options.tile)
+    addTilePasses(pm, options);
 
   // What gemm-tile-rdna3 left (tile=false, or sizes that are not multiples of
   // the tile): one lane per output element of a 16x16 tile; the column loop
@@ -161,6 +184,12 @@ void buildRDNA3Pipeline(OpPassManager &pm,
 void registerGemmOptPasses() {
   static bool registered = [] {
     registerGemmPasses();
+    PassPipelineRegistration<TilePipelineOptions>(
+        "gemm-tile-rdna3",
+        "Rewrite a static f32 linalg.matmul into the RDNA3 SGEMM kernel "
+        "structure: gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes, "
+        "gemm-prefetch and (addressing=buffer) gemm-buffer-addressing",
+        buildTilePipeline);
     PassPipelineRegistration<RDNA3PipelineOptions>(
         "gemm-rdna3-pipeline",
         "Lower a func.func holding an f32 linalg.matmul on memrefs to an "

@@ -20,6 +20,14 @@
 
 namespace mlir::gemm {
 
+/// How gemm-prefetch fetches the next K-slice while the current one is
+/// multiplied.
+enum class PrefetchMode {
+  None,      // Load, store to LDS, multiply: global latency is exposed.
+  Registers, // Next slice in VGPRs during the multiply (walkthrough kernel 4).
+  Lds,       // Two LDS stages: one barrier per K step instead of two.
+};
+
 #define GEN_PASS_DECL
 #include "gemm-opt/Passes/Passes.h.inc"
 

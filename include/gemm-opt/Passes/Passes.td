@@ -53,82 +53,245 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
   let dependentDialects = ["func::FuncDialect", "linalg::LinalgDialect"];
 }
 
-def GemmTileRDNA3 : Pass<"gemm-tile-rdna3", "func::FuncOp"> {
-  let summary = "Rewrite linalg.matmul into the RDNA3 SGEMM kernel: workgroup, "
-                "wave and lane tiles, padded LDS, register prefetch, unrolled "
-                "K step";
+def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
+  let summary = "Map a static f32 linalg.matmul onto a grid of workgroups, "
+                "one BM x BN tile of C each, with a K loop of step BK";
   let description = [{
+    The first of the RDNA3 tiling passes (`gemm-tile-rdna3` runs them all).
     Replaces each static f32 `linalg.matmul` on memrefs whose sizes are
-    multiples of the tile with a `gpu.launch` that has the structure of the
-    RDNA3 walkthrough's kernel 5 (DESIGN.md section 2):
+    multiples of the tile with a `gpu.launch`: one workgroup per `bm` x `bn`
+    tile of C (grid x along N, y along M), `waves-m` x `waves-n` wave32 waves
+    per workgroup, and in it an `scf.for` over K of step `bk` around a
+    `linalg.matmul` of the tile's slices. The launch records the tile in its
+    `gemm.tile` attribute for the passes that follow.
 
-    - 128 lanes (4 wave32 waves stacked along M) compute a `bm` x `bn` tile of
-      C; with the default 128 x 128 each lane holds 8 x 16 accumulators as
-      2 x 4 sub-tiles of 4 x 4 (`bm`/16 x `bn`/8 in general), strided so that
-      neighbouring lanes read neighbouring 16 bytes of LDS;
-    - per K step of `bk`, A's slice is stored transposed in LDS as
-      `As[bk][bm + pad]` and B's as `Bs[bk][bn]`, between two barriers;
-    - the next slice is loaded from global memory into registers while the
-      current one is multiplied (`prefetch=registers`, the default); with
-      `prefetch=lds` the tiles get two stages, the next slice is stored into
-      the other stage after the multiply, and one barrier per K step remains;
-      `prefetch=none` loads, stores and multiplies in turn;
-    - the `bk` loop is unrolled into `vector.load`s of 4 floats and
-      `vector.fma`s on 16-wide rows, which the backend turns into
-      `ds_load_b128` and `v_fmac_f32` pairs it can fuse into VOPD.
+    The wave grid fixes each lane's register tile (DESIGN.md section 2): a
+    wave is 4 lanes along M by 8 along N, each lane holding 4 x 4 sub-tiles,
+    so TM = `bm` / (`waves-m` x 4) and TN = `bn` / (`waves-n` x 8), both
+    multiples of 4. Tiles that do not fit the grid are errors that name the
+    numbers. Matmuls whose sizes are not multiples of the tile are left
+    alone with a remark, for the simple lowering of `gemm-rdna3-pipeline`.
 
-    Matmuls whose sizes are not multiples of the tile are left alone with a
-    remark, for the simple lowering that follows in `gemm-rdna3-pipeline`.
-    Options that cannot work (LDS over 64 KiB, more than 256 VGPRs per lane,
-    a `bk` that does not divide the 128 lanes) are errors naming the limit.
-
-    Example: `gemm-opt --gemm-tile-rdna3` on
-
-    ```mlir
-    linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
-                  outs(%C : memref<256x256xf32>)
-    ```
-
+    Example: `gemm-opt --gemm-tile-workgroups` on a 256 x 256 x 256 matmul
     gives
 
     ```mlir
-    gpu.launch blocks(...) in (%x = %c2, %y = %c2, %z = %c1)
-               threads(...) in (%tx = %c128, %ty = %c1, %tz = %c1)
-               workgroup(%As : memref<8x132xf32, #gpu.address_space<workgroup>>,
-                         %Bs : memref<8x128xf32, #gpu.address_space<workgroup>>) {
-      %acc:10 = scf.for %k = %c0 to %c256 step %c8 iter_args(...) {
-        memref.store ... %As ...  gpu.barrier  memref.load %A ...
-        vector.load %As ... : vector<4xf32>  vector.fma ... : vector<16xf32>
-        ...  gpu.barrier  scf.yield ...
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c2, %y = %c2, %z = %c1)
+               threads(%tx, %ty, %tz) in (%x1 = %c128, %y1 = %c1, %z1 = %c1) {
+      %row = arith.muli %by, %c128 : index
+      %col = arith.muli %bx, %c128 : index
+      %Ct = memref.subview %C[%row, %col] [128, 128] [1, 1]
+      scf.for %k = %c0 to %c256 step %c8 {
+        %At = memref.subview %A[%row, %k] [128, 8] [1, 1]
+        %Bt = memref.subview %B[%k, %col] [8, 128] [1, 1]
+        linalg.matmul ins(%At, %Bt : ...) outs(%Ct : ...)
       }
-      vector.store ... %C ...
-    }
+      gpu.terminator
+    } {gemm.tile = {bk = 8, bm = 128, bn = 128, k = 256, m = 256, n = 256,
+                    waves_m = 4, waves_n = 1}}
     ```
   }];
   let options = [
     Option<"bm", "bm", "int64_t", /*default=*/"128",
-           "Rows of C per workgroup: 64 or 128 (4 or 8 rows per lane)">,
+           "Rows of C per workgroup: a multiple of waves-m x 16">,
     Option<"bn", "bn", "int64_t", /*default=*/"128",
-           "Columns of C per workgroup: 32, 64 or 128 (4, 8 or 16 columns "
-           "per lane)">,
+           "Columns of C per workgroup: a multiple of waves-n x 32">,
     Option<"bk", "bk", "int64_t", /*default=*/"8",
-           "K step: columns of A and rows of B staged in LDS per step">,
-    Option<"pad", "pad", "int64_t", /*default=*/"4",
-           "Floats of padding after each row of A's transposed LDS tile "
-           "(a multiple of 4); 4 removes A's LDS store bank conflicts">,
-    Option<"prefetch", "prefetch", "std::string", /*default=*/"\"registers\"",
-           "How the next K-slice is fetched during the multiply: none, "
-           "registers (in VGPRs, two barriers per step) or lds (two LDS "
-           "stages, one barrier per step)">,
-    Option<"addressing", "addressing", "std::string", /*default=*/"\"global\"",
-           "How A and B are read from global memory: global (global_load "
-           "with 64-bit VGPR addresses) or buffer (raw buffer loads: SGPR "
-           "base and offsets, a loop-invariant 32-bit VGPR offset, no VALU "
-           "address arithmetic in the loop)">,
+           "K step: columns of A and rows of B staged per step">,
+    Option<"wavesM", "waves-m", "int64_t", /*default=*/"4",
+           "Waves of the workgroup along M (wave grid rows)">,
+    Option<"wavesN", "waves-n", "int64_t", /*default=*/"1",
+           "Waves of the workgroup along N (wave grid columns)">,
   ];
-  let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
-                           "gpu::GPUDialect", "memref::MemRefDialect",
-                           "scf::SCFDialect", "vector::VectorDialect"];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect"];
+}
+
+def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
+  let summary = "Stage each K step's slices of A and B in LDS, A transposed "
+                "and padded, with coalesced global loads";
+  let description = [{
+    Runs on the launches of `gemm-tile-workgroups`. Each K step, the
+    workgroup's lanes copy A's `bm` x `bk` slice into the workgroup
+    attribution `As[bk][bm + pad]` (transposed, so that a lane's rows of A at
+    one k are contiguous and read 16 bytes at a time) and B's slice into
+    `Bs[bk][bn]`, then synchronize; the matmul reads only LDS, and a second
+    barrier keeps the next step from overwriting tiles still being read.
+
+    Each lane copies `bm` x `bk` / lanes floats of A and `bk` x `bn` / lanes
+    of B; consecutive lanes read consecutive addresses (A along K first, `bk`
+    lanes per row; B along a row), and each lane's values are gathered in a
+    `vector.from_elements`, the form `gemm-prefetch` recognises. The padding
+    (a multiple of 4 floats) shifts A's transposed rows across LDS banks so
+    that the stores do not conflict. Options the workgroup cannot copy, or
+    tiles over 64 KiB of LDS, are errors naming the limit.
+
+    Example: after `gemm-tile-workgroups`, `gemm-opt --gemm-stage-lds` gives
+
+    ```mlir
+    gpu.launch ... workgroup(%As : memref<8x132xf32, #gpu.address_space<workgroup>>,
+                             %Bs : memref<8x128xf32, #gpu.address_space<workgroup>>) {
+      scf.for %k = %c0 to %c256 step %c8 {
+        %a0 = memref.load %A[...] : memref<256x256xf32>   // 8 of A, 8 of B
+        %sa = vector.from_elements %a0, ... : vector<8xf32>
+        memref.store %e0, %As[...]                         // 16 stores
+        gpu.barrier
+        %At = memref.subview %As[0, 0] [8, 128] [1, 1]
+        linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, ...]
+                      ins(%At, %Bs : ...) outs(%Ct : ...)
+        gpu.barrier
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"pad", "pad", "int64_t", /*default=*/"4",
+           "Floats of padding after each row of A's transposed LDS tile (a "
+           "multiple of 4); 4 removes A's LDS store bank conflicts">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "linalg::LinalgDialect", "memref::MemRefDialect",
+                           "vector::VectorDialect"];
+}
+
+def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
+  let summary = "Give each lane a TM x TN register tile of the LDS matmul, "
+                "accumulated across the K loop, with the K step unrolled";
+  let description = [{
+    Runs after `gemm-stage-lds`. Replaces the LDS matmul with each lane's
+    share of it: TM `vector<TN x f32>` accumulators carried by the K loop
+    (so they stay in VGPRs for the whole loop), read from and added to C
+    once after it. A wave is 4 lanes along M by 8 along N; each lane owns
+    TM/4 x TN/4 sub-tiles of 4 x 4, 16 rows and 32 columns apart, so that a
+    lane's fragments are 16-byte LDS reads (`ds_load_b128`) and neighbouring
+    lanes read neighbouring 16 bytes. Per K step a lane reads TM/4 fragments
+    of A and TN/4 of B and issues TM `vector.fma`s on TN-wide rows: TM x TN
+    `v_fmac_f32` the backend can pair into VOPD, each accumulator keeping its
+    K order.
+
+    The K step is unrolled `unroll` times (default: all of `bk`, one
+    straight-line loop body); a smaller factor keeps an inner loop. TM and
+    TN follow from the tile and the wave grid; the `tm` and `tn` options, if
+    set, must agree with them. A lower bound of the VGPRs the tile needs
+    (accumulators, one step's fragments, a K-slice in flight) above 256 is
+    an error.
+
+    Example: after `gemm-stage-lds`, `gemm-opt --gemm-tile-lanes` gives
+
+    ```mlir
+    %acc:8 = scf.for %k = %c0 to %c256 step %c8
+        iter_args(%a0 = %zero, ...) -> (vector<16xf32>, ...) {
+      ... stores to LDS, gpu.barrier ...
+      %fa = vector.load %As[%c0, %row] : memref<8x132xf32, 3>, vector<4xf32>
+      %fb = vector.load %Bs[%c0, %col] : memref<8x128xf32, 3>, vector<4xf32>
+      ...
+      %n0 = vector.fma %sa0, %b, %a0 : vector<16xf32>   // 8 per K step
+      ...
+      gpu.barrier
+      scf.yield %n0, ... : vector<16xf32>, ...
+    }
+    %c = vector.load %C[...] : memref<256x256xf32>, vector<4xf32>
+    vector.store %sum, %C[...] : memref<256x256xf32>, vector<4xf32>
+    ```
+  }];
+  let options = [
+    Option<"tm", "tm", "int64_t", /*default=*/"0",
+           "Rows of C per lane (0: bm / (waves-m x 4)); checked against the "
+           "tile">,
+    Option<"tn", "tn", "int64_t", /*default=*/"0",
+           "Columns of C per lane (0: bn / (waves-n x 8)); checked against "
+           "the tile">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"0",
+           "K steps unrolled per iteration of the LDS loop; must divide bk "
+           "(0: all of bk)">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
+def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
+  let summary = "Double-buffer the K loop: fetch the next K-slice during the "
+                "multiply, in registers or in a second LDS stage";
+  let description = [{
+    Runs after `gemm-tile-lanes` on the staged K loop (load slice, store to
+    LDS, barrier, multiply, barrier):
+
+    - `prefetch=registers` (walkthrough kernel 4): the first slice is loaded
+      before the loop; each step stores the slice the previous step loaded,
+      synchronizes, loads the next slice into VGPRs and multiplies while the
+      loads are in flight;
+    - `prefetch=lds`: the LDS tiles get two stages; the first slice is stored
+      before the loop, and step i loads slice i + 1, multiplies stage i % 2,
+      stores into the other stage and synchronizes once: one barrier per K
+      step instead of two;
+    - `prefetch=none` leaves the loop as it is.
+
+    The last step reloads its own slice instead of branching, so the loop
+    body stays one block. A problem with a single K step is left as it is.
+    Two stages over 64 KiB of LDS are an error naming the numbers.
+
+    Example: `gemm-opt --gemm-prefetch=prefetch=lds` turns the loop into
+
+    ```mlir
+    ... first slice stored to %As[0, ...], %Bs[0, ...]; gpu.barrier
+    scf.for %k = %c0 to %c256 step %c8 iter_args(...) {
+      %next = arith.minui %k_plus_8, %c248 : index
+      ... global loads of slice %next ...
+      ... vector.load %As[%stage, ...], vector.fma ...
+      memref.store %e, %As[%other_stage, ...]
+      gpu.barrier
+      scf.yield ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"prefetch", "prefetch", "mlir::gemm::PrefetchMode",
+           /*default=*/"mlir::gemm::PrefetchMode::Registers",
+           "How the next K-slice is fetched during the multiply",
+           [{::llvm::cl::values(
+             clEnumValN(mlir::gemm::PrefetchMode::None, "none",
+                        "load, store, multiply in turn"),
+             clEnumValN(mlir::gemm::PrefetchMode::Registers, "registers",
+                        "next slice in VGPRs, two barriers per step"),
+             clEnumValN(mlir::gemm::PrefetchMode::Lds, "lds",
+                        "two LDS stages, one barrier per step"))}]>,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "scf::SCFDialect"];
+}
+
+def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
+  let summary = "Read A and B with raw buffer loads: SGPR base and uniform "
+                "offset, a loop-invariant VGPR offset per lane";
+  let description = [{
+    Rewrites the tiled kernel's `memref.load`s of global memory into
+    `amdgpu.raw_buffer_load`. Each index, a sum, is split: the terms that
+    depend on the lane or the workgroup stay in the VGPR indices, which do
+    not change across the K loop; the uniform terms (the K loop's induction
+    variable and what is computed from it, constants) become one SGPR offset
+    in elements. The backend then emits `buffer_load_b32 v, v_off, s[rsrc],
+    s_off offen` with one scalar offset update per load per step, instead of
+    a 64-bit VGPR address and two VALU adds per load (walkthrough kernel 8).
+
+    Example: `gemm-opt --gemm-buffer-addressing` turns
+
+    ```mlir
+    %r = arith.addi %row0, %c16 : index       // %row0 depends on the lane
+    %c = arith.addi %k, %lane_k : index
+    %v = memref.load %A[%r, %c] : memref<256x256xf32>
+    ```
+
+    into
+
+    ```mlir
+    %vr = arith.index_cast %row0 : index to i32
+    %vc = arith.index_cast %lane_k : index to i32
+    %s = arith.addi %k_i32, %c4096_i32 : i32  // k + 16 x 256
+    %v = amdgpu.raw_buffer_load %A[%vr, %vc] sgprOffset %s
+           : memref<256x256xf32>, i32, i32 -> f32
+    ```
+  }];
+  let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect"];
 }
 
 def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {

@@ -1,22 +1,32 @@
-// Options the kernel cannot honour are errors that name the limit.
+// Options the kernel cannot honour are errors that name the limit, whichever
+// of the tiling passes checks them; option values that are not in the list
+// are rejected when the options are parsed.
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bm=96 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BM
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bn=256 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=12 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+// RUN: not gemm-opt %s --gemm-tile-rdna3="bn=32 bk=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BKB
+// RUN: not gemm-opt %s --gemm-tile-rdna3=waves-m=40 -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 // RUN: not gemm-opt %s --gemm-tile-rdna3=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: not gemm-opt %s --gemm-tile-rdna3=tm=4 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TM
+// RUN: not gemm-opt %s --gemm-tile-rdna3=unroll=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL
 // RUN: not gemm-opt %s --gemm-tile-rdna3=prefetch=twice -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCH
 // RUN: not gemm-opt %s --gemm-tile-rdna3=addressing=flat -o /dev/null 2>&1 | FileCheck %s --check-prefix=ADDRESSING
 // RUN: not gemm-opt %s --gemm-tile-rdna3=bk=128 -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
-// RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 prefetch=lds" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS2
+// RUN: not gemm-opt %s --gemm-tile-rdna3="bk=32 prefetch=lds" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS2
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 pad=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
 //
-// BM: error: 'linalg.matmul' op cannot be tiled with bm=96: the 4-wave lane layout covers 64 or 128 rows (4 or 8 rows per lane)
-// BN: error: 'linalg.matmul' op cannot be tiled with bn=256: the lane layout covers 32, 64 or 128 columns (4, 8 or 16 per lane)
-// BK: error: 'linalg.matmul' op cannot be tiled with bk=12: bk must divide the workgroup's 128 lanes
+// BM: errors.mlir:[[@LINE+15]]:3: error: 'linalg.matmul' op cannot be tiled with bm=96: with 4 wave(s) along M, bm must be a multiple of 64 (waves x 4 lanes x 4-row sub-tiles)
+// BN: error: 'linalg.matmul' op cannot be tiled with bn=256: B's rows are copied bn lanes each, so bn must divide the workgroup's 128 lanes
+// BK: error: 'linalg.matmul' op cannot be tiled with bk=12: bk must divide the workgroup's 128 lanes, and the rows of A they copy at once (128 / bk) must divide bm=128
+// BKB: error: 'linalg.matmul' op cannot be tiled with bn=32 bk=2: the 4 rows of B the 128 lanes copy at once must divide bk
+// WAVES: error: 'linalg.matmul' op cannot be tiled with a 40 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
-// ADDRESSING: error: 'linalg.matmul' op cannot be tiled with addressing='flat': expected global or buffer
-// PREFETCH: error: 'linalg.matmul' op cannot be tiled with prefetch='twice': expected none, registers or lds
+// TM: error: 'linalg.matmul' op cannot be tiled with tm=4 tn=0: a 128 x 128 workgroup tile on a 4 x 1 wave grid gives each lane 8 x 16
+// UNROLL: error: 'linalg.matmul' op cannot be tiled with unroll=3: the unroll factor must divide bk=8
+// PREFETCH: for the --prefetch option: Cannot find option named 'twice'!
+// ADDRESSING: for the --addressing option: Cannot find option named 'flat'!
 // LDS: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=128 pad=4 and 1 stage(s); the limit is 65536
-// LDS2: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=64 pad=4 and 2 stage(s); the limit is 65536
+// LDS2: error: 'scf.for' op needs 66560 bytes of LDS with bk=32 and 2 stage(s); the limit is 65536
 // VGPR: error: 'linalg.matmul' op needs at least 280 VGPRs per lane with bk=64; the limit is 256
 
 func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {

@@ -1,0 +1,279 @@
+//===- GemmPrefetch.cpp - Overlap the next K-slice's loads with the multiply -===//
+//
+// Double buffering of the K loop that gemm-stage-lds and gemm-tile-lanes
+// produce (load the slice, store it to LDS, barrier, multiply, barrier):
+//
+// - registers: the slice of step i + 1 is loaded into VGPRs while step i
+//   multiplies, and stored to LDS at the start of step i + 1 (walkthrough
+//   kernel 4);
+// - lds: the LDS tiles get two stages; step i multiplies stage i % 2 and
+//   stores the next slice into the other, so one barrier per step remains.
+//
+// scf's software pipeliner (scf::pipelineForLoop) would peel the last
+// iteration, duplicating the whole unrolled multiply, or predicate the loads,
+// which splits the loop body into several blocks and defeats the late VOPD
+// pass. Instead the last step reloads its own slice: the loop body stays one
+// straight-line block for one redundant slice load per kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTile.h"
+#include "gemm-opt/Passes/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMPREFETCH
+#include "gemm-opt/Passes/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+
+struct GemmPrefetchPass
+    : public mlir::gemm::impl::GemmPrefetchBase<GemmPrefetchPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult pipelineLoop(gpu::LaunchOp launch, const KernelTile &tile,
+                         scf::ForOp loop);
+};
+
+/// The parts of a staged K loop body.
+struct StagedLoop {
+  gpu::BarrierOp afterStore, afterMultiply;
+  SmallVector<memref::StoreOp> ldsStores;
+  /// The vector.from_elements of global loads that feed the stores.
+  SmallVector<vector::FromElementsOp> slices;
+  /// The slices and everything in the body they are computed from, in order.
+  SmallVector<Operation *> loadOps;
+  /// The stores and everything in the body they are computed from, in order.
+  SmallVector<Operation *> storeOps;
+};
+
+bool isWorkgroupMemory(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}
+
+} // namespace
+
+/// The ops of `body` that `roots` are computed from, roots included, in
+/// program order.
+static SmallVector<Operation *> getBodySlice(Block *body,
+                                            ArrayRef<Operation *> roots) {
+  llvm::SmallPtrSet<Operation *, 32> inSlice;
+  SmallVector<Operation *> worklist(roots);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (op->getBlock() != body || !inSlice.insert(op).second)
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        worklist.push_back(def);
+  }
+  SmallVector<Operation *> ordered;
+  for (Operation &op : *body)
+    if (inSlice.contains(&op))
+      ordered.push_back(&op);
+  return ordered;
+}
+
+static FailureOr<StagedLoop> analyze(scf::ForOp loop) {
+  StagedLoop staged;
+  SmallVector<gpu::BarrierOp> barriers = getBarriers(loop);
+  if (barriers.size() != 2)
+    return loop.emitOpError()
+           << "has " << barriers.size()
+           << " barriers; gemm-prefetch expects the staged K loop of "
+              "gemm-stage-lds (store, barrier, multiply, barrier)";
+  staged.afterStore = barriers[0];
+  staged.afterMultiply = barriers[1];
+  SmallVector<Operation *> storeRoots, sliceRoots;
+  for (Operation &op : *loop.getBody()) {
+    if (&op == staged.afterStore.getOperation())
+      break;
+    auto store = dyn_cast<memref::StoreOp>(op);
+    if (!store || !isWorkgroupMemory(store.getMemRef()))
+      continue;
+    staged.ldsStores.push_back(store);
+    storeRoots.push_back(store);
+    auto extract = store.getValueToStore().getDefiningOp<vector::ExtractOp>();
+    auto slice = extract ? extract.getSource().getDefiningOp<vector::FromElementsOp>()
+                         : nullptr;
+    if (!slice)
+      return store.emitOpError()
+             << "stores a value that is not an element of a loaded slice";
+    if (!llvm::is_contained(staged.slices, slice)) {
+      staged.slices.push_back(slice);
+      sliceRoots.push_back(slice);
+    }
+  }
+  if (staged.ldsStores.empty())
+    return loop.emitOpError() << "stores nothing to LDS before its first "
+                                 "barrier; run gemm-stage-lds first";
+  staged.loadOps = getBodySlice(loop.getBody(), sliceRoots);
+  staged.storeOps = getBodySlice(loop.getBody(), storeRoots);
+  return staged;
+}
+
+/// The slice after the one at `k`, clamped to the last.
+static Value nextSliceK(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                        Value k) {
+  IndexMath math{b};
+  return arith::MinUIOp::create(b, math.add(k, tile.bk),
+                                math.index(tile.k - tile.bk));
+}
+
+/// Clones `ops` at `b`'s insertion point with the loop's induction variable
+/// replaced by `k`.
+static void cloneWithK(ImplicitLocOpBuilder &b, ArrayRef<Operation *> ops,
+                       scf::ForOp loop, Value k, IRMapping &map) {
+  map.map(loop.getInductionVar(), k);
+  for (Operation *op : ops)
+    b.clone(*op, map);
+}
+
+/// The clones of the slices, after cloneWithK.
+static SmallVector<Value> getClonedSlices(const StagedLoop &staged,
+                                          IRMapping &map) {
+  return llvm::map_to_vector(staged.slices, [&](vector::FromElementsOp slice) {
+    return map.lookup(slice.getResult());
+  });
+}
+
+/// Erases the ops of `ops` that nothing uses any more, users first.
+static void eraseDead(ArrayRef<Operation *> ops) {
+  for (Operation *op : llvm::reverse(ops))
+    if (op->use_empty())
+      op->erase();
+}
+
+LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
+                                         const KernelTile &tile,
+                                         scf::ForOp loop) {
+  PrefetchMode mode = prefetch;
+  // A single K step has no next slice to fetch ahead; prefetching code for it
+  // only adds registers (and made the backend spill with prefetch=lds).
+  if (mode == PrefetchMode::None || tile.k == tile.bk)
+    return success();
+
+  FailureOr<StagedLoop> staged = analyze(loop);
+  if (failed(staged))
+    return failure();
+  ImplicitLocOpBuilder b(loop.getLoc(), loop);
+  IndexMath math{b};
+  Value k = loop.getInductionVar();
+
+  if (mode == PrefetchMode::Registers) {
+    // The first slice before the loop; the stores take the slice the previous
+    // step loaded, and each step loads the next one after the barrier.
+    IRMapping firstMap;
+    cloneWithK(b, staged->loadOps, loop, loop.getLowerBound(), firstMap);
+    SmallVector<Value> first = getClonedSlices(*staged, firstMap);
+    b.setInsertionPointAfter(staged->afterStore);
+    IRMapping nextMap;
+    cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, k), nextMap);
+    SmallVector<Value> next = getClonedSlices(*staged, nextMap);
+    for (auto [slice, firstSlice] : llvm::zip_equal(staged->slices, first))
+      slice.getResult().replaceAllUsesWith(firstSlice);
+    eraseDead(staged->loadOps);
+
+    IRRewriter rewriter(b.getContext());
+    rewriter.setInsertionPoint(loop);
+    auto newLoop = loop.replaceWithAdditionalYields(
+        rewriter, first, /*replaceInitOperandUsesInLoop=*/true,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument>) { return next; });
+    if (failed(newLoop))
+      return loop.emitOpError() << "cannot carry the prefetched slice";
+    return success();
+  }
+
+  // Two LDS stages.
+  int64_t ldsBytes = 0;
+  SmallVector<BlockArgument> tiles(launch.getWorkgroupAttributions());
+  for (BlockArgument tileArg : tiles) {
+    auto type = cast<MemRefType>(tileArg.getType());
+    ldsBytes += 2 * type.getNumElements() * 4;
+  }
+  if (ldsBytes > kLdsBytes)
+    return loop.emitOpError()
+           << "needs " << ldsBytes << " bytes of LDS with bk=" << tile.bk
+           << " and 2 stage(s); the limit is " << kLdsBytes;
+  for (BlockArgument tileArg : tiles)
+    for (Operation *user : tileArg.getUsers())
+      if (!isa<memref::StoreOp, vector::LoadOp>(user))
+        return user->emitOpError()
+               << "uses an LDS tile in a way gemm-prefetch cannot stage; "
+                  "expected only memref.store and vector.load";
+
+  // Prologue: the first slice into stage 0.
+  IRMapping map;
+  cloneWithK(b, staged->storeOps, loop, loop.getLowerBound(), map);
+  SmallVector<Operation *> prologueStores =
+      llvm::map_to_vector(staged->ldsStores, [&](memref::StoreOp store) {
+        return map.lookup(store.getOperation());
+      });
+  gpu::BarrierOp::create(b);
+
+  // Step i: load slice i + 1, multiply stage i % 2, store into the other.
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = math.div(k, tile.bk);
+  Value stage = math.rem(step, 2);
+  Value nextStage = math.rem(math.add(step, 1), 2);
+  IRMapping nextMap;
+  cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, k), nextMap);
+  for (auto [slice, next] :
+       llvm::zip_equal(staged->slices, getClonedSlices(*staged, nextMap)))
+    slice.getResult().replaceAllUsesWith(next);
+  eraseDead(staged->loadOps);
+  for (memref::StoreOp store : staged->ldsStores)
+    store->moveBefore(staged->afterMultiply);
+  staged->afterStore.erase();
+
+  auto withStage = [](MutableOperandRange indices, Value stageIndex) {
+    SmallVector<Value> values{stageIndex};
+    llvm::append_range(values, ValueRange(indices));
+    indices.assign(values);
+  };
+  for (BlockArgument tileArg : tiles) {
+    auto type = cast<MemRefType>(tileArg.getType());
+    SmallVector<int64_t> shape{2};
+    llvm::append_range(shape, type.getShape());
+    tileArg.setType(MemRefType::get(shape, type.getElementType(),
+                                    MemRefLayoutAttrInterface(),
+                                    type.getMemorySpace()));
+    for (Operation *user : llvm::to_vector(tileArg.getUsers())) {
+      if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        if (llvm::is_contained(prologueStores, user)) {
+          b.setInsertionPoint(store);
+          withStage(store.getIndicesMutable(), math.index(0));
+        } else {
+          withStage(store.getIndicesMutable(), nextStage);
+        }
+      } else {
+        auto load = cast<vector::LoadOp>(user);
+        withStage(load.getIndicesMutable(), stage);
+      }
+    }
+  }
+  return success();
+}
+
+void GemmPrefetchPass::runOnOperation() {
+  SmallVector<gpu::LaunchOp> launches;
+  getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
+  for (gpu::LaunchOp launch : launches) {
+    std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
+    scf::ForOp loop = getKLoop(launch);
+    if (!tile || !loop)
+      continue;
+    if (failed(pipelineLoop(launch, *tile, loop)))
+      return signalPassFailure();
+  }
+}

@@ -1,0 +1,172 @@
+//===- GemmStageLds.cpp - Stage the K-slices of A and B in LDS ------------===//
+//
+// Each K step, the workgroup's lanes copy A's BM x BK slice and B's BK x BN
+// slice from global memory into LDS, A transposed and padded, between two
+// barriers; the matmul then reads only LDS.
+//
+// linalg's promotion (linalg::promoteSubViews) copies a tile as it is; it
+// cannot store A transposed with padding, and its copy is a linalg.copy that
+// every lane would run whole. Here each lane copies its share, with loads
+// spread so that consecutive lanes read consecutive addresses: A along K
+// first (BK lanes per row), B along a row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTile.h"
+#include "gemm-opt/Passes/Passes.h"
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMSTAGELDS
+#include "gemm-opt/Passes/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+
+struct GemmStageLdsPass
+    : public mlir::gemm::impl::GemmStageLdsBase<GemmStageLdsPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult stage(gpu::LaunchOp launch, const KernelTile &tile,
+                      linalg::MatmulOp matmul);
+};
+
+bool isWorkgroupMemory(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}
+
+} // namespace
+
+/// A vector<count x f32> of the values `load(0)` ... `load(count - 1)`:
+/// gemm-prefetch recognises a staged slice by this form.
+static Value collect(ImplicitLocOpBuilder &b, int64_t count,
+                     function_ref<Value(int64_t)> load) {
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < count; ++i)
+    elements.push_back(load(i));
+  return vector::FromElementsOp::create(
+      b, VectorType::get({count}, b.getF32Type()), elements);
+}
+
+LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
+                                      const KernelTile &tile,
+                                      linalg::MatmulOp matmul) {
+  int64_t lanes = tile.lanes();
+  int64_t pad = this->pad;
+  if (pad < 0 || pad % kSubTile != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with pad=" << pad
+           << ": the padding must be a non-negative multiple of " << kSubTile
+           << " floats to keep 16-byte LDS reads aligned";
+  int64_t ldsBytes = 4 * tile.bk * ((tile.bm + pad) + tile.bn);
+  if (ldsBytes > kLdsBytes)
+    return matmul.emitOpError()
+           << "needs " << ldsBytes << " bytes of LDS with bk=" << tile.bk
+           << " pad=" << pad << " and 1 stage(s); the limit is " << kLdsBytes;
+
+  auto aView = matmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
+  auto bView = matmul.getDpsInputs()[1].getDefiningOp<memref::SubViewOp>();
+  if (!aView || !bView)
+    return matmul.emitOpError()
+           << "has operands that are not subviews of A and B; expected the "
+              "form gemm-tile-workgroups produces";
+
+  MLIRContext *ctx = launch.getContext();
+  Type f32 = Float32Type::get(ctx);
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto aTileType = MemRefType::get({tile.bk, tile.bm + pad}, f32,
+                                   MemRefLayoutAttrInterface(), workgroup);
+  auto bTileType = MemRefType::get({tile.bk, tile.bn}, f32,
+                                   MemRefLayoutAttrInterface(), workgroup);
+  Value aTile = launch.addWorkgroupAttribution(aTileType, matmul.getLoc());
+  Value bTile = launch.addWorkgroupAttribution(bTileType, matmul.getLoc());
+
+  ImplicitLocOpBuilder b(matmul.getLoc(), matmul);
+  IndexMath math{b};
+  Value tid = launch.getThreadIds().x;
+  auto offset = [&](memref::SubViewOp view, unsigned dim) {
+    return getValueOrCreateConstantIndexOp(b, b.getLoc(),
+                                           view.getMixedOffsets()[dim]);
+  };
+
+  // Global to registers: this lane's share of each slice.
+  Value aCol = math.add(offset(aView, 1), math.rem(tid, tile.bk));
+  Value aRow = math.add(offset(aView, 0), math.div(tid, tile.bk));
+  int64_t aRowStep = lanes / tile.bk;
+  Value bRow = math.add(offset(bView, 0), math.div(tid, tile.bn));
+  Value bCol = math.add(offset(bView, 1), math.rem(tid, tile.bn));
+  int64_t bRowStep = lanes / tile.bn;
+  Value a = aView.getSource(), bMat = bView.getSource();
+  Value aSlice = collect(b, tile.sliceA(), [&](int64_t i) -> Value {
+    return memref::LoadOp::create(
+        b, a, ValueRange{math.add(aRow, aRowStep * i), aCol});
+  });
+  Value bSlice = collect(b, tile.sliceB(), [&](int64_t i) -> Value {
+    return memref::LoadOp::create(
+        b, bMat, ValueRange{math.add(bRow, bRowStep * i), bCol});
+  });
+
+  // Registers to LDS, A transposed.
+  Value ldsACol = math.rem(tid, tile.bk);
+  Value ldsARow = math.div(tid, tile.bk);
+  for (int64_t i = 0; i < tile.sliceA(); ++i) {
+    Value v = vector::ExtractOp::create(b, aSlice, i);
+    memref::StoreOp::create(
+        b, v, aTile, ValueRange{ldsACol, math.add(ldsARow, aRowStep * i)});
+  }
+  Value ldsBRow = math.div(tid, tile.bn);
+  Value ldsBCol = math.rem(tid, tile.bn);
+  for (int64_t i = 0; i < tile.sliceB(); ++i) {
+    Value v = vector::ExtractOp::create(b, bSlice, i);
+    memref::StoreOp::create(
+        b, v, bTile, ValueRange{math.add(ldsBRow, bRowStep * i), ldsBCol});
+  }
+  gpu::BarrierOp::create(b);
+
+  // The matmul on LDS, A read through its transposed tile without the pad.
+  Value aTileView = memref::SubViewOp::create(
+      b, aTile, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk), b.getIndexAttr(tile.bm)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  auto ldsMatmul = linalg::MatmulOp::create(
+      b, ValueRange{aTileView, bTile}, ValueRange{matmul.getDpsInits()[0]});
+  AffineExpr m, n, k;
+  bindDims(ctx, m, n, k);
+  ldsMatmul.setIndexingMapsAttr(b.getAffineMapArrayAttr(
+      {AffineMap::get(3, 0, {k, m}, ctx), AffineMap::get(3, 0, {k, n}, ctx),
+       AffineMap::get(3, 0, {m, n}, ctx)}));
+  // The next K step overwrites the tiles: every lane must be done reading.
+  gpu::BarrierOp::create(b);
+
+  matmul.erase();
+  if (aView->use_empty())
+    aView.erase();
+  if (bView->use_empty())
+    bView.erase();
+  return success();
+}
+
+void GemmStageLdsPass::runOnOperation() {
+  SmallVector<gpu::LaunchOp> launches;
+  getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
+  for (gpu::LaunchOp launch : launches) {
+    std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
+    scf::ForOp loop = getKLoop(launch);
+    if (!tile || !loop)
+      continue;
+    for (auto matmul : llvm::to_vector(loop.getBody()->getOps<linalg::MatmulOp>())) {
+      // Already staged: the matmul reads LDS.
+      if (llvm::any_of(matmul.getDpsInputs(), isWorkgroupMemory))
+        continue;
+      if (failed(stage(launch, *tile, matmul)))
+        return signalPassFailure();
+    }
+  }
+}

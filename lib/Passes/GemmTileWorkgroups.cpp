@@ -1,0 +1,150 @@
+//===- GemmTileWorkgroups.cpp - linalg.matmul onto a grid of workgroups ---===//
+//
+// The first step of the RDNA3 kernel: one workgroup per BM x BN tile of C,
+// and in it a K loop of step BK over a matmul of the tile's slices.
+//
+// The loops are built here rather than with linalg's TilingInterface because
+// the two outer loops must become the launch grid directly: the later passes
+// need the gpu.launch (its workgroup attributions, its thread ids) and a
+// single scf.for of static trip count, not an scf.forall nest to map.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelTile.h"
+#include "gemm-opt/Passes/Passes.h"
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMTILEWORKGROUPS
+#include "gemm-opt/Passes/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+
+struct GemmTileWorkgroupsPass
+    : public mlir::gemm::impl::GemmTileWorkgroupsBase<GemmTileWorkgroupsPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult checkTile(linalg::MatmulOp matmul, const KernelTile &tile);
+};
+
+} // namespace
+
+LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::MatmulOp matmul,
+                                                const KernelTile &tile) {
+  if (tile.wavesM <= 0 || tile.wavesN <= 0 ||
+      tile.lanes() > kMaxWorkgroupLanes)
+    return matmul.emitOpError()
+           << "cannot be tiled with a " << tile.wavesM << " x " << tile.wavesN
+           << " wave grid: a workgroup holds 1 to "
+           << kMaxWorkgroupLanes / kWaveSize << " waves of " << kWaveSize
+           << " lanes";
+  // Each wave covers 4 lanes x one 4-row sub-tile along M and 8 lanes x one
+  // 4-column sub-tile along N, repeated TM/4 and TN/4 times.
+  int64_t rowQuantum = tile.wavesM * kLanesM * kSubTile;
+  int64_t colQuantum = tile.wavesN * kLanesN * kSubTile;
+  if (tile.bm <= 0 || tile.bm % rowQuantum != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with bm=" << tile.bm << ": with " << tile.wavesM
+           << " wave(s) along M, bm must be a multiple of " << rowQuantum
+           << " (waves x 4 lanes x 4-row sub-tiles)";
+  if (tile.bn <= 0 || tile.bn % colQuantum != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with bn=" << tile.bn << ": with " << tile.wavesN
+           << " wave(s) along N, bn must be a multiple of " << colQuantum
+           << " (waves x 8 lanes x 4-column sub-tiles)";
+  // The lanes copy A's slice bk lanes per row and B's bn lanes per row.
+  int64_t lanes = tile.lanes();
+  if (tile.bk <= 0 || lanes % tile.bk != 0 || tile.bm % (lanes / tile.bk) != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with bk=" << tile.bk << ": bk must divide the "
+           << "workgroup's " << lanes << " lanes, and the rows of A they copy "
+           << "at once (" << lanes << " / bk) must divide bm=" << tile.bm;
+  if (tile.bn > lanes || lanes % tile.bn != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with bn=" << tile.bn << ": B's rows are copied "
+           << "bn lanes each, so bn must divide the workgroup's " << lanes
+           << " lanes";
+  if (tile.bk % (lanes / tile.bn) != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with bn=" << tile.bn << " bk=" << tile.bk
+           << ": the " << lanes / tile.bn << " rows of B the " << lanes
+           << " lanes copy at once must divide bk";
+  return success();
+}
+
+void GemmTileWorkgroupsPass::runOnOperation() {
+  SmallVector<linalg::MatmulOp> matmuls;
+  getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
+  for (linalg::MatmulOp matmul : matmuls) {
+    auto aType = dyn_cast<MemRefType>(matmul.getDpsInputs()[0].getType());
+    auto bType = dyn_cast<MemRefType>(matmul.getDpsInputs()[1].getType());
+    auto cType = dyn_cast<MemRefType>(matmul.getDpsInits()[0].getType());
+    if (!aType || !bType || !cType || !aType.hasStaticShape() ||
+        !bType.hasStaticShape() || matmul.hasUserDefinedMaps() ||
+        matmul->getParentOfType<gpu::LaunchOp>()) {
+      if (matmul->getParentOfType<gpu::LaunchOp>())
+        continue; // Already inside a kernel: another pass's business.
+      matmul.emitOpError() << "is not a static matmul on memrefs; run "
+                              "gemm-check-input first";
+      return signalPassFailure();
+    }
+    KernelTile tile;
+    tile.m = aType.getDimSize(0);
+    tile.n = bType.getDimSize(1);
+    tile.k = aType.getDimSize(1);
+    tile.bm = bm;
+    tile.bn = bn;
+    tile.bk = bk;
+    tile.wavesM = wavesM;
+    tile.wavesN = wavesN;
+    if (failed(checkTile(matmul, tile)))
+      return signalPassFailure();
+    // Edge tiles are not implemented here yet: leave such matmuls to the
+    // simple lowering that follows in the pipeline.
+    if (tile.m % tile.bm || tile.n % tile.bn || tile.k % tile.bk) {
+      matmul.emitRemark() << "not tiled for RDNA3: " << tile.m << "x" << tile.n
+                          << "x" << tile.k << " is not a multiple of the "
+                          << tile.bm << "x" << tile.bn << "x" << tile.bk
+                          << " tile; the simple lowering compiles it";
+      continue;
+    }
+
+    ImplicitLocOpBuilder b(matmul.getLoc(), matmul);
+    IndexMath math{b};
+    Value a = matmul.getDpsInputs()[0];
+    Value bMat = matmul.getDpsInputs()[1];
+    Value c = matmul.getDpsInits()[0];
+    auto launch = gpu::LaunchOp::create(
+        b, math.index(tile.n / tile.bn), math.index(tile.m / tile.bm),
+        math.index(1), math.index(tile.lanes()), math.index(1), math.index(1));
+    launch->setAttr(kTileAttrName, tile.toAttr(b.getContext()));
+    b.setInsertionPointToStart(&launch.getBody().front());
+    Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
+    Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
+    Value cTile = memref::SubViewOp::create(
+        b, c, ArrayRef<OpFoldResult>{blockRow, blockCol},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm), b.getIndexAttr(tile.bn)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    auto loop = scf::ForOp::create(b, math.index(0), math.index(tile.k),
+                                   math.index(tile.bk));
+    gpu::TerminatorOp::create(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    Value aTile = memref::SubViewOp::create(
+        b, a, ArrayRef<OpFoldResult>{blockRow, k},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm), b.getIndexAttr(tile.bk)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    Value bTile = memref::SubViewOp::create(
+        b, bMat, ArrayRef<OpFoldResult>{k, blockCol},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk), b.getIndexAttr(tile.bn)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    linalg::MatmulOp::create(b, ValueRange{aTile, bTile}, ValueRange{cTile});
+    matmul.erase();
+  }
+}

@@ -1,0 +1,48 @@
+//===- KernelTile.cpp - State shared by the RDNA3 tiling passes -----------===//
+
+#include "KernelTile.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+static constexpr llvm::StringLiteral kFields[] = {
+    "m", "n", "k", "bm", "bn", "bk", "waves_m", "waves_n"};
+
+DictionaryAttr KernelTile::toAttr(MLIRContext *ctx) const {
+  Builder b(ctx);
+  const int64_t values[] = {m, n, k, bm, bn, bk, wavesM, wavesN};
+  SmallVector<NamedAttribute> fields;
+  for (auto [name, value] : llvm::zip_equal(kFields, values))
+    fields.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(value)));
+  return b.getDictionaryAttr(fields);
+}
+
+std::optional<KernelTile> KernelTile::fromLaunch(gpu::LaunchOp launch) {
+  auto dict = launch->getAttrOfType<DictionaryAttr>(kTileAttrName);
+  if (!dict)
+    return std::nullopt;
+  KernelTile tile;
+  int64_t *values[] = {&tile.m,  &tile.n,  &tile.k,      &tile.bm,
+                       &tile.bn, &tile.bk, &tile.wavesM, &tile.wavesN};
+  for (auto [name, value] : llvm::zip_equal(kFields, values)) {
+    auto attr = dict.getAs<IntegerAttr>(name);
+    if (!attr || attr.getInt() <= 0)
+      return std::nullopt;
+    *value = attr.getInt();
+  }
+  return tile;
+}
+
+scf::ForOp mlir::gemm::getKLoop(gpu::LaunchOp launch) {
+  for (Operation &op : launch.getBody().front())
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return loop;
+  return nullptr;
+}
+
+SmallVector<gpu::BarrierOp> mlir::gemm::getBarriers(scf::ForOp loop) {
+  return llvm::to_vector(loop.getBody()->getOps<gpu::BarrierOp>());
+}
+

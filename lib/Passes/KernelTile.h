@@ -1,0 +1,89 @@
+//===- KernelTile.h - State shared by the RDNA3 tiling passes ---*- C++ -*-===//
+//
+// The tiling passes (gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes,
+// gemm-prefetch, gemm-buffer-addressing) each rewrite one concern of the
+// gpu.launch that gemm-tile-workgroups creates. The launch carries the tile it
+// was built for in the `gemm.tile` attribute, so that the later passes do not
+// have to rediscover it from the IR, and only touch launches they understand.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_LIB_PASSES_KERNELTILE_H
+#define GEMM_OPT_LIB_PASSES_KERNELTILE_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <optional>
+
+namespace mlir::gemm {
+
+/// The lane layout inside a wave32 wave: 4 lanes along M by 8 along N, each
+/// owning 4 x 4 sub-tiles, so that neighbouring lanes read neighbouring 16
+/// bytes of LDS (DESIGN.md section 2).
+inline constexpr int64_t kWaveSize = 32;
+inline constexpr int64_t kLanesM = 4;
+inline constexpr int64_t kLanesN = 8;
+inline constexpr int64_t kSubTile = 4;
+inline constexpr int64_t kLdsBytes = 64 * 1024;
+inline constexpr int64_t kMaxVgprs = 256;
+inline constexpr int64_t kMaxWorkgroupLanes = 1024;
+
+/// Name of the launch attribute holding the KernelTile.
+inline constexpr llvm::StringLiteral kTileAttrName = "gemm.tile";
+
+/// The tile one gpu.launch was built for, and what follows from it.
+struct KernelTile {
+  int64_t m = 0, n = 0, k = 0;    // Problem.
+  int64_t bm = 0, bn = 0, bk = 0; // Workgroup tile and K step.
+  int64_t wavesM = 0, wavesN = 0; // Wave grid of the workgroup.
+
+  int64_t lanes() const { return wavesM * wavesN * kWaveSize; }
+  int64_t waveRows() const { return bm / wavesM; }
+  int64_t waveCols() const { return bn / wavesN; }
+  int64_t laneRows() const { return waveRows() / kLanesM; } // TM
+  int64_t laneCols() const { return waveCols() / kLanesN; } // TN
+  int64_t subTilesM() const { return laneRows() / kSubTile; }
+  int64_t subTilesN() const { return laneCols() / kSubTile; }
+  /// Floats of the A and B K-slices each lane copies to LDS per K step.
+  int64_t sliceA() const { return bm * bk / lanes(); }
+  int64_t sliceB() const { return bk * bn / lanes(); }
+
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// The tile of a launch built by gemm-tile-workgroups, if it is one.
+  static std::optional<KernelTile> fromLaunch(gpu::LaunchOp launch);
+};
+
+/// Index arithmetic with constants folded in at build time.
+struct IndexMath {
+  ImplicitLocOpBuilder &b;
+
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(b, value);
+  }
+  Value add(Value lhs, int64_t rhs) {
+    return rhs == 0 ? lhs : arith::AddIOp::create(b, lhs, index(rhs));
+  }
+  Value add(Value lhs, Value rhs) { return arith::AddIOp::create(b, lhs, rhs); }
+  Value mul(Value lhs, int64_t rhs) {
+    return arith::MulIOp::create(b, lhs, index(rhs));
+  }
+  Value div(Value lhs, int64_t rhs) {
+    return arith::DivUIOp::create(b, lhs, index(rhs));
+  }
+  Value rem(Value lhs, int64_t rhs) {
+    return arith::RemUIOp::create(b, lhs, index(rhs));
+  }
+};
+
+/// The K loop of a tiled launch: the scf.for directly in its body.
+scf::ForOp getKLoop(gpu::LaunchOp launch);
+
+/// The barriers directly in `loop`'s body, in order.
+SmallVector<gpu::BarrierOp> getBarriers(scf::ForOp loop);
+
+} // namespace mlir::gemm
+
+#endif // GEMM_OPT_LIB_PASSES_KERNELTILE_H
