@@ -54,8 +54,7 @@ static bool isUniformTerm(Value value, gpu::LaunchOp launch) {
     if (!loop || arg != loop.getInductionVar())
       return false;
     return llvm::all_of(
-        ValueRange{loop.getLowerBound(), loop.getUpperBound(),
-                   loop.getStep()},
+        ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
         [&](Value bound) { return isUniformTerm(bound, launch); });
   }
   Operation *def = value.getDefiningOp();
@@ -150,7 +149,8 @@ void GemmBufferAddressingPass::runOnOperation() {
       // Global memory only: the kernel's arguments, defined outside.
       if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
               load.getMemRefType()) &&
-          !launch->isAncestor(load.getMemRef().getParentRegion()->getParentOp()))
+          !launch->isAncestor(
+              load.getMemRef().getParentRegion()->getParentOp()))
         loads.push_back(load);
     });
     for (memref::LoadOp load : loads) {

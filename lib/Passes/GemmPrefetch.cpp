@@ -1,4 +1,5 @@
-//===- GemmPrefetch.cpp - Overlap the next K-slice's loads with the multiply -===//
+//===- GemmPrefetch.cpp - Overlap the next K-slice's loads with the multiply
+//-===//
 //
 // Double buffering of the K loop that gemm-stage-lds and gemm-tile-lanes
 // produce (load the slice, store it to LDS, barrier, multiply, barrier):
@@ -41,7 +42,7 @@ struct GemmPrefetchPass
 
 private:
   LogicalResult pipelineLoop(gpu::LaunchOp launch, const KernelTile &tile,
-                         scf::ForOp loop);
+                             scf::ForOp loop);
 };
 
 /// The parts of a staged K loop body.
@@ -66,7 +67,7 @@ bool isWorkgroupMemory(Value memref) {
 /// The ops of `body` that `roots` are computed from, roots included, in
 /// program order.
 static SmallVector<Operation *> getBodySlice(Block *body,
-                                            ArrayRef<Operation *> roots) {
+                                             ArrayRef<Operation *> roots) {
   llvm::SmallPtrSet<Operation *, 32> inSlice;
   SmallVector<Operation *> worklist(roots);
   while (!worklist.empty()) {
@@ -104,8 +105,9 @@ static FailureOr<StagedLoop> analyze(scf::ForOp loop) {
     staged.ldsStores.push_back(store);
     storeRoots.push_back(store);
     auto extract = store.getValueToStore().getDefiningOp<vector::ExtractOp>();
-    auto slice = extract ? extract.getSource().getDefiningOp<vector::FromElementsOp>()
-                         : nullptr;
+    auto slice =
+        extract ? extract.getSource().getDefiningOp<vector::FromElementsOp>()
+                : nullptr;
     if (!slice)
       return store.emitOpError()
              << "stores a value that is not an element of a loaded slice";
@@ -155,8 +157,8 @@ static void eraseDead(ArrayRef<Operation *> ops) {
 }
 
 LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
-                                         const KernelTile &tile,
-                                         scf::ForOp loop) {
+                                             const KernelTile &tile,
+                                             scf::ForOp loop) {
   PrefetchMode mode = prefetch;
   // A single K step has no next slice to fetch ahead; prefetching code for it
   // only adds registers (and made the backend spill with prefetch=lds).

@@ -161,7 +161,8 @@ void GemmStageLdsPass::runOnOperation() {
     scf::ForOp loop = getKLoop(launch);
     if (!tile || !loop)
       continue;
-    for (auto matmul : llvm::to_vector(loop.getBody()->getOps<linalg::MatmulOp>())) {
+    for (auto matmul :
+         llvm::to_vector(loop.getBody()->getOps<linalg::MatmulOp>())) {
       // Already staged: the matmul reads LDS.
       if (llvm::any_of(matmul.getDpsInputs(), isWorkgroupMemory))
         continue;

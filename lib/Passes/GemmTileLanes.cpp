@@ -76,7 +76,8 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
       int64_t width = cast<VectorType>(row[i].getType()).getNumElements() +
                       cast<VectorType>(row[i + 1].getType()).getNumElements();
       joined.push_back(vector::ShuffleOp::create(
-          b, row[i], row[i + 1], llvm::to_vector(llvm::seq<int64_t>(0, width))));
+          b, row[i], row[i + 1],
+          llvm::to_vector(llvm::seq<int64_t>(0, width))));
     }
     if (row.size() % 2)
       joined.push_back(row.back());
@@ -139,8 +140,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
                            math.mul(math.div(laneId, kLanesN), kSubTile));
   Value colBase = math.mul(math.rem(laneId, kLanesN), kSubTile);
   if (tile.wavesN > 1)
-    colBase = math.add(
-        math.mul(math.rem(wave, tile.wavesN), tile.waveCols()), colBase);
+    colBase = math.add(math.mul(math.rem(wave, tile.wavesN), tile.waveCols()),
+                       colBase);
   LaneTile lane{tile, rowBase, colBase, aView.getSource(), bTile};
 
   auto rowType = VectorType::get({tile.laneCols()}, f32);
@@ -187,8 +188,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   auto subTileType = VectorType::get({kSubTile}, f32);
   for (int64_t i = 0; i < tile.laneRows(); ++i) {
     Value row = math.add(
-        blockRow, math.add(rowBase, (i / kSubTile) * kLanesM * kSubTile +
-                                        i % kSubTile));
+        blockRow,
+        math.add(rowBase, (i / kSubTile) * kLanesM * kSubTile + i % kSubTile));
     for (int64_t in = 0; in < tile.subTilesN(); ++in) {
       Value col =
           math.add(blockCol, math.add(colBase, in * kLanesN * kSubTile));

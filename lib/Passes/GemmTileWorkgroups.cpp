@@ -37,8 +37,7 @@ private:
 
 LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::MatmulOp matmul,
                                                 const KernelTile &tile) {
-  if (tile.wavesM <= 0 || tile.wavesN <= 0 ||
-      tile.lanes() > kMaxWorkgroupLanes)
+  if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.lanes() > kMaxWorkgroupLanes)
     return matmul.emitOpError()
            << "cannot be tiled with a " << tile.wavesM << " x " << tile.wavesN
            << " wave grid: a workgroup holds 1 to "
@@ -129,7 +128,8 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
     Value cTile = memref::SubViewOp::create(
         b, c, ArrayRef<OpFoldResult>{blockRow, blockCol},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm), b.getIndexAttr(tile.bn)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm),
+                               b.getIndexAttr(tile.bn)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
     auto loop = scf::ForOp::create(b, math.index(0), math.index(tile.k),
                                    math.index(tile.bk));
@@ -138,11 +138,13 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value k = loop.getInductionVar();
     Value aTile = memref::SubViewOp::create(
         b, a, ArrayRef<OpFoldResult>{blockRow, k},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm), b.getIndexAttr(tile.bk)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm),
+                               b.getIndexAttr(tile.bk)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
     Value bTile = memref::SubViewOp::create(
         b, bMat, ArrayRef<OpFoldResult>{k, blockCol},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk), b.getIndexAttr(tile.bn)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk),
+                               b.getIndexAttr(tile.bn)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
     linalg::MatmulOp::create(b, ValueRange{aTile, bTile}, ValueRange{cTile});
     matmul.erase();

@@ -45,4 +45,3 @@ scf::ForOp mlir::gemm::getKLoop(gpu::LaunchOp launch) {
 SmallVector<gpu::BarrierOp> mlir::gemm::getBarriers(scf::ForOp loop) {
   return llvm::to_vector(loop.getBody()->getOps<gpu::BarrierOp>());
 }
-

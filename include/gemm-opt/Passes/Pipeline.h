@@ -27,8 +27,7 @@ enum class Addressing {
 template <typename Derived>
 struct TileOptions : public PassPipelineOptions<Derived> {
   using Base = PassPipelineOptions<Derived>;
-  template <typename T>
-  using Option = typename Base::template Option<T>;
+  template <typename T> using Option = typename Base::template Option<T>;
 
   Option<int64_t> bm{*this, "bm",
                      llvm::cl::desc("Rows of C per workgroup, a multiple of "
@@ -70,17 +69,15 @@ struct TileOptions : public PassPipelineOptions<Derived> {
   Option<PrefetchMode> prefetch{
       *this, "prefetch",
       llvm::cl::desc("How the next K-slice is fetched (gemm-prefetch)"),
-      llvm::cl::values(
-          clEnumValN(PrefetchMode::None, "none",
-                     "load, store, multiply in turn"),
-          clEnumValN(PrefetchMode::Registers, "registers",
-                     "next slice in VGPRs, two barriers per step"),
-          clEnumValN(PrefetchMode::Lds, "lds",
-                     "two LDS stages, one barrier per step")),
+      llvm::cl::values(clEnumValN(PrefetchMode::None, "none",
+                                  "load, store, multiply in turn"),
+                       clEnumValN(PrefetchMode::Registers, "registers",
+                                  "next slice in VGPRs, two barriers per step"),
+                       clEnumValN(PrefetchMode::Lds, "lds",
+                                  "two LDS stages, one barrier per step")),
       llvm::cl::init(PrefetchMode::Registers)};
   Option<Addressing> addressing{
-      *this, "addressing",
-      llvm::cl::desc("How the kernel reads A and B"),
+      *this, "addressing", llvm::cl::desc("How the kernel reads A and B"),
       llvm::cl::values(
           clEnumValN(Addressing::Global, "global",
                      "global_load with a 64-bit VGPR address per load"),
