@@ -134,7 +134,16 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
       b, type.getElementType(), load.getMemRef(), laneIndices,
       /*boundsCheck=*/true, /*indexOffset=*/nullptr, sgprOffset);
   load.replaceAllUsesWith(value);
+  SmallVector<Value> oldIndices(load.getIndices());
   load.erase();
+  // The old index arithmetic is dead unless something else shares it.
+  while (!oldIndices.empty()) {
+    Operation *def = oldIndices.pop_back_val().getDefiningOp();
+    if (!def || !def->use_empty() || !isPure(def))
+      continue;
+    llvm::append_range(oldIndices, def->getOperands());
+    def->erase();
+  }
   return true;
 }
 

@@ -49,8 +49,9 @@ private:
 struct StagedLoop {
   gpu::BarrierOp afterStore, afterMultiply;
   SmallVector<memref::StoreOp> ldsStores;
-  /// The vector.from_elements of global loads that feed the stores.
-  SmallVector<vector::FromElementsOp> slices;
+  /// What the stores store: the vector.from_elements of a lane's slice
+  /// (gemm-stage-lds), or single global loads (after canonicalization).
+  SmallVector<Operation *> slices;
   /// The slices and everything in the body they are computed from, in order.
   SmallVector<Operation *> loadOps;
   /// The stores and everything in the body they are computed from, in order.
@@ -104,13 +105,14 @@ static FailureOr<StagedLoop> analyze(scf::ForOp loop) {
       continue;
     staged.ldsStores.push_back(store);
     storeRoots.push_back(store);
-    auto extract = store.getValueToStore().getDefiningOp<vector::ExtractOp>();
-    auto slice =
-        extract ? extract.getSource().getDefiningOp<vector::FromElementsOp>()
-                : nullptr;
-    if (!slice)
+    Operation *slice = store.getValueToStore().getDefiningOp();
+    if (auto extract = dyn_cast_or_null<vector::ExtractOp>(slice))
+      slice = extract.getSource().getDefiningOp<vector::FromElementsOp>();
+    if (!isa_and_nonnull<vector::FromElementsOp, memref::LoadOp,
+                         amdgpu::RawBufferLoadOp>(slice))
       return store.emitOpError()
-             << "stores a value that is not an element of a loaded slice";
+             << "stores a value that is not a loaded slice; gemm-prefetch "
+                "expects the copy gemm-stage-lds produces";
     if (!llvm::is_contained(staged.slices, slice)) {
       staged.slices.push_back(slice);
       sliceRoots.push_back(slice);
@@ -144,8 +146,8 @@ static void cloneWithK(ImplicitLocOpBuilder &b, ArrayRef<Operation *> ops,
 /// The clones of the slices, after cloneWithK.
 static SmallVector<Value> getClonedSlices(const StagedLoop &staged,
                                           IRMapping &map) {
-  return llvm::map_to_vector(staged.slices, [&](vector::FromElementsOp slice) {
-    return map.lookup(slice.getResult());
+  return llvm::map_to_vector(staged.slices, [&](Operation *slice) {
+    return map.lookup(slice->getResult(0));
   });
 }
 
@@ -183,7 +185,7 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
     cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, k), nextMap);
     SmallVector<Value> next = getClonedSlices(*staged, nextMap);
     for (auto [slice, firstSlice] : llvm::zip_equal(staged->slices, first))
-      slice.getResult().replaceAllUsesWith(firstSlice);
+      slice->getResult(0).replaceAllUsesWith(firstSlice);
     eraseDead(staged->loadOps);
 
     IRRewriter rewriter(b.getContext());
@@ -232,7 +234,7 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
   cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, k), nextMap);
   for (auto [slice, next] :
        llvm::zip_equal(staged->slices, getClonedSlices(*staged, nextMap)))
-    slice.getResult().replaceAllUsesWith(next);
+    slice->getResult(0).replaceAllUsesWith(next);
   eraseDead(staged->loadOps);
   for (memref::StoreOp store : staged->ldsStores)
     store->moveBefore(staged->afterMultiply);

@@ -119,9 +119,11 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value a = matmul.getDpsInputs()[0];
     Value bMat = matmul.getDpsInputs()[1];
     Value c = matmul.getDpsInits()[0];
-    auto launch = gpu::LaunchOp::create(
-        b, math.index(tile.n / tile.bn), math.index(tile.m / tile.bm),
-        math.index(1), math.index(tile.lanes()), math.index(1), math.index(1));
+    Value gridX = math.index(tile.n / tile.bn);
+    Value gridY = math.index(tile.m / tile.bm);
+    Value one = math.index(1);
+    Value lanes = math.index(tile.lanes());
+    auto launch = gpu::LaunchOp::create(b, gridX, gridY, one, lanes, one, one);
     launch->setAttr(kTileAttrName, tile.toAttr(b.getContext()));
     b.setInsertionPointToStart(&launch.getBody().front());
     Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
@@ -131,8 +133,10 @@ void GemmTileWorkgroupsPass::runOnOperation() {
         ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm),
                                b.getIndexAttr(tile.bn)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-    auto loop = scf::ForOp::create(b, math.index(0), math.index(tile.k),
-                                   math.index(tile.bk));
+    Value kBegin = math.index(0);
+    Value kEnd = math.index(tile.k);
+    Value kStep = math.index(tile.bk);
+    auto loop = scf::ForOp::create(b, kBegin, kEnd, kStep);
     gpu::TerminatorOp::create(b);
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();

@@ -303,12 +303,13 @@ def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {
     lane can have, and the backend spilled to memory, which costs far more
     than any tiling wins. Rather than deliver such a kernel silently, the pass
     fails with an error that names the kernel, its VGPR count and the scratch
-    bytes. Static checks in `gemm-tile-rdna3` catch what a lower bound can
-    predict; this one catches the rest (for example `bk=16`, where the
-    unrolled K step keeps more values live than the bound counts).
+    bytes. Static checks in the tiling passes catch what a lower bound can
+    predict; this one catches the rest (for example `bk=16` with
+    `addressing=global`, where the unrolled K step and the 64-bit addresses
+    keep more values live than the bound counts).
 
-    Example: `gemm-opt k.mlir --gemm-rdna3-pipeline="bk=16"` on a problem
-    where the backend spills reports
+    Example: `gemm-opt k.mlir --gemm-rdna3-pipeline="bk=16 addressing=global"`
+    on a problem where the backend spills reports
 
     ```
     error: kernel 'sgemm_kernel' spills 32 bytes per lane to scratch with

@@ -84,7 +84,7 @@ struct TileOptions : public PassPipelineOptions<Derived> {
           clEnumValN(Addressing::Buffer, "buffer",
                      "raw buffer loads, no VALU address arithmetic in the "
                      "loop (gemm-buffer-addressing)")),
-      llvm::cl::init(Addressing::Global)};
+      llvm::cl::init(Addressing::Buffer)};
 };
 
 /// Options of `--gemm-tile-rdna3`.

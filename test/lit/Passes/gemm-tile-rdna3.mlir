@@ -1,17 +1,21 @@
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3 --canonicalize --verify-diagnostics | FileCheck %s
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3 --verify-diagnostics | FileCheck %s --check-prefix=COUNT
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=prefetch=lds --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=LDS
-// RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=addressing=buffer --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=BUFFER
+// RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=addressing=global --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=GLOBAL
 
-// With buffer addressing the global loads are raw buffer loads whose uniform
-// part (the K step, the row) is an SGPR offset.
-// BUFFER-LABEL: func.func @square
-// BUFFER: scf.for
-// BUFFER: amdgpu.raw_buffer_load %arg0[{{.*}}, {{.*}}] sgprOffset %{{.*}} : memref<256x256xf32>, i32, i32 -> f32
-// BUFFER: amdgpu.raw_buffer_load %arg1[{{.*}}, {{.*}}] sgprOffset %{{.*}} : memref<256x256xf32>, i32, i32 -> f32
-// BUFFER-NOT: memref.load
-// BUFFER: vector.fma
-// BUFFER-LABEL: func.func @edge
+// gemm-tile-rdna3 runs gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes,
+// gemm-prefetch and gemm-buffer-addressing; each has its own test. This one
+// checks the whole kernel structure.
+//
+// With addressing=global the global loads stay memref.loads (64-bit
+// addresses).
+// GLOBAL-LABEL: func.func @square
+// GLOBAL: scf.for
+// GLOBAL: memref.load %arg0[{{.*}}, {{.*}}] : memref<256x256xf32>
+// GLOBAL: memref.load %arg1[{{.*}}, {{.*}}] : memref<256x256xf32>
+// GLOBAL-NOT: amdgpu.raw_buffer_load
+// GLOBAL: vector.fma
+// GLOBAL-LABEL: func.func @edge
 
 // With two LDS stages the first slice is stored before the loop, and each
 // step multiplies one stage, stores the next slice into the other, and
@@ -21,7 +25,7 @@
 // LDS: memref.store {{.*}}, %[[AS]]
 // LDS: gpu.barrier
 // LDS: scf.for
-// LDS: memref.load %arg0
+// LDS: amdgpu.raw_buffer_load %arg0
 // LDS: vector.fma
 // LDS: memref.store {{.*}}, %[[AS]]
 // LDS: memref.store {{.*}}, %[[BS]]
@@ -35,14 +39,15 @@
 // CHECK-LABEL: func.func @square
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c2, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c128, {{.*}} = %c1, {{.*}} = %c1)
 // CHECK-SAME: workgroup(%[[AS:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[BS:.*]] : memref<8x128xf32, #gpu.address_space<workgroup>>)
-// CHECK: memref.load %arg0
-// CHECK: memref.load %arg1
+// CHECK: amdgpu.raw_buffer_load %arg0
+// CHECK: amdgpu.raw_buffer_load %arg1
 // CHECK: scf.for {{.*}} = %c0 to %c256 step %c8 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK: memref.store {{.*}}, %[[AS]]
 // CHECK: memref.store {{.*}}, %[[BS]]
 // CHECK: gpu.barrier
-// The next slice is loaded before the current one is multiplied.
-// CHECK: memref.load %arg0
+// The next slice is loaded before the current one is multiplied, with raw
+// buffer loads whose uniform part (the K step, the row) is an SGPR offset.
+// CHECK: amdgpu.raw_buffer_load %arg0[{{.*}}, {{.*}}] sgprOffset %{{.*}} : memref<256x256xf32>, i32, i32 -> f32
 // CHECK: vector.load %[[AS]]{{.*}} : memref<8x132xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: vector.load %[[BS]]{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: vector.fma {{.*}} : vector<16xf32>
@@ -55,11 +60,12 @@
 // Per K slice and lane: 8 + 8 global loads, 8 x (2 + 4) LDS reads, 8 x 8
 // 16-wide FMAs (1024 FMAs); 8 x 4 stores of C at the end.
 // COUNT-LABEL: func.func @square
-// COUNT-COUNT-16: memref.load
+// COUNT-COUNT-16: amdgpu.raw_buffer_load
 // COUNT: scf.for
 // COUNT-COUNT-16: memref.store
 // COUNT: gpu.barrier
-// COUNT-COUNT-16: memref.load
+// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// COUNT-NOT: amdgpu.raw_buffer_load
 // COUNT-NOT: memref.load
 // COUNT-COUNT-64: vector.fma
 // COUNT-NOT: vector.fma

@@ -70,7 +70,7 @@
 // MANIFEST: "scratch_bytes": 0
 //
 // ISA: <sgemm_kernel>:
-// ISA: global_load_b32
+// ISA: buffer_load_b32
 // ISA: ds_store_2addr
 // ISA: s_barrier
 // ISA: ds_load_b128

@@ -1,0 +1,37 @@
+// RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing | FileCheck %s --check-prefix=COUNT
+
+// Each load of A and B becomes a raw buffer load. The lane's part of the
+// index (the workgroup's row or column plus the lane's, loop-invariant) is the
+// VGPR offset; the uniform part (the K step, the load's row) is the SGPR
+// offset in elements: for A (256 columns) the K slice's column plus 16 rows of
+// 256 per load; for B the K slice's row times 256 plus one row per load.
+// CHECK-LABEL: func.func @sgemm
+// CHECK: scf.for %[[K:[^ ]*]] =
+// CHECK: gpu.barrier
+// CHECK: %[[K8:.*]] = arith.addi %[[K]], %c8
+// CHECK: %[[NEXT:.*]] = arith.minui %[[K8]], %c248
+// CHECK: %[[NEXT32:.*]] = arith.index_cast %[[NEXT]] : index to i32
+// CHECK: amdgpu.raw_buffer_load %arg0[%[[AROW:.*]], %[[ACOL:.*]]] sgprOffset %[[NEXT32]] : memref<256x256xf32>, i32, i32 -> f32
+// CHECK: %[[S1:.*]] = arith.addi %[[NEXT32]], %c4096_i32
+// CHECK: amdgpu.raw_buffer_load %arg0[%[[AROW]], %[[ACOL]]] sgprOffset %[[S1]]
+// CHECK: %[[BROW:.*]] = arith.muli %[[NEXT32]], %c256_i32
+// CHECK: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %[[BROW]] : memref<256x256xf32>, i32, i32 -> f32
+// CHECK: %[[B1:.*]] = arith.addi %[[BROW]], %c256_i32
+// CHECK: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %[[B1]]
+// CHECK: vector.fma
+// CHECK: scf.yield
+//
+// The 16 loads before the loop and the 16 in it; no memref.load of global
+// memory is left, the stores of C stay vector stores.
+// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// COUNT: scf.for
+// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// COUNT-NOT: amdgpu.raw_buffer_load
+// COUNT-NOT: memref.load
+// COUNT: vector.store
+func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
+                outs(%C : memref<256x256xf32>)
+  return
+}

@@ -1,0 +1,46 @@
+// RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
+// RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds=pad=0 | FileCheck %s --check-prefix=PAD0
+// RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: gemm-opt %s --gemm-tile-workgroups=bk=128 | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
+
+// A's 128 x 8 slice goes to LDS transposed with 4 floats of padding per row
+// (8 x 132), B's 8 x 128 slice as it is. Each of the 128 lanes loads 8 floats
+// of A (8 lanes per row, rows 16 apart) and 8 of B (one column, 8 rows),
+// gathers them, and stores them to LDS; a barrier publishes the tiles, the
+// matmul reads A through its transposed tile, and a second barrier protects
+// the tiles from the next step's stores.
+// CHECK: #[[MAPA:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-LABEL: func.func @sgemm
+// CHECK: gpu.launch {{.*}} threads(%[[TID:[^,]*]], {{.*}} workgroup(%[[AS:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[BS:.*]] : memref<8x128xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[ROW:.*]] = arith.muli
+// CHECK: %[[CT:.*]] = memref.subview %arg2
+// CHECK: scf.for %[[K:.*]] = {{.*}} {
+// CHECK: %[[LK:.*]] = arith.remui %[[TID]], %c8
+// CHECK: %[[ACOL:.*]] = arith.addi %[[K]], %[[LK]]
+// CHECK: %[[LR:.*]] = arith.divui %[[TID]], %c8
+// CHECK: %[[AROW:.*]] = arith.addi %[[ROW]], %[[LR]]
+// CHECK: %[[A0:.*]] = memref.load %arg0[%[[AROW]], %[[ACOL]]] : memref<256x256xf32>
+// CHECK: %[[AROW1:.*]] = arith.addi %[[AROW]], %c16
+// CHECK: memref.load %arg0[%[[AROW1]], %[[ACOL]]]
+// CHECK-COUNT-6: memref.load %arg0
+// CHECK: %[[SA:.*]] = vector.from_elements %[[A0]], {{.*}} : vector<8xf32>
+// CHECK-COUNT-8: memref.load %arg1
+// CHECK: %[[SB:.*]] = vector.from_elements {{.*}} : vector<8xf32>
+// CHECK: %[[E0:.*]] = vector.extract %[[SA]][0]
+// CHECK: memref.store %[[E0]], %[[AS]][%{{.*}}, %{{.*}}] : memref<8x132xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-7: memref.store {{.*}}, %[[AS]]
+// CHECK-COUNT-8: memref.store {{.*}}, %[[BS]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[AT:.*]] = memref.subview %[[AS]][0, 0] [8, 128] [1, 1]
+// CHECK-NEXT: linalg.matmul indexing_maps = [#[[MAPA]], #{{.*}}, #{{.*}}] ins(%[[AT]], %[[BS]] : {{.*}}) outs(%[[CT]] : {{.*}})
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: }
+//
+// PAD0: workgroup(%{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>)
+// PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
+// LDS: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=128 pad=4 and 1 stage(s); the limit is 65536
+func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
+                outs(%C : memref<256x256xf32>)
+  return
+}

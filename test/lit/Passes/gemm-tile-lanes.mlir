@@ -1,0 +1,80 @@
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=COUNT
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load .*#gpu.address_space<workgroup>>, vector<4xf32>" | FileCheck %s --check-prefix=LDS-READS
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load %arg2" | FileCheck %s --check-prefix=C-READS
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes="tm=8 tn=16 unroll=2" | FileCheck %s --check-prefix=UNROLL
+// RUN: gemm-opt %s --gemm-tile-workgroups="bm=64 bn=64 waves-m=2 waves-n=2" --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=GRID
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes=tn=8 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TN
+// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes=unroll=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
+// RUN: gemm-opt %s --gemm-tile-workgroups=bk=64 --gemm-stage-lds=pad=0 | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
+
+// Each lane of the 4 x 1 wave grid owns 8 x 16 outputs: 8 vector<16xf32>
+// accumulators carried by the K loop. Lane l of wave w starts at row
+// w * 32 + (l / 8) * 4 and column (l % 8) * 4; per K step it reads 2 A
+// fragments (rows 16 apart) and 4 B fragments (columns 32 apart), 16 bytes
+// each, and issues 8 16-wide FMAs. C is updated once, after the loop.
+// CHECK-LABEL: func.func @sgemm
+// CHECK: gpu.launch {{.*}} threads(%[[TID:[^,]*]],
+// CHECK-DAG: %[[WAVE:.*]] = arith.divui %[[TID]], %c32
+// CHECK-DAG: %[[LANE:.*]] = arith.remui %[[TID]], %c32
+// CHECK-DAG: %[[WROW:.*]] = arith.muli %[[WAVE]], %c32
+// CHECK-DAG: %[[LROW:.*]] = arith.divui %[[LANE]], %c8
+// CHECK-DAG: %[[LROW4:.*]] = arith.muli %[[LROW]], %c4
+// CHECK-DAG: %[[ROWBASE:.*]] = arith.addi %[[WROW]], %[[LROW4]]
+// CHECK-DAG: %[[LCOL:.*]] = arith.remui %[[LANE]], %c8
+// CHECK-DAG: %[[COLBASE:.*]] = arith.muli %[[LCOL]], %c4
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK: %[[ACC:.*]]:8 = scf.for {{.*}} iter_args(%[[ACC0:[^ ]*]] = %[[ZERO]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK: gpu.barrier
+// CHECK: %[[FA:.*]] = vector.load %{{.*}}[%c0{{.*}}, %[[ROWBASE]]] : memref<8x132xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: %[[FB:.*]] = vector.load %{{.*}}[%c0{{.*}}, %[[COLBASE]]] : memref<8x128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: %[[BROW:.*]] = vector.shuffle {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK-NEXT: %[[A0:.*]] = vector.extract %[[FA]][0]
+// CHECK-NEXT: %[[A0S:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
+// CHECK-NEXT: vector.fma %[[A0S]], %[[BROW]], %[[ACC0]] : vector<16xf32>
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK: vector.load %arg2[{{.*}}] : memref<256x256xf32>, vector<4xf32>
+// CHECK: vector.shuffle %[[ACC]]#0, %[[ACC]]#0 [0, 1, 2, 3]
+// CHECK: vector.store {{.*}}, %arg2[{{.*}}] : memref<256x256xf32>, vector<4xf32>
+// CHECK-NOT: linalg.matmul
+//
+// Per K step 8 x (2 + 4) = 48 16-byte LDS reads and 8 x 8 = 64 16-wide FMAs;
+// after the loop 32 reads and 32 writes of 16 bytes of C.
+// COUNT-LABEL: func.func @sgemm
+// COUNT: scf.for
+// COUNT-COUNT-64: vector.fma
+// COUNT-NOT: vector.fma
+// COUNT: scf.yield
+// COUNT-COUNT-32: vector.store
+// COUNT-NOT: vector.store
+// COUNT-NOT: memref.subview
+// LDS-READS: 48
+// C-READS: 32
+//
+// With unroll=2 the K step keeps an inner loop of 4 iterations, 2 steps each.
+// UNROLL: scf.for {{.*}} iter_args
+// UNROLL: gpu.barrier
+// UNROLL: scf.for %[[KK:.*]] = %c0{{.*}} to %c8{{.*}} step %c2{{.*}} iter_args
+// UNROLL: vector.load %{{.*}}[%[[KK]], %{{.*}}] : memref<8x132xf32
+// UNROLL: %[[KK1:.*]] = arith.addi %[[KK]], %c1
+// UNROLL: vector.load %{{.*}}[%[[KK1]], %{{.*}}] : memref<8x132xf32
+// UNROLL: scf.yield
+// UNROLL: gpu.barrier
+//
+// A 2 x 2 wave grid on a 64 x 64 tile: TM = 64 / (2 x 4) = 8 rows of
+// TN = 64 / (2 x 8) = 4 per lane; the wave's row and column come from the
+// wave index.
+// GRID-DAG: %[[WAVE:.*]] = arith.divui %{{.*}}, %c32
+// GRID-DAG: arith.divui %[[WAVE]], %c2
+// GRID-DAG: arith.remui %[[WAVE]], %c2
+// GRID: scf.for {{.*}} -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+//
+// TN: error: 'linalg.matmul' op cannot be tiled with tm=0 tn=8: a 128 x 128 workgroup tile on a 4 x 1 wave grid gives each lane 8 x 16
+// UNROLL-ERR: error: 'linalg.matmul' op cannot be tiled with unroll=3: the unroll factor must divide bk=8
+// VGPR: error: 'linalg.matmul' op needs at least 280 VGPRs per lane with bk=64; the limit is 256
+func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
+                outs(%C : memref<256x256xf32>)
+  return
+}

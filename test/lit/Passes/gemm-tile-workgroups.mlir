@@ -1,0 +1,52 @@
+// RUN: gemm-opt %s --split-input-file --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --gemm-tile-workgroups="bm=64 bn=64 waves-m=2 waves-n=2" --verify-diagnostics | FileCheck %s --check-prefix=GRID
+// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-n=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
+// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-m=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
+// RUN: not gemm-opt %s --gemm-tile-workgroups="bk=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+
+// One workgroup per 128 x 128 tile of C: grid x along N (384 / 128), y along M
+// (256 / 128); 4 waves of 32 lanes; a K loop of step 8 over a matmul of the
+// tile's slices; the tile recorded on the launch.
+// CHECK-LABEL: func.func @rect
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C3]], %{{.*}} = %[[C2]], %{{.*}} = %{{.*}}) threads({{.*}}) in (%{{.*}} = %[[C128]],
+// CHECK: %[[ROW:.*]] = arith.muli %[[BY]], %{{.*}} : index
+// CHECK: %[[COL:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK: %[[CT:.*]] = memref.subview %arg2[%[[ROW]], %[[COL]]] [128, 128] [1, 1]
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT: %[[AT:.*]] = memref.subview %arg0[%[[ROW]], %[[K]]] [128, 8] [1, 1]
+// CHECK-NEXT: %[[BT:.*]] = memref.subview %arg1[%[[K]], %[[COL]]] [8, 128] [1, 1]
+// CHECK-NEXT: linalg.matmul ins(%[[AT]], %[[BT]] : {{.*}}) outs(%[[CT]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.terminator
+// CHECK-NEXT: } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = 64 : i64, m = 256 : i64, n = 384 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
+//
+// A 2 x 2 wave grid on 64 x 64 tiles: still 128 lanes, a 6 x 4 grid.
+// GRID-LABEL: func.func @rect
+// GRID: gpu.launch blocks({{.*}}) in (%{{.*}} = %c6, %{{.*}} = %c4, %{{.*}} = %c1{{.*}}) threads({{.*}}) in (%{{.*}} = %c128,
+// GRID: memref.subview %arg0[%{{.*}}, %{{.*}}] [64, 8] [1, 1]
+// GRID: gemm.tile = {bk = 8 : i64, bm = 64 : i64, bn = 64 : i64, k = 64 : i64, m = 256 : i64, n = 384 : i64, waves_m = 2 : i64, waves_n = 2 : i64}
+//
+// BN: error: 'linalg.matmul' op cannot be tiled with bn=128: with 3 wave(s) along N, bn must be a multiple of 96 (waves x 8 lanes x 4-column sub-tiles)
+// WAVES: error: 'linalg.matmul' op cannot be tiled with a 0 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
+// BK: error: 'linalg.matmul' op cannot be tiled with bk=3: bk must divide the workgroup's 128 lanes
+func.func @rect(%A: memref<256x64xf32>, %B: memref<64x384xf32>, %C: memref<256x384xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x64xf32>, memref<64x384xf32>)
+                outs(%C : memref<256x384xf32>)
+  return
+}
+
+// -----
+
+// Not a multiple of the tile: left for the simple lowering, with a remark.
+// CHECK-LABEL: func.func @edge
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.matmul
+func.func @edge(%A: memref<100x64xf32>, %B: memref<64x128xf32>, %C: memref<100x128xf32>) {
+  // expected-remark @below {{not tiled for RDNA3: 100x128x64 is not a multiple of the}}
+  linalg.matmul ins(%A, %B : memref<100x64xf32>, memref<64x128xf32>)
+                outs(%C : memref<100x128xf32>)
+  return
+}
