@@ -93,15 +93,15 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
   }];
   let options = [
     Option<"bm", "bm", "int64_t", /*default=*/"128",
-           "Rows of C per workgroup: a multiple of waves-m x 16">,
+           "Rows of C per workgroup: a multiple of waves-m x 16 (default 128)">,
     Option<"bn", "bn", "int64_t", /*default=*/"128",
-           "Columns of C per workgroup: a multiple of waves-n x 32">,
+           "Columns of C per workgroup: a multiple of waves-n x 32 (default 128)">,
     Option<"bk", "bk", "int64_t", /*default=*/"8",
-           "K step: columns of A and rows of B staged per step">,
+           "K step: columns of A and rows of B staged per step (default 8)">,
     Option<"wavesM", "waves-m", "int64_t", /*default=*/"4",
-           "Waves of the workgroup along M (wave grid rows)">,
+           "Waves of the workgroup along M (wave grid rows; default 4)">,
     Option<"wavesN", "waves-n", "int64_t", /*default=*/"1",
-           "Waves of the workgroup along N (wave grid columns)">,
+           "Waves of the workgroup along N (wave grid columns; default 1)">,
   ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect"];
@@ -147,7 +147,7 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
   let options = [
     Option<"pad", "pad", "int64_t", /*default=*/"4",
            "Floats of padding after each row of A's transposed LDS tile (a "
-           "multiple of 4); 4 removes A's LDS store bank conflicts">,
+           "multiple of 4; default 4, which removes A's LDS store bank conflicts)">,
   ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "linalg::LinalgDialect", "memref::MemRefDialect",
@@ -247,7 +247,8 @@ def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
   let options = [
     Option<"prefetch", "prefetch", "mlir::gemm::PrefetchMode",
            /*default=*/"mlir::gemm::PrefetchMode::Registers",
-           "How the next K-slice is fetched during the multiply",
+           "How the next K-slice is fetched during the multiply (default "
+           "registers)",
            [{::llvm::cl::values(
              clEnumValN(mlir::gemm::PrefetchMode::None, "none",
                         "load, store, multiply in turn"),

@@ -31,27 +31,27 @@ struct TileOptions : public PassPipelineOptions<Derived> {
 
   Option<int64_t> bm{*this, "bm",
                      llvm::cl::desc("Rows of C per workgroup, a multiple of "
-                                    "waves-m x 16 (gemm-tile-workgroups)"),
+                                    "waves-m x 16; default 128 (gemm-tile-workgroups)"),
                      llvm::cl::init(128)};
   Option<int64_t> bn{*this, "bn",
                      llvm::cl::desc("Columns of C per workgroup, a multiple "
-                                    "of waves-n x 32 (gemm-tile-workgroups)"),
+                                    "of waves-n x 32; default 128 (gemm-tile-workgroups)"),
                      llvm::cl::init(128)};
   Option<int64_t> bk{
       *this, "bk",
-      llvm::cl::desc("K step staged in LDS (gemm-tile-workgroups)"),
+      llvm::cl::desc("K step staged in LDS; default 8 (gemm-tile-workgroups)"),
       llvm::cl::init(8)};
   Option<int64_t> wavesM{
       *this, "waves-m",
-      llvm::cl::desc("Wave grid: waves along M (gemm-tile-workgroups)"),
+      llvm::cl::desc("Wave grid: waves along M; default 4 (gemm-tile-workgroups)"),
       llvm::cl::init(4)};
   Option<int64_t> wavesN{
       *this, "waves-n",
-      llvm::cl::desc("Wave grid: waves along N (gemm-tile-workgroups)"),
+      llvm::cl::desc("Wave grid: waves along N; default 1 (gemm-tile-workgroups)"),
       llvm::cl::init(1)};
   Option<int64_t> pad{*this, "pad",
                       llvm::cl::desc("Floats of padding per row of A's LDS "
-                                     "tile, a multiple of 4 (gemm-stage-lds)"),
+                                     "tile, a multiple of 4; default 4 (gemm-stage-lds)"),
                       llvm::cl::init(4)};
   Option<int64_t> tm{*this, "tm",
                      llvm::cl::desc("Rows of C per lane; 0 derives it from bm "
@@ -68,7 +68,7 @@ struct TileOptions : public PassPipelineOptions<Derived> {
       llvm::cl::init(0)};
   Option<PrefetchMode> prefetch{
       *this, "prefetch",
-      llvm::cl::desc("How the next K-slice is fetched (gemm-prefetch)"),
+      llvm::cl::desc("How the next K-slice is fetched; default registers (gemm-prefetch)"),
       llvm::cl::values(clEnumValN(PrefetchMode::None, "none",
                                   "load, store, multiply in turn"),
                        clEnumValN(PrefetchMode::Registers, "registers",
@@ -77,7 +77,7 @@ struct TileOptions : public PassPipelineOptions<Derived> {
                                   "two LDS stages, one barrier per step")),
       llvm::cl::init(PrefetchMode::Registers)};
   Option<Addressing> addressing{
-      *this, "addressing", llvm::cl::desc("How the kernel reads A and B"),
+      *this, "addressing", llvm::cl::desc("How the kernel reads A and B; default buffer"),
       llvm::cl::values(
           clEnumValN(Addressing::Global, "global",
                      "global_load with a 64-bit VGPR address per load"),
