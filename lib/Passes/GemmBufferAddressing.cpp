@@ -148,16 +148,12 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
 }
 
 void GemmBufferAddressingPass::runOnOperation() {
-  SmallVector<gpu::LaunchOp> launches;
-  getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
-  for (gpu::LaunchOp launch : launches) {
-    if (!KernelTile::fromLaunch(launch))
-      continue;
+  for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
+    gpu::LaunchOp launch = tiled.launch;
     SmallVector<memref::LoadOp> loads;
     launch.walk([&](memref::LoadOp load) {
       // Global memory only: the kernel's arguments, defined outside.
-      if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
-              load.getMemRefType()) &&
+      if (!isWorkgroupMemory(load.getMemRef()) &&
           !launch->isAncestor(
               load.getMemRef().getParentRegion()->getParentOp()))
         loads.push_back(load);

@@ -58,11 +58,6 @@ struct StagedLoop {
   SmallVector<Operation *> storeOps;
 };
 
-bool isWorkgroupMemory(Value memref) {
-  auto type = dyn_cast<MemRefType>(memref.getType());
-  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
-}
-
 } // namespace
 
 /// The ops of `body` that `roots` are computed from, roots included, in
@@ -270,14 +265,7 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
 }
 
 void GemmPrefetchPass::runOnOperation() {
-  SmallVector<gpu::LaunchOp> launches;
-  getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
-  for (gpu::LaunchOp launch : launches) {
-    std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
-    scf::ForOp loop = getKLoop(launch);
-    if (!tile || !loop)
-      continue;
-    if (failed(pipelineLoop(launch, *tile, loop)))
+  for (TiledLaunch &tiled : getTiledLaunches(getOperation()))
+    if (failed(pipelineLoop(tiled.launch, tiled.tile, tiled.loop)))
       return signalPassFailure();
-  }
 }

@@ -36,11 +36,6 @@ private:
                       linalg::MatmulOp matmul);
 };
 
-bool isWorkgroupMemory(Value memref) {
-  auto type = dyn_cast<MemRefType>(memref.getType());
-  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
-}
-
 } // namespace
 
 /// A vector<count x f32> of the values `load(0)` ... `load(count - 1)`:
@@ -154,19 +149,13 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
 }
 
 void GemmStageLdsPass::runOnOperation() {
-  SmallVector<gpu::LaunchOp> launches;
-  getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
-  for (gpu::LaunchOp launch : launches) {
-    std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
-    scf::ForOp loop = getKLoop(launch);
-    if (!tile || !loop)
-      continue;
+  for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
     for (auto matmul :
-         llvm::to_vector(loop.getBody()->getOps<linalg::MatmulOp>())) {
+         llvm::to_vector(tiled.loop.getBody()->getOps<linalg::MatmulOp>())) {
       // Already staged: the matmul reads LDS.
       if (llvm::any_of(matmul.getDpsInputs(), isWorkgroupMemory))
         continue;
-      if (failed(stage(launch, *tile, matmul)))
+      if (failed(stage(tiled.launch, tiled.tile, matmul)))
         return signalPassFailure();
     }
   }

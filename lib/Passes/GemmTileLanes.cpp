@@ -213,14 +213,9 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
 }
 
 void GemmTileLanesPass::runOnOperation() {
-  SmallVector<gpu::LaunchOp> launches;
-  getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
-  for (gpu::LaunchOp launch : launches) {
-    std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
-    scf::ForOp loop = getKLoop(launch);
-    if (!tile || !loop)
-      continue;
-    auto matmuls = llvm::to_vector(loop.getBody()->getOps<linalg::MatmulOp>());
+  for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
+    auto matmuls =
+        llvm::to_vector(tiled.loop.getBody()->getOps<linalg::MatmulOp>());
     if (matmuls.empty())
       continue;
     if (matmuls.size() > 1) {
@@ -228,15 +223,13 @@ void GemmTileLanesPass::runOnOperation() {
                                   "gemm-tile-lanes expects one";
       return signalPassFailure();
     }
-    if (llvm::none_of(matmuls.front().getDpsInputs(), [](Value v) {
-          auto type = cast<MemRefType>(v.getType());
-          return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
-        })) {
+    if (llvm::none_of(matmuls.front().getDpsInputs(), isWorkgroupMemory)) {
       matmuls.front().emitOpError()
           << "reads global memory; run gemm-stage-lds first";
       return signalPassFailure();
     }
-    if (failed(tileLanes(launch, *tile, loop, matmuls.front())))
+    if (failed(
+            tileLanes(tiled.launch, tiled.tile, tiled.loop, matmuls.front())))
       return signalPassFailure();
   }
 }

@@ -45,3 +45,19 @@ scf::ForOp mlir::gemm::getKLoop(gpu::LaunchOp launch) {
 SmallVector<gpu::BarrierOp> mlir::gemm::getBarriers(scf::ForOp loop) {
   return llvm::to_vector(loop.getBody()->getOps<gpu::BarrierOp>());
 }
+
+SmallVector<TiledLaunch> mlir::gemm::getTiledLaunches(Operation *root) {
+  SmallVector<TiledLaunch> launches;
+  root->walk([&](gpu::LaunchOp launch) {
+    std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
+    scf::ForOp loop = getKLoop(launch);
+    if (tile && loop)
+      launches.push_back({launch, *tile, loop});
+  });
+  return launches;
+}
+
+bool mlir::gemm::isWorkgroupMemory(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}

@@ -81,6 +81,19 @@ struct IndexMath {
 /// The K loop of a tiled launch: the scf.for directly in its body.
 scf::ForOp getKLoop(gpu::LaunchOp launch);
 
+/// A launch built by gemm-tile-workgroups, with its tile and K loop.
+struct TiledLaunch {
+  gpu::LaunchOp launch;
+  KernelTile tile;
+  scf::ForOp loop;
+};
+
+/// The launches under `root` that gemm-tile-workgroups built, in order.
+SmallVector<TiledLaunch> getTiledLaunches(Operation *root);
+
+/// True for a memref in LDS (the GPU workgroup address space).
+bool isWorkgroupMemory(Value memref);
+
 /// The barriers directly in `loop`'s body, in order.
 SmallVector<gpu::BarrierOp> getBarriers(scf::ForOp loop);
 
