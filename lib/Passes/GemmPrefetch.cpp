@@ -212,6 +212,7 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
                   "expected only memref.store and vector.load";
 
   // Prologue: the first slice into stage 0.
+  Value firstStage = math.index(0);
   IRMapping map;
   cloneWithK(b, staged->storeOps, loop, loop.getLowerBound(), map);
   SmallVector<Operation *> prologueStores =
@@ -249,12 +250,9 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
                                     type.getMemorySpace()));
     for (Operation *user : llvm::to_vector(tileArg.getUsers())) {
       if (auto store = dyn_cast<memref::StoreOp>(user)) {
-        if (llvm::is_contained(prologueStores, user)) {
-          b.setInsertionPoint(store);
-          withStage(store.getIndicesMutable(), math.index(0));
-        } else {
-          withStage(store.getIndicesMutable(), nextStage);
-        }
+        withStage(store.getIndicesMutable(),
+                  llvm::is_contained(prologueStores, user) ? firstStage
+                                                           : nextStage);
       } else {
         auto load = cast<vector::LoadOp>(user);
         withStage(load.getIndicesMutable(), stage);

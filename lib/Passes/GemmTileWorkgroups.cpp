@@ -81,14 +81,14 @@ void GemmTileWorkgroupsPass::runOnOperation() {
   SmallVector<linalg::MatmulOp> matmuls;
   getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
   for (linalg::MatmulOp matmul : matmuls) {
+    // Already inside a kernel: another pass's business.
+    if (matmul->getParentOfType<gpu::LaunchOp>())
+      continue;
     auto aType = dyn_cast<MemRefType>(matmul.getDpsInputs()[0].getType());
     auto bType = dyn_cast<MemRefType>(matmul.getDpsInputs()[1].getType());
     auto cType = dyn_cast<MemRefType>(matmul.getDpsInits()[0].getType());
     if (!aType || !bType || !cType || !aType.hasStaticShape() ||
-        !bType.hasStaticShape() || matmul.hasUserDefinedMaps() ||
-        matmul->getParentOfType<gpu::LaunchOp>()) {
-      if (matmul->getParentOfType<gpu::LaunchOp>())
-        continue; // Already inside a kernel: another pass's business.
+        !bType.hasStaticShape() || matmul.hasUserDefinedMaps()) {
       matmul.emitOpError() << "is not a static matmul on memrefs; run "
                               "gemm-check-input first";
       return signalPassFailure();
