@@ -87,6 +87,33 @@ static void splitIndex(Value index, gpu::LaunchOp launch, SplitIndex &split) {
     split.laneTerms.push_back(index);
 }
 
+/// Rebuilds the uniform `value` in i32 rather than casting it once computed:
+/// SALU has no 64-bit unsigned compare, so an index-typed min (the clamp of
+/// the prefetched K slice) would become a v_cmp_gt_u64 in the loop, where an
+/// i32 min is one s_min_u32. i32 is exact here because a raw buffer covers at
+/// most 4 GiB, so every offset and every term of it fits in 32 bits.
+static Value buildUniformI32(Value value, ImplicitLocOpBuilder &b,
+                             gpu::LaunchOp launch) {
+  Type i32 = b.getI32Type();
+  if (auto constant = value.getDefiningOp<arith::ConstantIndexOp>())
+    return arith::ConstantIntOp::create(b, i32, constant.value());
+  Operation *def = value.getDefiningOp();
+  if (!def || !launch->isProperAncestor(def))
+    return arith::IndexCastOp::create(b, i32, value);
+  if (auto cast = dyn_cast<arith::IndexCastOp>(def))
+    if (cast.getIn().getType().isInteger(32))
+      return cast.getIn();
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+           arith::RemUIOp, arith::MinUIOp, arith::MaxUIOp>(def))
+    return arith::IndexCastOp::create(b, i32, value);
+  SmallVector<Value> operands;
+  for (Value operand : def->getOperands())
+    operands.push_back(buildUniformI32(operand, b, launch));
+  OperationState state(def->getLoc(), def->getName(), operands, {i32},
+                       /*attributes=*/{});
+  return b.create(state)->getResult(0);
+}
+
 /// Rewrites one load; returns false when it cannot be a buffer load.
 static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
   auto type = cast<MemRefType>(load.getMemRefType());
@@ -115,7 +142,7 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
       lane = lane ? arith::AddIOp::create(b, lane, term) : term;
     laneIndices.push_back(lane ? toI32(lane) : constI32(0));
     for (Value term : split.uniformTerms) {
-      Value product = toI32(term);
+      Value product = buildUniformI32(term, b, launch);
       if (stride != 1)
         product = arith::MulIOp::create(b, product, constI32(stride));
       uniformProducts.push_back(product);
@@ -147,9 +174,35 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
   return true;
 }
 
+/// Counts a loop with uniform bounds (the K loop, an inner K loop) in i32.
+/// The loop's exit test is an unsigned less-than,
+/// which SALU has only in 32 bits: on an index (64-bit) counter it becomes a
+/// v_cmp_gt_u64 per iteration. The counter and bounds are uniform, so after
+/// this the whole loop control stays scalar.
+static void narrowLoopCounter(scf::ForOp loop, gpu::LaunchOp launch) {
+  if (!loop.getInductionVar().getType().isIndex() ||
+      !llvm::all_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                               loop.getStep()},
+                    [&](Value bound) { return isUniformTerm(bound, launch); }))
+    return;
+  ImplicitLocOpBuilder b(loop.getLoc(), loop);
+  Value lowerBound = buildUniformI32(loop.getLowerBound(), b, launch);
+  Value upperBound = buildUniformI32(loop.getUpperBound(), b, launch);
+  Value step = buildUniformI32(loop.getStep(), b, launch);
+  loop.getLowerBoundMutable().assign(lowerBound);
+  loop.getUpperBoundMutable().assign(upperBound);
+  loop.getStepMutable().assign(step);
+  Value counter = loop.getInductionVar();
+  counter.setType(b.getI32Type());
+  b.setInsertionPointToStart(loop.getBody());
+  Value index = arith::IndexCastOp::create(b, b.getIndexType(), counter);
+  counter.replaceAllUsesExcept(index, index.getDefiningOp());
+}
+
 void GemmBufferAddressingPass::runOnOperation() {
   for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
     gpu::LaunchOp launch = tiled.launch;
+    launch.walk([&](scf::ForOp loop) { narrowLoopCounter(loop, launch); });
     SmallVector<memref::LoadOp> loads;
     launch.walk([&](memref::LoadOp load) {
       // Global memory only: the kernel's arguments, defined outside.

@@ -274,6 +274,12 @@ def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
     s_off offen` with one scalar offset update per load per step, instead of
     a 64-bit VGPR address and two VALU adds per load (walkthrough kernel 8).
 
+    The uniform offsets are computed in i32 (a min of i32 values, not a cast
+    of an index min), and loops with uniform bounds (the K loop) count in
+    i32: SALU has no 64-bit unsigned compare, so index-typed (64-bit) loop
+    tests and clamps would each cost a `v_cmp_gt_u64` per iteration. i32 is
+    exact because a buffer spans at most 4 GiB.
+
     Example: `gemm-opt --gemm-buffer-addressing` turns
 
     ```mlir

@@ -7,11 +7,14 @@
 // offset in elements: for A (256 columns) the K slice's column plus 16 rows of
 // 256 per load; for B the K slice's row times 256 plus one row per load.
 // CHECK-LABEL: func.func @sgemm
-// CHECK: scf.for %[[K:[^ ]*]] =
+// The loop counts in i32 and the clamp of the next slice is an i32 min, so
+// the loop control and the SGPR offsets stay scalar (SALU has no 64-bit
+// unsigned compare).
+// CHECK: scf.for %[[K:[^ ]*]] = %c0_i32 to %c256_i32 step %c8_i32 iter_args
+// CHECK-SAME: : i32 {
 // CHECK: gpu.barrier
-// CHECK: %[[K8:.*]] = arith.addi %[[K]], %c8
-// CHECK: %[[NEXT:.*]] = arith.minui %[[K8]], %c248
-// CHECK: %[[NEXT32:.*]] = arith.index_cast %[[NEXT]] : index to i32
+// CHECK: %[[K8:.*]] = arith.addi %[[K]], %c8_i32 : i32
+// CHECK: %[[NEXT32:.*]] = arith.minui %[[K8]], %c248_i32 : i32
 // CHECK: amdgpu.raw_buffer_load %arg0[%[[AROW:.*]], %[[ACOL:.*]]] sgprOffset %[[NEXT32]] : memref<256x256xf32>, i32, i32 -> f32
 // CHECK: %[[S1:.*]] = arith.addi %[[NEXT32]], %c4096_i32
 // CHECK: amdgpu.raw_buffer_load %arg0[%[[AROW]], %[[ACOL]]] sgprOffset %[[S1]]

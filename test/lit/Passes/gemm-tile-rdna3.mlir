@@ -41,7 +41,7 @@
 // CHECK-SAME: workgroup(%[[AS:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[BS:.*]] : memref<8x128xf32, #gpu.address_space<workgroup>>)
 // CHECK: amdgpu.raw_buffer_load %arg0
 // CHECK: amdgpu.raw_buffer_load %arg1
-// CHECK: scf.for {{.*}} = %c0 to %c256 step %c8 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<8xf32>, vector<8xf32>)
+// CHECK: scf.for {{.*}} = %c0_i32 to %c256_i32 step %c8_i32 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK: memref.store {{.*}}, %[[AS]]
 // CHECK: memref.store {{.*}}, %[[BS]]
 // CHECK: gpu.barrier

@@ -74,7 +74,9 @@
 // ISA: ds_store_2addr
 // ISA: s_barrier
 // ISA: ds_load_b128
+// The loop control is scalar: a 32-bit counter compared by SALU.
 // ISA: v_dual_fmac_f32
-// ISA: s_cbranch_vccnz
+// ISA: s_cmpk_lt_u32
+// ISA: s_cbranch_scc1
 // ISA: global_store_b128
 // ISA: s_endpgm
