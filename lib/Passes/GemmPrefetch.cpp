@@ -126,7 +126,7 @@ static Value nextSliceK(ImplicitLocOpBuilder &b, const KernelTile &tile,
                         Value k) {
   IndexMath math{b};
   return arith::MinUIOp::create(b, math.add(k, tile.bk),
-                                math.index(tile.k - tile.bk));
+                                math.index(tile.fullK() - tile.bk));
 }
 
 /// Clones `ops` at `b`'s insertion point with the loop's induction variable
@@ -158,8 +158,9 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
                                              scf::ForOp loop) {
   PrefetchMode mode = prefetch;
   // A single K step has no next slice to fetch ahead; prefetching code for it
-  // only adds registers (and made the backend spill with prefetch=lds).
-  if (mode == PrefetchMode::None || tile.k == tile.bk)
+  // only adds registers (and made the backend spill with prefetch=lds). With
+  // k < bk the loop has no step at all, only the tail after it.
+  if (mode == PrefetchMode::None || tile.fullK() <= tile.bk)
     return success();
 
   FailureOr<StagedLoop> staged = analyze(loop);

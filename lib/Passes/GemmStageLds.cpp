@@ -92,11 +92,13 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
   };
 
   // Global to registers: this lane's share of each slice.
+  Value blockRow = getShiftedTileStart(b, offset(aView, 0), tile.bm, tile.m);
+  Value blockCol = getShiftedTileStart(b, offset(bView, 1), tile.bn, tile.n);
   Value aCol = math.add(offset(aView, 1), math.rem(tid, tile.bk));
-  Value aRow = math.add(offset(aView, 0), math.div(tid, tile.bk));
+  Value aRow = math.add(blockRow, math.div(tid, tile.bk));
   int64_t aRowStep = lanes / tile.bk;
   Value bRow = math.add(offset(bView, 0), math.div(tid, tile.bn));
-  Value bCol = math.add(offset(bView, 1), math.rem(tid, tile.bn));
+  Value bCol = math.add(blockCol, math.rem(tid, tile.bn));
   int64_t bRowStep = lanes / tile.bn;
   Value a = aView.getSource(), bMat = bView.getSource();
   Value aSlice = collect(b, tile.sliceA(), [&](int64_t i) -> Value {

@@ -37,7 +37,8 @@ struct GemmTileLanesPass
 
 private:
   LogicalResult tileLanes(gpu::LaunchOp launch, const KernelTile &tile,
-                          scf::ForOp loop, linalg::MatmulOp matmul);
+                          scf::ForOp loop, linalg::MatmulOp matmul,
+                          linalg::MatmulOp tailMatmul);
 };
 
 /// Where a lane's register tile sits in the workgroup's LDS tiles.
@@ -96,10 +97,49 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
   return next;
 }
 
+/// The K tail (k % bk steps after the loop): too short to pay for staging
+/// through LDS, so each lane reads its rows of A and columns of B from global
+/// memory, and the FMAs continue each accumulator's K order.
+static SmallVector<Value>
+multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
+             linalg::MatmulOp tailMatmul, function_ref<Value(int64_t)> rowOf,
+             function_ref<Value(int64_t)> colOf, ArrayRef<Value> acc) {
+  IndexMath math{b};
+  auto source = [](Value view) {
+    return view.getDefiningOp<memref::SubViewOp>().getSource();
+  };
+  Value a = source(tailMatmul.getDpsInputs()[0]);
+  Value bMat = source(tailMatmul.getDpsInputs()[1]);
+  auto rowType = VectorType::get({tile.laneCols()}, b.getF32Type());
+  // A loop, not unrolled: unrolled, the scheduler hoists every step's loads
+  // and the tail alone needed 30 more VGPRs than the K loop.
+  auto loop = scf::ForOp::create(b, math.index(tile.fullK()),
+                                 math.index(tile.k), math.index(1), acc);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kIndex = loop.getInductionVar();
+  SmallVector<Value> bValues;
+  for (int64_t in = 0; in < tile.subTilesN(); ++in)
+    for (int64_t j = 0; j < kSubTile; ++j)
+      bValues.push_back(memref::LoadOp::create(
+          b, bMat, ValueRange{kIndex, math.add(colOf(in), j)}));
+  Value bRow = vector::FromElementsOp::create(b, rowType, bValues);
+  SmallVector<Value> next;
+  for (int64_t i = 0; i < tile.laneRows(); ++i) {
+    Value aValue = memref::LoadOp::create(b, a, ValueRange{rowOf(i), kIndex});
+    Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
+    next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow,
+                                         loop.getRegionIterArgs()[i]));
+  }
+  scf::YieldOp::create(b, next);
+  return SmallVector<Value>(loop.getResults());
+}
+
 LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
                                            const KernelTile &tile,
                                            scf::ForOp loop,
-                                           linalg::MatmulOp matmul) {
+                                           linalg::MatmulOp matmul,
+                                           linalg::MatmulOp tailMatmul) {
   int64_t tm = this->tm, tn = this->tn, unroll = this->unroll;
   if ((tm != 0 && tm != tile.laneRows()) || (tn != 0 && tn != tile.laneCols()))
     return matmul.emitOpError()
@@ -175,38 +215,103 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
       });
   if (failed(newLoop))
     return matmul.emitOpError() << "K loop cannot carry the accumulators";
-  ValueRange results = cast<scf::ForOp>(*newLoop).getResults();
-
-  // C += the accumulators, 16 bytes at a time.
   b.setInsertionPointAfter(*newLoop);
   Value c = cView.getSource();
   auto cOffset = [&](unsigned dim) {
     return getValueOrCreateConstantIndexOp(b, b.getLoc(),
                                            cView.getMixedOffsets()[dim]);
   };
-  Value blockRow = cOffset(0), blockCol = cOffset(1);
-  auto subTileType = VectorType::get({kSubTile}, f32);
-  for (int64_t i = 0; i < tile.laneRows(); ++i) {
-    Value row = math.add(
+  // Owned: where the part of C this workgroup stores starts; block: where
+  // its (possibly shifted) tile starts.
+  Value ownedRow = cOffset(0), ownedCol = cOffset(1);
+  Value blockRow = getShiftedTileStart(b, ownedRow, tile.bm, tile.m);
+  Value blockCol = getShiftedTileStart(b, ownedCol, tile.bn, tile.n);
+  auto rowOf = [&](int64_t i) {
+    return math.add(
         blockRow,
         math.add(rowBase, (i / kSubTile) * kLanesM * kSubTile + i % kSubTile));
-    for (int64_t in = 0; in < tile.subTilesN(); ++in) {
-      Value col =
-          math.add(blockCol, math.add(colBase, in * kLanesN * kSubTile));
-      Value old =
-          vector::LoadOp::create(b, subTileType, c, ValueRange{row, col});
-      Value part =
-          vector::ShuffleOp::create(b, results[i], results[i],
-                                    llvm::to_vector(llvm::seq<int64_t>(
-                                        in * kSubTile, (in + 1) * kSubTile)));
-      Value sum = arith::AddFOp::create(b, old, part);
-      vector::StoreOp::create(b, sum, c, ValueRange{row, col});
+  };
+  auto colOf = [&](int64_t in) {
+    return math.add(blockCol, math.add(colBase, in * kLanesN * kSubTile));
+  };
+  SmallVector<Value> acc(cast<scf::ForOp>(*newLoop).getResults());
+  if (tailMatmul)
+    acc = multiplyTail(b, tile, tailMatmul, rowOf, colOf, acc);
+  auto subTileType = VectorType::get({kSubTile}, f32);
+  auto subTileOf = [&](int64_t i, int64_t in) -> Value {
+    return vector::ShuffleOp::create(b, acc[i], acc[i],
+                                     llvm::to_vector(llvm::seq<int64_t>(
+                                         in * kSubTile, (in + 1) * kSubTile)));
+  };
+  // C += the accumulators, 16 bytes at a time.
+  auto addSubTile = [&](Value row, Value col, int64_t i, int64_t in) {
+    Value old = vector::LoadOp::create(b, subTileType, c, ValueRange{row, col});
+    Value sum = arith::AddFOp::create(b, old, subTileOf(i, in));
+    vector::StoreOp::create(b, sum, c, ValueRange{row, col});
+  };
+  auto addToC = [&]() {
+    for (int64_t i = 0; i < tile.laneRows(); ++i) {
+      Value row = rowOf(i);
+      for (int64_t in = 0; in < tile.subTilesN(); ++in)
+        addSubTile(row, colOf(in), i, in);
+    }
+  };
+  if (!tile.hasEdgeTiles()) {
+    addToC();
+  } else {
+    // A shifted edge tile overlaps its neighbour, which owns the overlap:
+    // only the elements past ownedRow and ownedCol are its own. For the
+    // other tiles the guards always hold. (One guarded epilogue rather than
+    // a uniform branch to an unguarded copy: with two copies, LLVM hoists
+    // their common C addresses above the branch and 30 more VGPRs are live.)
+    auto atLeast = [&](Value lhs, Value rhs) -> Value {
+      return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lhs, rhs);
+    };
+    for (int64_t i = 0; i < tile.laneRows(); ++i) {
+      Value row = rowOf(i);
+      OpBuilder::InsertionGuard rowGuard(b);
+      if (tile.m % tile.bm != 0) {
+        auto ifRow = scf::IfOp::create(b, atLeast(row, ownedRow));
+        b.setInsertionPoint(ifRow.thenBlock()->getTerminator());
+      }
+      for (int64_t in = 0; in < tile.subTilesN(); ++in) {
+        Value col = colOf(in);
+        if (tile.n % tile.bn == 0) {
+          addSubTile(row, col, i, in);
+          continue;
+        }
+        // Sub-tiles past the overlap keep the 16-byte access; only the one
+        // straddling the neighbour's last column goes element by element.
+        auto ifOwned = scf::IfOp::create(b, atLeast(col, ownedCol),
+                                         /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard colGuard(b);
+        b.setInsertionPoint(ifOwned.thenBlock()->getTerminator());
+        addSubTile(row, col, i, in);
+        b.setInsertionPoint(ifOwned.elseBlock()->getTerminator());
+        for (int64_t j = 1; j < kSubTile; ++j) {
+          Value element = math.add(col, j);
+          auto ifElement = scf::IfOp::create(b, atLeast(element, ownedCol));
+          OpBuilder::InsertionGuard elementGuard(b);
+          b.setInsertionPoint(ifElement.thenBlock()->getTerminator());
+          Value old = memref::LoadOp::create(b, c, ValueRange{row, element});
+          Value part = vector::ExtractOp::create(b, acc[i], in * kSubTile + j);
+          memref::StoreOp::create(b, arith::AddFOp::create(b, old, part), c,
+                                  ValueRange{row, element});
+        }
+      }
     }
   }
 
   matmul.erase();
   if (aView->use_empty())
     aView.erase();
+  if (tailMatmul) {
+    SmallVector<Value> tailViews(tailMatmul.getDpsInputs());
+    tailMatmul.erase();
+    for (Value view : tailViews)
+      if (view.use_empty())
+        view.getDefiningOp()->erase();
+  }
   if (cView->use_empty())
     cView.erase();
   return success();
@@ -228,8 +333,27 @@ void GemmTileLanesPass::runOnOperation() {
           << "reads global memory; run gemm-stage-lds first";
       return signalPassFailure();
     }
-    if (failed(
-            tileLanes(tiled.launch, tiled.tile, tiled.loop, matmuls.front())))
+    // The K tail gemm-tile-workgroups puts after the loop, if any.
+    linalg::MatmulOp tailMatmul;
+    for (Operation *op = tiled.loop->getNextNode(); op && !tailMatmul;
+         op = op->getNextNode())
+      tailMatmul = dyn_cast<linalg::MatmulOp>(op);
+    if (tailMatmul &&
+        (tiled.tile.k % tiled.tile.bk == 0 ||
+         !tailMatmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>() ||
+         !tailMatmul.getDpsInputs()[1].getDefiningOp<memref::SubViewOp>())) {
+      tailMatmul.emitOpError() << "is not the K tail gemm-tile-workgroups "
+                                  "produces";
+      return signalPassFailure();
+    }
+    if (!tailMatmul && tiled.tile.k % tiled.tile.bk != 0) {
+      tiled.launch.emitOpError() << "has k=" << tiled.tile.k
+                                 << ", not a multiple of bk=" << tiled.tile.bk
+                                 << ", but no K tail after its K loop";
+      return signalPassFailure();
+    }
+    if (failed(tileLanes(tiled.launch, tiled.tile, tiled.loop, matmuls.front(),
+                         tailMatmul)))
       return signalPassFailure();
   }
 }

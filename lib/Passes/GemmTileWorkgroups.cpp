@@ -104,13 +104,21 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     tile.wavesN = wavesN;
     if (failed(checkTile(matmul, tile)))
       return signalPassFailure();
-    // Edge tiles are not implemented here yet: leave such matmuls to the
-    // simple lowering that follows in the pipeline.
-    if (tile.m % tile.bm || tile.n % tile.bn || tile.k % tile.bk) {
+    // A matrix smaller than one tile has no full tile to shift the edge
+    // tile against: the simple lowering that follows compiles it.
+    if (tile.m < tile.bm || tile.n < tile.bn) {
       matmul.emitRemark() << "not tiled for RDNA3: " << tile.m << "x" << tile.n
-                          << "x" << tile.k << " is not a multiple of the "
-                          << tile.bm << "x" << tile.bn << "x" << tile.bk
-                          << " tile; the simple lowering compiles it";
+                          << " is smaller than the " << tile.bm << "x"
+                          << tile.bn << " workgroup tile; the simple lowering "
+                          << "compiles it";
+      continue;
+    }
+    // A K loop of one step has nothing to overlap, and as straight-line code
+    // with the tail and the edge epilogue it made the backend spill.
+    if (tile.k < 2 * tile.bk) {
+      matmul.emitRemark() << "not tiled for RDNA3: k=" << tile.k
+                          << " is less than two K steps of bk=" << tile.bk
+                          << "; the simple lowering compiles it";
       continue;
     }
 
@@ -119,8 +127,8 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value a = matmul.getDpsInputs()[0];
     Value bMat = matmul.getDpsInputs()[1];
     Value c = matmul.getDpsInits()[0];
-    Value gridX = math.index(tile.n / tile.bn);
-    Value gridY = math.index(tile.m / tile.bm);
+    Value gridX = math.index(tile.gridN());
+    Value gridY = math.index(tile.gridM());
     Value one = math.index(1);
     Value lanes = math.index(tile.lanes());
     auto launch = gpu::LaunchOp::create(b, gridX, gridY, one, lanes, one, one);
@@ -128,28 +136,48 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     b.setInsertionPointToStart(&launch.getBody().front());
     Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
     Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
-    Value cTile = memref::SubViewOp::create(
-        b, c, ArrayRef<OpFoldResult>{blockRow, blockCol},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm),
-                               b.getIndexAttr(tile.bn)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    // The last row (column) of workgroups owns what is left of m (n): the
+    // subviews then have dynamic sizes, so that this IR is exact; the later
+    // passes shift the tile back (getShiftedTileStart) to run the same loop.
+    auto ownedSize = [&](Value start, int64_t size,
+                         int64_t extent) -> OpFoldResult {
+      if (extent % size == 0)
+        return b.getIndexAttr(size);
+      return arith::MinUIOp::create(
+                 b, math.index(size),
+                 arith::SubIOp::create(b, math.index(extent), start))
+          .getResult();
+    };
+    OpFoldResult rows = ownedSize(blockRow, tile.bm, tile.m);
+    OpFoldResult cols = ownedSize(blockCol, tile.bn, tile.n);
+    auto subView = [&](Value source, Value row, Value col, OpFoldResult rows,
+                       OpFoldResult cols) -> Value {
+      return memref::SubViewOp::create(
+          b, source, ArrayRef<OpFoldResult>{row, col},
+          ArrayRef<OpFoldResult>{rows, cols},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    };
+    Value cTile = subView(c, blockRow, blockCol, rows, cols);
     Value kBegin = math.index(0);
-    Value kEnd = math.index(tile.k);
+    Value kEnd = math.index(tile.fullK());
     Value kStep = math.index(tile.bk);
     auto loop = scf::ForOp::create(b, kBegin, kEnd, kStep);
+    // The K tail, fewer than bk steps: a matmul after the loop, which
+    // gemm-tile-lanes computes straight from global memory.
+    if (int64_t tail = tile.k - tile.fullK()) {
+      Value kTail = math.index(tile.fullK());
+      linalg::MatmulOp::create(
+          b,
+          ValueRange{
+              subView(a, blockRow, kTail, rows, b.getIndexAttr(tail)),
+              subView(bMat, kTail, blockCol, b.getIndexAttr(tail), cols)},
+          ValueRange{cTile});
+    }
     gpu::TerminatorOp::create(b);
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();
-    Value aTile = memref::SubViewOp::create(
-        b, a, ArrayRef<OpFoldResult>{blockRow, k},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bm),
-                               b.getIndexAttr(tile.bk)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-    Value bTile = memref::SubViewOp::create(
-        b, bMat, ArrayRef<OpFoldResult>{k, blockCol},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk),
-                               b.getIndexAttr(tile.bn)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    Value aTile = subView(a, blockRow, k, rows, b.getIndexAttr(tile.bk));
+    Value bTile = subView(bMat, k, blockCol, b.getIndexAttr(tile.bk), cols);
     linalg::MatmulOp::create(b, ValueRange{aTile, bTile}, ValueRange{cTile});
     matmul.erase();
   }

@@ -61,3 +61,10 @@ bool mlir::gemm::isWorkgroupMemory(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
 }
+
+Value mlir::gemm::getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned,
+                                      int64_t size, int64_t extent) {
+  if (extent % size == 0)
+    return owned;
+  return arith::MinUIOp::create(b, owned, IndexMath{b}.index(extent - size));
+}

@@ -47,6 +47,15 @@ struct KernelTile {
   int64_t laneCols() const { return waveCols() / kLanesN; } // TN
   int64_t subTilesM() const { return laneRows() / kSubTile; }
   int64_t subTilesN() const { return laneCols() / kSubTile; }
+  /// Edge tiles: the last workgroup row (column) is shifted back to end at
+  /// m (n), overlapping its neighbour, so that every load stays inside A and
+  /// B; its epilogue stores only the part its neighbour does not own.
+  bool hasEdgeTiles() const { return m % bm != 0 || n % bn != 0; }
+  int64_t gridM() const { return (m + bm - 1) / bm; }
+  int64_t gridN() const { return (n + bn - 1) / bn; }
+  /// The K loop covers whole slices; the rest (k % bk < bk steps) is a tail
+  /// after it.
+  int64_t fullK() const { return k - k % bk; }
   /// Floats of the A and B K-slices each lane copies to LDS per K step.
   int64_t sliceA() const { return bm * bk / lanes(); }
   int64_t sliceB() const { return bk * bn / lanes(); }
@@ -77,6 +86,14 @@ struct IndexMath {
     return arith::RemUIOp::create(b, lhs, index(rhs));
   }
 };
+
+/// Where a workgroup's tile really starts along a dimension of `extent`,
+/// given the start of the part it owns (`owned`, a multiple of `size`): the
+/// last tile, which owns fewer than `size` rows or columns, is shifted back
+/// to end at `extent` so that it loads only elements inside A and B and runs
+/// the same K loop as the others; its epilogue stores only the part it owns.
+Value getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned, int64_t size,
+                          int64_t extent);
 
 /// The K loop of a tiled launch: the scf.for directly in its body.
 scf::ForOp getKLoop(gpu::LaunchOp launch);

@@ -40,13 +40,60 @@ func.func @rect(%A: memref<256x64xf32>, %B: memref<64x384xf32>, %C: memref<256x3
 
 // -----
 
-// Not a multiple of the tile: left for the simple lowering, with a remark.
-// CHECK-LABEL: func.func @edge
+// Smaller than one tile: no full tile to shift the edge tile against, so it
+// is left for the simple lowering, with a remark.
+// CHECK-LABEL: func.func @small
 // CHECK-NOT: gpu.launch
 // CHECK: linalg.matmul
-func.func @edge(%A: memref<100x64xf32>, %B: memref<64x128xf32>, %C: memref<100x128xf32>) {
-  // expected-remark @below {{not tiled for RDNA3: 100x128x64 is not a multiple of the}}
-  linalg.matmul ins(%A, %B : memref<100x64xf32>, memref<64x128xf32>)
-                outs(%C : memref<100x128xf32>)
+func.func @small(%A: memref<60x64xf32>, %B: memref<64x128xf32>, %C: memref<60x128xf32>) {
+  // expected-remark @below {{not tiled for RDNA3: 60x128 is smaller than the}}
+  linalg.matmul ins(%A, %B : memref<60x64xf32>, memref<64x128xf32>)
+                outs(%C : memref<60x128xf32>)
+  return
+}
+
+// -----
+
+// A single K step: nothing to overlap, left for the simple lowering.
+// CHECK-LABEL: func.func @short_k
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.matmul
+func.func @short_k(%A: memref<256x15xf32>, %B: memref<15x384xf32>, %C: memref<256x384xf32>) {
+  // expected-remark @below {{not tiled for RDNA3: k=15 is less than two K steps of bk=8; the simple lowering compiles it}}
+  linalg.matmul ins(%A, %B : memref<256x15xf32>, memref<15x384xf32>)
+                outs(%C : memref<256x384xf32>)
+  return
+}
+
+// -----
+
+// Edge tiles: a grid of ceil(300/128) x ceil(200/128) workgroups; the last
+// row and column of them own what is left of C (dynamic sizes, min(128,
+// extent - start)), so the IR stays exact; the K loop covers the 9 whole
+// slices (72) and a matmul after it the tail of 5.
+// CHECK-LABEL: func.func @edges
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C2]], %{{.*}} = %[[C3]], %{{.*}} = %{{.*}})
+// CHECK: %[[ROW:.*]] = arith.muli %[[BY]], %{{.*}} : index
+// CHECK: %[[COL:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK: %[[LEFT_M:.*]] = arith.subi %c300, %[[ROW]]
+// CHECK: %[[ROWS:.*]] = arith.minui %c128{{.*}}, %[[LEFT_M]]
+// CHECK: %[[LEFT_N:.*]] = arith.subi %c200, %[[COL]]
+// CHECK: %[[COLS:.*]] = arith.minui %c128{{.*}}, %[[LEFT_N]]
+// CHECK: %[[CT:.*]] = memref.subview %arg2[%[[ROW]], %[[COL]]] [%[[ROWS]], %[[COLS]]] [1, 1]
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c72{{.*}} step %c8{{.*}} {
+// CHECK-NEXT: %[[AT:.*]] = memref.subview %arg0[%[[ROW]], %[[K]]] [%[[ROWS]], 8] [1, 1]
+// CHECK-NEXT: %[[BT:.*]] = memref.subview %arg1[%[[K]], %[[COL]]] [8, %[[COLS]]] [1, 1]
+// CHECK-NEXT: linalg.matmul ins(%[[AT]], %[[BT]] : {{.*}}) outs(%[[CT]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK: %[[ATAIL:.*]] = memref.subview %arg0[%[[ROW]], %c72{{.*}}] [%[[ROWS]], 5] [1, 1]
+// CHECK-NEXT: %[[BTAIL:.*]] = memref.subview %arg1[%c72{{.*}}, %[[COL]]] [5, %[[COLS]]] [1, 1]
+// CHECK-NEXT: linalg.matmul ins(%[[ATAIL]], %[[BTAIL]] : {{.*}}) outs(%[[CT]] : {{.*}})
+// CHECK-NEXT: gpu.terminator
+// CHECK-NEXT: } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = 77 : i64, m = 300 : i64, n = 200 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
+func.func @edges(%A: memref<300x77xf32>, %B: memref<77x200xf32>, %C: memref<300x200xf32>) {
+  linalg.matmul ins(%A, %B : memref<300x77xf32>, memref<77x200xf32>)
+                outs(%C : memref<300x200xf32>)
   return
 }
