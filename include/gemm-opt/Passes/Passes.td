@@ -58,19 +58,28 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
                 "one BM x BN tile of C each, with a K loop of step BK";
   let description = [{
     The first of the RDNA3 tiling passes (`gemm-tile-rdna3` runs them all).
-    Replaces each static f32 `linalg.matmul` on memrefs whose sizes are
-    multiples of the tile with a `gpu.launch`: one workgroup per `bm` x `bn`
-    tile of C (grid x along N, y along M), `waves-m` x `waves-n` wave32 waves
-    per workgroup, and in it an `scf.for` over K of step `bk` around a
+    Replaces each static f32 `linalg.matmul` on memrefs with a
+    `gpu.launch`: one workgroup per `bm` x `bn` tile of C (grid x along N, y
+    along M, rounded up), `waves-m` x `waves-n` wave32 waves per workgroup,
+    and in it an `scf.for` over the whole K slices of step `bk` around a
     `linalg.matmul` of the tile's slices. The launch records the tile in its
     `gemm.tile` attribute for the passes that follow.
+
+    Edges: when M (N) is not a multiple of `bm` (`bn`), the last row (column)
+    of workgroups owns what is left, and its subviews have dynamic sizes
+    (`min(bm, M - start)`), so the IR stays exact. The later passes shift
+    that tile back to end at M (N): it loads only elements inside A and B,
+    runs the same K loop as full tiles, and stores only what it owns. When K
+    is not a multiple of `bk`, a second `linalg.matmul` after the loop
+    covers the K tail.
 
     The wave grid fixes each lane's register tile (DESIGN.md section 2): a
     wave is 4 lanes along M by 8 along N, each lane holding 4 x 4 sub-tiles,
     so TM = `bm` / (`waves-m` x 4) and TN = `bn` / (`waves-n` x 8), both
     multiples of 4. Tiles that do not fit the grid are errors that name the
-    numbers. Matmuls whose sizes are not multiples of the tile are left
-    alone with a remark, for the simple lowering of `gemm-rdna3-pipeline`.
+    numbers. Matmuls smaller than one tile (M < `bm` or N < `bn`) or with
+    fewer than two K steps (K < 2 x `bk`) are left alone with a remark, for
+    the simple lowering of `gemm-rdna3-pipeline`.
 
     Example: `gemm-opt --gemm-tile-workgroups` on a 256 x 256 x 256 matmul
     gives
@@ -168,6 +177,13 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     of A and TN/4 of B and issues TM `vector.fma`s on TN-wide rows: TM x TN
     `v_fmac_f32` the backend can pair into VOPD, each accumulator keeping its
     K order.
+
+    The K tail that `gemm-tile-workgroups` leaves after the loop (K mod
+    `bk` steps) becomes a loop that reads the lane's elements of A and B
+    straight from global memory: too short to pay for LDS. An edge tile,
+    shifted back to end at M (N), adds to C only the elements it owns (row
+    and column guards; whole 16-byte sub-tiles where they are owned, element
+    by element for the one straddling the neighbour's edge).
 
     The K step is unrolled `unroll` times (default: all of `bk`, one
     straight-line loop body); a smaller factor keeps an inner loop. TM and

@@ -78,3 +78,36 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
                 outs(%C : memref<256x256xf32>)
   return
 }
+
+// Edge tiles and a K tail (300 x 200 x 77, run separately from the above).
+// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=EDGE
+// The tile starts are shifted back to end at m and n (min(start, 300 - 128),
+// min(start, 200 - 128)); the K loop runs the 9 whole slices and a loop of 5
+// steps after it multiplies the tail from global memory, one row of B
+// (vector<16>) and one element of A per accumulator row and step.
+// EDGE: %[[K_LOOP:.*]]:8 = scf.for %{{.*}} = %c0 to %c72 step %c8 iter_args
+// EDGE: scf.yield
+// EDGE: %[[ROW0:.*]] = arith.minui %[[OWNED_ROW:.*]], %c172 : index
+// EDGE-NEXT: %[[COL0:.*]] = arith.minui %[[OWNED_COL:.*]], %c72 : index
+// EDGE-NEXT: %[[TAIL:.*]]:8 = scf.for %[[KK:.*]] = %c72 to %c77 step %c1 iter_args(%[[ACC0:[^ ]*]] = %[[K_LOOP]]#0,
+// EDGE-COUNT-16: memref.load %arg1[%[[KK]], %{{.*}}] : memref<77x200xf32>
+// EDGE: %[[BROW:.*]] = vector.from_elements {{.*}} : vector<16xf32>
+// EDGE: %[[A0:.*]] = memref.load %arg0[%{{.*}}, %[[KK]]] : memref<300x77xf32>
+// EDGE: %[[A0S:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
+// EDGE: vector.fma %[[A0S]], %[[BROW]], %[[ACC0]] : vector<16xf32>
+// EDGE: scf.yield
+// The epilogue stores only what this workgroup owns: rows from the owned
+// start (row guard), whole 16-byte sub-tiles past the owned column start,
+// and the sub-tile straddling it element by element.
+// EDGE: %[[ROW_OK:.*]] = arith.cmpi uge, %{{.*}}, %[[OWNED_ROW]] : index
+// EDGE-NEXT: scf.if %[[ROW_OK]] {
+// EDGE: %[[SUB_OK:.*]] = arith.cmpi uge, %[[COL:.*]], %[[OWNED_COL]] : index
+// EDGE-NEXT: scf.if %[[SUB_OK]] {
+// EDGE-NEXT: vector.load %arg2[%{{.*}}, %[[COL]]] : memref<300x200xf32>, vector<4xf32>
+// EDGE: vector.store
+// EDGE-NEXT: } else {
+// EDGE-NEXT: %[[COL1:.*]] = arith.addi %[[COL]], %c1 : index
+// EDGE-NEXT: %[[EL_OK:.*]] = arith.cmpi uge, %[[COL1]], %[[OWNED_COL]] : index
+// EDGE-NEXT: scf.if %[[EL_OK]] {
+// EDGE-NEXT: memref.load %arg2[%{{.*}}, %[[COL1]]] : memref<300x200xf32>
+// EDGE: memref.store
