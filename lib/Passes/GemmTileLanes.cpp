@@ -281,7 +281,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
           continue;
         }
         // Sub-tiles past the overlap keep the 16-byte access; only the one
-        // straddling the neighbour's last column goes element by element.
+        // straddling the neighbour's last column goes element by element
+        // (from element 1: element 0 is at col < ownedCol, the neighbour's).
         auto ifOwned = scf::IfOp::create(b, atLeast(col, ownedCol),
                                          /*withElseRegion=*/true);
         OpBuilder::InsertionGuard colGuard(b);
