@@ -44,6 +44,21 @@ struct SplitIndex {
 
 } // namespace
 
+/// Integer arithmetic that is uniform when its operands are.
+static bool isUniformArithmetic(Operation *op) {
+  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+             arith::RemUIOp, arith::MinUIOp, arith::MaxUIOp>(op);
+}
+
+static bool isUniformTerm(Value value, gpu::LaunchOp launch);
+
+/// True when `loop`'s bounds and step are uniform.
+static bool hasUniformBounds(scf::ForOp loop, gpu::LaunchOp launch) {
+  return llvm::all_of(
+      ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
+      [&](Value bound) { return isUniformTerm(bound, launch); });
+}
+
 /// True when `value` is the same in every lane and, unlike the workgroup id,
 /// may change inside the kernel (the K loop's induction variable and what is
 /// computed from it). Everything else stays in the VGPR part, which is
@@ -51,20 +66,15 @@ struct SplitIndex {
 static bool isUniformTerm(Value value, gpu::LaunchOp launch) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!loop || arg != loop.getInductionVar())
-      return false;
-    return llvm::all_of(
-        ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
-        [&](Value bound) { return isUniformTerm(bound, launch); });
+    return loop && arg == loop.getInductionVar() &&
+           hasUniformBounds(loop, launch);
   }
   Operation *def = value.getDefiningOp();
   if (!launch->isProperAncestor(def))
     return true;
   if (isa<arith::ConstantOp>(def))
     return true;
-  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
-           arith::RemUIOp, arith::MinUIOp, arith::MaxUIOp, arith::IndexCastOp>(
-          def))
+  if (!isUniformArithmetic(def) && !isa<arith::IndexCastOp>(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return isUniformTerm(operand, launch);
@@ -103,8 +113,7 @@ static Value buildUniformI32(Value value, ImplicitLocOpBuilder &b,
   if (auto cast = dyn_cast<arith::IndexCastOp>(def))
     if (cast.getIn().getType().isInteger(32))
       return cast.getIn();
-  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
-           arith::RemUIOp, arith::MinUIOp, arith::MaxUIOp>(def))
+  if (!isUniformArithmetic(def))
     return arith::IndexCastOp::create(b, i32, value);
   SmallVector<Value> operands;
   for (Value operand : def->getOperands())
@@ -181,9 +190,7 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
 /// this the whole loop control stays scalar.
 static void narrowLoopCounter(scf::ForOp loop, gpu::LaunchOp launch) {
   if (!loop.getInductionVar().getType().isIndex() ||
-      !llvm::all_of(ValueRange{loop.getLowerBound(), loop.getUpperBound(),
-                               loop.getStep()},
-                    [&](Value bound) { return isUniformTerm(bound, launch); }))
+      !hasUniformBounds(loop, launch))
     return;
   ImplicitLocOpBuilder b(loop.getLoc(), loop);
   Value lowerBound = buildUniformI32(loop.getLowerBound(), b, launch);

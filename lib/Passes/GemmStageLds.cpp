@@ -92,8 +92,14 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
   };
 
   // Global to registers: this lane's share of each slice.
-  Value blockRow = getShiftedTileStart(b, offset(aView, 0), tile.bm, tile.m);
-  Value blockCol = getShiftedTileStart(b, offset(bView, 1), tile.bn, tile.n);
+  // The (shifted) tile start is loop-invariant: computed before the K loop.
+  Value blockRow, blockCol;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(matmul->getParentOfType<scf::ForOp>());
+    blockRow = getShiftedTileStart(b, offset(aView, 0), tile.bm, tile.m);
+    blockCol = getShiftedTileStart(b, offset(bView, 1), tile.bn, tile.n);
+  }
   Value aCol = math.add(offset(aView, 1), math.rem(tid, tile.bk));
   Value aRow = math.add(blockRow, math.div(tid, tile.bk));
   int64_t aRowStep = lanes / tile.bk;

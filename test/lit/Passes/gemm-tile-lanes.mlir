@@ -85,12 +85,17 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // min(start, 200 - 128)); the K loop runs the 9 whole slices and a loop of 5
 // steps after it multiplies the tail from global memory, one row of B
 // (vector<16>) and one element of A per accumulator row and step.
-// EDGE: %[[K_LOOP:.*]]:8 = scf.for %{{.*}} = %c0 to %c72 step %c8 iter_args
-// EDGE: scf.yield
+// The shifted starts are computed once, before the K loop.
 // EDGE: %[[ROW0:.*]] = arith.minui %[[OWNED_ROW:.*]], %c172 : index
 // EDGE-NEXT: %[[COL0:.*]] = arith.minui %[[OWNED_COL:.*]], %c72 : index
+// EDGE: %[[K_LOOP:.*]]:8 = scf.for %{{.*}} = %c0 to %c72 step %c8 iter_args
+// EDGE-NOT: arith.minui
+// EDGE: scf.yield
+// EDGE-NEXT: }
 // EDGE-NEXT: %[[TAIL:.*]]:8 = scf.for %[[KK:.*]] = %c72 to %c77 step %c1 iter_args(%[[ACC0:[^ ]*]] = %[[K_LOOP]]#0,
-// EDGE-COUNT-16: memref.load %arg1[%[[KK]], %{{.*}}] : memref<77x200xf32>
+// EDGE-NEXT: %[[COL:.*]] = arith.addi %[[COL0]], %{{.*}} : index
+// EDGE-NEXT: memref.load %arg1[%[[KK]], %[[COL]]] : memref<77x200xf32>
+// EDGE-COUNT-15: memref.load %arg1[%[[KK]], %{{.*}}] : memref<77x200xf32>
 // EDGE: %[[BROW:.*]] = vector.from_elements {{.*}} : vector<16xf32>
 // EDGE: %[[A0:.*]] = memref.load %arg0[%{{.*}}, %[[KK]]] : memref<300x77xf32>
 // EDGE: %[[A0S:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
