@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/Pipeline.h"
 
@@ -33,22 +34,47 @@ struct GemmCheckInputPass
 
 private:
   /// Checks one matmul; on success returns the `gemm.matmul` attribute.
-  FailureOr<DictionaryAttr> checkMatmul(linalg::MatmulOp matmul);
+  FailureOr<DictionaryAttr> checkMatmul(linalg::LinalgOp matmul);
 };
 
 } // namespace
 
+/// The leading dimension (row stride) and batch stride of a memref with a
+/// static strided layout whose rows are contiguous and do not overlap, and
+/// whose data starts at the base pointer; failure otherwise.
+static FailureOr<std::pair<int64_t, int64_t>> getBlasStrides(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || offset != 0 ||
+      llvm::any_of(strides, ShapedType::isDynamic) || strides.back() != 1)
+    return failure();
+  int64_t rank = type.getRank();
+  int64_t ld = strides[rank - 2];
+  if (ld < type.getDimSize(rank - 1))
+    return failure();
+  if (rank == 2)
+    return std::make_pair(ld, int64_t(0));
+  if (strides[0] < ld * type.getDimSize(1))
+    return failure();
+  return std::make_pair(ld, strides[0]);
+}
+
 FailureOr<DictionaryAttr>
-GemmCheckInputPass::checkMatmul(linalg::MatmulOp matmul) {
+GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
+  StringRef opName = matmul->getName().getStringRef();
   if (matmul.hasPureTensorSemantics() || !matmul.hasPureBufferSemantics())
     return matmul.emitOpError()
-           << "on tensors is not supported: gemm-opt compiles linalg.matmul "
-              "on memrefs (bufferize first)";
-  if (matmul.hasUserDefinedMaps())
+           << "on tensors is not supported: gemm-opt compiles " << opName
+           << " on memrefs (bufferize first)";
+  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+  if (!layout)
     return matmul.emitOpError()
-           << "with user-defined indexing_maps (transposed operands) is not "
-              "supported yet: gemm-opt compiles C += A x B with row-major A, "
-              "B and C";
+           << "has indexing maps gemm-opt does not support: A must be M x K "
+              "or K x M (transposed), B K x N or N x K (transposed) and C "
+              "M x N"
+           << (isa<linalg::BatchMatmulOp>(matmul)
+                   ? ", each batched over the first loop"
+                   : "");
 
   auto func = matmul->getParentOfType<func::FuncOp>();
   if (!func)
@@ -67,17 +93,24 @@ GemmCheckInputPass::checkMatmul(linalg::MatmulOp matmul) {
            << "has element types (A: " << types[0].getElementType()
            << ", B: " << types[1].getElementType()
            << ", C: " << types[2].getElementType()
-           << "); gemm-opt supports f32 A, B and C only";
+           << "); gemm-opt supports f32 A, B and C only (f16, bf16, integer "
+              "and mixed types are not supported)";
 
+  SmallVector<std::pair<int64_t, int64_t>> strides;
   for (auto [name, type] : llvm::zip_equal(kOperandNames, types)) {
     if (!type.hasStaticShape())
       return matmul.emitOpError()
              << "operand " << name << " has dynamic shape " << type
              << "; gemm-opt supports static shapes only for now";
-    if (!type.getLayout().isIdentity())
+    FailureOr<std::pair<int64_t, int64_t>> blas = getBlasStrides(type);
+    if (failed(blas))
       return matmul.emitOpError()
-             << "operand " << name << " has a non-identity layout " << type
-             << "; gemm-opt supports contiguous row-major memrefs only for now";
+             << "operand " << name << " has layout " << type.getLayout()
+             << "; gemm-opt supports row-major memrefs with a static leading "
+                "dimension (strided<[ld, 1]>, ld >= columns; batched: "
+                "strided<[batch stride, ld, 1]>, batch stride >= rows x ld) "
+                "and offset 0";
+    strides.push_back(*blas);
     if (type.getMemorySpace())
       return matmul.emitOpError()
              << "operand " << name << " is in memory space "
@@ -87,6 +120,10 @@ GemmCheckInputPass::checkMatmul(linalg::MatmulOp matmul) {
 
   Builder builder(&getContext());
   SmallVector<NamedAttribute> fields;
+  auto addField = [&](StringRef name, int64_t value) {
+    fields.push_back(
+        builder.getNamedAttr(name, builder.getI64IntegerAttr(value)));
+  };
   for (auto [name, operand] : llvm::zip_equal(kOperandNames, operands)) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || arg.getOwner() != &func.getBody().front())
@@ -94,20 +131,29 @@ GemmCheckInputPass::checkMatmul(linalg::MatmulOp matmul) {
              << "operand " << name
              << " must be an argument of the enclosing function, so that the "
                 "kernel can take it as a buffer argument";
-    fields.push_back(
-        builder.getNamedAttr(llvm::StringRef(name).lower(),
-                             builder.getI64IntegerAttr(arg.getArgNumber())));
+    addField(llvm::StringRef(name).lower(), arg.getArgNumber());
   }
   if (operands[2] == operands[0] || operands[2] == operands[1])
     return matmul.emitOpError()
            << "writes C into one of its inputs; A, B and C must be distinct";
 
+  // The loop sizes, in the order batch, m, n, k.
+  SmallVector<int64_t> loops = matmul.getStaticLoopRanges();
+  unsigned batchDims = loops.size() - 3;
+  addField("batch", batchDims ? loops[0] : 1);
+  addField("m", loops[batchDims]);
+  addField("n", loops[batchDims + 1]);
+  addField("k", loops[batchDims + 2]);
   fields.push_back(builder.getNamedAttr(
-      "m", builder.getI64IntegerAttr(types[0].getDimSize(0))));
+      "transpose_a", builder.getBoolAttr(layout->transposeA)));
   fields.push_back(builder.getNamedAttr(
-      "n", builder.getI64IntegerAttr(types[1].getDimSize(1))));
-  fields.push_back(builder.getNamedAttr(
-      "k", builder.getI64IntegerAttr(types[0].getDimSize(1))));
+      "transpose_b", builder.getBoolAttr(layout->transposeB)));
+  for (auto [name, stride] : llvm::zip_equal(kOperandNames, strides)) {
+    std::string lower = llvm::StringRef(name).lower();
+    addField("ld" + lower, stride.first);
+    if (batchDims)
+      addField("batch_stride_" + lower, stride.second);
+  }
   return builder.getDictionaryAttr(fields);
 }
 
@@ -138,36 +184,43 @@ void GemmCheckInputPass::runOnOperation() {
     return signalPassFailure();
   }
 
-  // Contractions other than linalg.matmul would be silently left on the host
-  // by the lowering; say so instead.
-  WalkResult unsupported = module.walk([](linalg::LinalgOp op) {
-    if (isa<linalg::MatmulOp>(op) || !linalg::isaContractionOpInterface(op))
+  // Contractions other than linalg.matmul and linalg.batch_matmul would be
+  // silently left on the host by the lowering; say so instead.
+  auto isGemm = [](Operation *op) {
+    return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
+  };
+  WalkResult unsupported = module.walk([&](linalg::LinalgOp op) {
+    if (isGemm(op) || !linalg::isaContractionOpInterface(op))
       return WalkResult::advance();
-    op.emitOpError() << "is not supported yet: gemm-opt compiles "
-                        "linalg.matmul";
+    op.emitOpError() << "is not supported: gemm-opt compiles linalg.matmul "
+                        "and linalg.batch_matmul (transposes through their "
+                        "indexing_maps)";
     return WalkResult::interrupt();
   });
   if (unsupported.wasInterrupted())
     return signalPassFailure();
 
-  SmallVector<linalg::MatmulOp> matmuls;
-  module.walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
+  SmallVector<linalg::LinalgOp> matmuls;
+  module.walk([&](linalg::LinalgOp op) {
+    if (isGemm(op))
+      matmuls.push_back(op);
+  });
   if (matmuls.empty()) {
     emitError(moduleLoc) << "no linalg.matmul to compile: gemm-opt expects a "
-                            "func.func containing one f32 linalg.matmul on "
-                            "memrefs";
+                            "func.func containing one f32 linalg.matmul or "
+                            "linalg.batch_matmul on memrefs";
     return signalPassFailure();
   }
   if (matmuls.size() > 1) {
     InFlightDiagnostic diag =
         matmuls[1].emitOpError()
         << "is a second matmul in the module: gemm-opt compiles one "
-           "linalg.matmul per module, into one kernel";
+           "linalg.matmul or linalg.batch_matmul per module, into one kernel";
     diag.attachNote(matmuls[0].getLoc()) << "first matmul is here";
     return signalPassFailure();
   }
 
-  linalg::MatmulOp matmul = matmuls.front();
+  linalg::LinalgOp matmul = matmuls.front();
   FailureOr<DictionaryAttr> record = checkMatmul(matmul);
   if (failed(record))
     return signalPassFailure();

@@ -139,6 +139,10 @@ void GemmEmitHsacoPass::runOnOperation() {
     auto attr = record.getAs<IntegerAttr>(key);
     return attr ? attr.getInt() : -1;
   };
+  auto recordBool = [&](StringRef key) {
+    auto attr = record.getAs<BoolAttr>(key);
+    return attr && attr.getValue();
+  };
 
   FailureOr<std::array<int64_t, 3>> grid =
       getConstantDims(launch.getGridSizeOperandValues());
@@ -228,6 +232,9 @@ void GemmEmitHsacoPass::runOnOperation() {
         json.attribute("m", recordInt("m"));
         json.attribute("n", recordInt("n"));
         json.attribute("k", recordInt("k"));
+        json.attribute("batch", recordInt("batch"));
+        json.attribute("transpose_a", recordBool("transpose_a"));
+        json.attribute("transpose_b", recordBool("transpose_b"));
         json.attribute("element_type", "f32");
         json.attribute("accumulate", true);
       });
@@ -239,9 +246,15 @@ void GemmEmitHsacoPass::runOnOperation() {
             json.attribute("kind", arg.info->valueKind);
             json.attribute("offset", arg.info->offset);
             json.attribute("size", arg.info->size);
-            json.attribute("rows", arg.type.getDimSize(0));
-            json.attribute("cols", arg.type.getDimSize(1));
-            json.attribute("ld", arg.type.getDimSize(1));
+            // The matrix as stored: A is K x M when transposed, B N x K.
+            int64_t rank = arg.type.getRank();
+            std::string lower = arg.role.lower();
+            json.attribute("rows", arg.type.getDimSize(rank - 2));
+            json.attribute("cols", arg.type.getDimSize(rank - 1));
+            json.attribute("ld", recordInt("ld" + lower));
+            if (rank == 3)
+              json.attribute("batch_stride",
+                             recordInt("batch_stride_" + lower));
           });
         }
       });

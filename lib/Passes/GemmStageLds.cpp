@@ -83,6 +83,11 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
   Value aTile = launch.addWorkgroupAttribution(aTileType, matmul.getLoc());
   Value bTile = launch.addWorkgroupAttribution(bTileType, matmul.getLoc());
 
+  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+  if (!layout)
+    return matmul.emitOpError() << "has indexing maps gemm-stage-lds does not "
+                                   "support; run gemm-check-input first";
+
   ImplicitLocOpBuilder b(matmul.getLoc(), matmul);
   IndexMath math{b};
   Value tid = launch.getThreadIds().x;
@@ -91,45 +96,61 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
                                            view.getMixedOffsets()[dim]);
   };
 
-  // Global to registers: this lane's share of each slice.
+  /// One operand's slice: BK x `extent` elements from `view` (M or N along
+  /// `xDim` of the source), staged in `ldsTile` as [k][x].
+  struct SliceCopy {
+    memref::SubViewOp view;
+    unsigned xDim;
+    int64_t extent, size;
+    Value ldsTile;
+    // Set below: where the slice starts, and this lane's share.
+    Value xStart, xLane, kLane;
+    int64_t xStep = 0, kStep = 0;
+    Value registers;
+  };
+  SliceCopy copies[] = {
+      {aView, layout->transposeA ? 1u : 0u, tile.bm, tile.m, aTile},
+      {bView, layout->transposeB ? 0u : 1u, tile.bn, tile.n, bTile}};
   // The (shifted) tile start is loop-invariant: computed before the K loop.
-  Value blockRow, blockCol;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(matmul->getParentOfType<scf::ForOp>());
-    blockRow = getShiftedTileStart(b, offset(aView, 0), tile.bm, tile.m);
-    blockCol = getShiftedTileStart(b, offset(bView, 1), tile.bn, tile.n);
+    for (SliceCopy &copy : copies)
+      copy.xStart = getShiftedTileStart(b, offset(copy.view, copy.xDim),
+                                        copy.extent, copy.size);
   }
-  Value aCol = math.add(offset(aView, 1), math.rem(tid, tile.bk));
-  Value aRow = math.add(blockRow, math.div(tid, tile.bk));
-  int64_t aRowStep = lanes / tile.bk;
-  Value bRow = math.add(offset(bView, 0), math.div(tid, tile.bn));
-  Value bCol = math.add(blockCol, math.rem(tid, tile.bn));
-  int64_t bRowStep = lanes / tile.bn;
-  Value a = aView.getSource(), bMat = bView.getSource();
-  Value aSlice = collect(b, tile.sliceA(), [&](int64_t i) -> Value {
-    return memref::LoadOp::create(
-        b, a, ValueRange{math.add(aRow, aRowStep * i), aCol});
-  });
-  Value bSlice = collect(b, tile.sliceB(), [&](int64_t i) -> Value {
-    return memref::LoadOp::create(
-        b, bMat, ValueRange{math.add(bRow, bRowStep * i), bCol});
-  });
-
-  // Registers to LDS, A transposed.
-  Value ldsACol = math.rem(tid, tile.bk);
-  Value ldsARow = math.div(tid, tile.bk);
-  for (int64_t i = 0; i < tile.sliceA(); ++i) {
-    Value v = vector::ExtractOp::create(b, aSlice, i);
-    memref::StoreOp::create(
-        b, v, aTile, ValueRange{ldsACol, math.add(ldsARow, aRowStep * i)});
+  // Global to registers: this lane's share of each slice. Consecutive
+  // lanes read consecutive addresses: along K (BK lanes per row) when K is
+  // the contiguous dimension in global memory, else along M or N.
+  for (SliceCopy &copy : copies) {
+    bool kContiguous = copy.xDim == 0;
+    copy.kLane =
+        kContiguous ? math.rem(tid, tile.bk) : math.div(tid, copy.extent);
+    Value kIndex = math.add(offset(copy.view, 1 - copy.xDim), copy.kLane);
+    copy.xLane =
+        kContiguous ? math.div(tid, tile.bk) : math.rem(tid, copy.extent);
+    Value xIndex = math.add(copy.xStart, copy.xLane);
+    if (kContiguous)
+      copy.xStep = lanes / tile.bk;
+    else
+      copy.kStep = lanes / copy.extent;
+    copy.registers =
+        collect(b, copy.extent * tile.bk / lanes, [&](int64_t i) -> Value {
+          Value k = math.add(kIndex, copy.kStep * i);
+          Value x = math.add(xIndex, copy.xStep * i);
+          return memref::LoadOp::create(b, copy.view.getSource(),
+                                        kContiguous ? ValueRange{x, k}
+                                                    : ValueRange{k, x});
+        });
   }
-  Value ldsBRow = math.div(tid, tile.bn);
-  Value ldsBCol = math.rem(tid, tile.bn);
-  for (int64_t i = 0; i < tile.sliceB(); ++i) {
-    Value v = vector::ExtractOp::create(b, bSlice, i);
-    memref::StoreOp::create(
-        b, v, bTile, ValueRange{math.add(ldsBRow, bRowStep * i), ldsBCol});
+  // Registers to LDS, as [k][x]: A transposed (unless it is stored so).
+  for (SliceCopy &copy : copies) {
+    for (int64_t i = 0; i < copy.extent * tile.bk / lanes; ++i) {
+      Value v = vector::ExtractOp::create(b, copy.registers, i);
+      memref::StoreOp::create(b, v, copy.ldsTile,
+                              ValueRange{math.add(copy.kLane, copy.kStep * i),
+                                         math.add(copy.xLane, copy.xStep * i)});
+    }
   }
   gpu::BarrierOp::create(b);
 

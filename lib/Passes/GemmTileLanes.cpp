@@ -110,6 +110,15 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
   };
   Value a = source(tailMatmul.getDpsInputs()[0]);
   Value bMat = source(tailMatmul.getDpsInputs()[1]);
+  MatmulLayout layout = *getMatmulLayout(tailMatmul);
+  auto loadA = [&](Value row, Value k) -> Value {
+    return memref::LoadOp::create(
+        b, a, layout.transposeA ? ValueRange{k, row} : ValueRange{row, k});
+  };
+  auto loadB = [&](Value k, Value col) -> Value {
+    return memref::LoadOp::create(
+        b, bMat, layout.transposeB ? ValueRange{col, k} : ValueRange{k, col});
+  };
   auto rowType = VectorType::get({tile.laneCols()}, b.getF32Type());
   // A loop, not unrolled: unrolled, the scheduler hoists every step's loads
   // and the tail alone needed 30 more VGPRs than the K loop.
@@ -121,12 +130,11 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
   SmallVector<Value> bValues;
   for (int64_t in = 0; in < tile.subTilesN(); ++in)
     for (int64_t j = 0; j < kSubTile; ++j)
-      bValues.push_back(memref::LoadOp::create(
-          b, bMat, ValueRange{kIndex, math.add(colOf(in), j)}));
+      bValues.push_back(loadB(kIndex, math.add(colOf(in), j)));
   Value bRow = vector::FromElementsOp::create(b, rowType, bValues);
   SmallVector<Value> next;
   for (int64_t i = 0; i < tile.laneRows(); ++i) {
-    Value aValue = memref::LoadOp::create(b, a, ValueRange{rowOf(i), kIndex});
+    Value aValue = loadA(rowOf(i), kIndex);
     Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
     next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow,
                                          loop.getRegionIterArgs()[i]));
@@ -340,7 +348,7 @@ void GemmTileLanesPass::runOnOperation() {
          op = op->getNextNode())
       tailMatmul = dyn_cast<linalg::MatmulOp>(op);
     if (tailMatmul &&
-        (tiled.tile.k % tiled.tile.bk == 0 ||
+        (tiled.tile.k % tiled.tile.bk == 0 || !getMatmulLayout(tailMatmul) ||
          !tailMatmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>() ||
          !tailMatmul.getDpsInputs()[1].getDefiningOp<memref::SubViewOp>())) {
       tailMatmul.emitOpError() << "is not the K tail gemm-tile-workgroups "

@@ -30,13 +30,48 @@ struct GemmTileWorkgroupsPass
   void runOnOperation() override;
 
 private:
-  LogicalResult checkTile(linalg::MatmulOp matmul, const KernelTile &tile);
+  LogicalResult checkTile(linalg::LinalgOp matmul, const KernelTile &tile,
+                          MatmulLayout layout);
 };
 
 } // namespace
 
-LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::MatmulOp matmul,
-                                                const KernelTile &tile) {
+/// Checks that the lanes can copy an operand's BK x `extent` slice in equal
+/// shares with coalesced loads: along K first (BK lanes per row) when K is
+/// the operand's contiguous dimension, else `extent` lanes per row of K.
+static LogicalResult checkSliceCopy(linalg::LinalgOp matmul,
+                                    const KernelTile &tile, StringRef operand,
+                                    StringRef extentName, int64_t extent,
+                                    bool kContiguous) {
+  int64_t lanes = tile.lanes();
+  if (kContiguous) {
+    if (tile.bk <= 0 || lanes % tile.bk != 0 || extent % (lanes / tile.bk) != 0)
+      return matmul.emitOpError()
+             << "cannot be tiled with bk=" << tile.bk << ": " << operand
+             << " is copied bk lanes per row, so bk must divide the "
+             << "workgroup's " << lanes << " lanes, and the rows they copy at "
+             << "once (" << lanes << " / bk) must divide " << extentName << "="
+             << extent;
+    return success();
+  }
+  if (extent > lanes || lanes % extent != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with " << extentName << "=" << extent << ": "
+           << operand << "'s rows are copied " << extentName
+           << " lanes each, so " << extentName << " must divide the "
+           << "workgroup's " << lanes << " lanes";
+  if (tile.bk <= 0 || tile.bk % (lanes / extent) != 0)
+    return matmul.emitOpError()
+           << "cannot be tiled with " << extentName << "=" << extent
+           << " bk=" << tile.bk << ": the " << lanes / extent << " rows of "
+           << operand << " the " << lanes << " lanes copy at once must divide "
+           << "bk";
+  return success();
+}
+
+LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
+                                                const KernelTile &tile,
+                                                MatmulLayout layout) {
   if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.lanes() > kMaxWorkgroupLanes)
     return matmul.emitOpError()
            << "cannot be tiled with a " << tile.wavesM << " x " << tile.wavesN
@@ -57,52 +92,46 @@ LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::MatmulOp matmul,
            << "cannot be tiled with bn=" << tile.bn << ": with " << tile.wavesN
            << " wave(s) along N, bn must be a multiple of " << colQuantum
            << " (waves x 8 lanes x 4-column sub-tiles)";
-  // The lanes copy A's slice bk lanes per row and B's bn lanes per row.
-  int64_t lanes = tile.lanes();
-  if (tile.bk <= 0 || lanes % tile.bk != 0 || tile.bm % (lanes / tile.bk) != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with bk=" << tile.bk << ": bk must divide the "
-           << "workgroup's " << lanes << " lanes, and the rows of A they copy "
-           << "at once (" << lanes << " / bk) must divide bm=" << tile.bm;
-  if (tile.bn > lanes || lanes % tile.bn != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with bn=" << tile.bn << ": B's rows are copied "
-           << "bn lanes each, so bn must divide the workgroup's " << lanes
-           << " lanes";
-  if (tile.bk % (lanes / tile.bn) != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with bn=" << tile.bn << " bk=" << tile.bk
-           << ": the " << lanes / tile.bn << " rows of B the " << lanes
-           << " lanes copy at once must divide bk";
-  return success();
+  if (failed(checkSliceCopy(matmul, tile, "A", "bm", tile.bm,
+                            /*kContiguous=*/!layout.transposeA)))
+    return failure();
+  return checkSliceCopy(matmul, tile, "B", "bn", tile.bn,
+                        /*kContiguous=*/layout.transposeB);
 }
 
 void GemmTileWorkgroupsPass::runOnOperation() {
-  SmallVector<linalg::MatmulOp> matmuls;
-  getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
-  for (linalg::MatmulOp matmul : matmuls) {
+  SmallVector<linalg::LinalgOp> matmuls;
+  getOperation().walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+      matmuls.push_back(op);
+  });
+  for (linalg::LinalgOp matmul : matmuls) {
     // Already inside a kernel: another pass's business.
     if (matmul->getParentOfType<gpu::LaunchOp>())
       continue;
-    auto aType = dyn_cast<MemRefType>(matmul.getDpsInputs()[0].getType());
-    auto bType = dyn_cast<MemRefType>(matmul.getDpsInputs()[1].getType());
-    auto cType = dyn_cast<MemRefType>(matmul.getDpsInits()[0].getType());
-    if (!aType || !bType || !cType || !aType.hasStaticShape() ||
-        !bType.hasStaticShape() || matmul.hasUserDefinedMaps()) {
+    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+    if (!matmul.hasPureBufferSemantics() || !layout ||
+        !llvm::all_of(matmul->getOperandTypes(), [](Type type) {
+          return cast<MemRefType>(type).hasStaticShape();
+        })) {
       matmul.emitOpError() << "is not a static matmul on memrefs; run "
                               "gemm-check-input first";
       return signalPassFailure();
     }
+    // Loop sizes in the order (batch,) m, n, k.
+    SmallVector<int64_t> loops = matmul.getStaticLoopRanges();
+    bool batched = loops.size() == 4;
+    ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     KernelTile tile;
-    tile.m = aType.getDimSize(0);
-    tile.n = bType.getDimSize(1);
-    tile.k = aType.getDimSize(1);
+    tile.m = mnk[0];
+    tile.n = mnk[1];
+    tile.k = mnk[2];
     tile.bm = bm;
     tile.bn = bn;
     tile.bk = bk;
     tile.wavesM = wavesM;
     tile.wavesN = wavesN;
-    if (failed(checkTile(matmul, tile)))
+    if (failed(checkTile(matmul, tile, *layout)))
       return signalPassFailure();
     // A matrix smaller than one tile has no full tile to shift the edge
     // tile against: the simple lowering that follows compiles it.
@@ -129,11 +158,34 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value c = matmul.getDpsInits()[0];
     Value gridX = math.index(tile.gridN());
     Value gridY = math.index(tile.gridM());
+    Value gridZ = math.index(batched ? loops[0] : 1);
     Value one = math.index(1);
     Value lanes = math.index(tile.lanes());
-    auto launch = gpu::LaunchOp::create(b, gridX, gridY, one, lanes, one, one);
+    auto launch =
+        gpu::LaunchOp::create(b, gridX, gridY, gridZ, lanes, one, one);
     launch->setAttr(kTileAttrName, tile.toAttr(b.getContext()));
     b.setInsertionPointToStart(&launch.getBody().front());
+    // A batch is grid z: each workgroup multiplies the 2-D matrices of its
+    // batch, rank-reduced views of A, B and C.
+    if (batched) {
+      Value batch = launch.getBlockIds().z;
+      auto batchView = [&](Value source) -> Value {
+        auto type = cast<MemRefType>(source.getType());
+        SmallVector<OpFoldResult> offsets = {batch, b.getIndexAttr(0),
+                                             b.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1),
+                                           b.getIndexAttr(type.getDimSize(1)),
+                                           b.getIndexAttr(type.getDimSize(2))};
+        SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+        auto viewType = memref::SubViewOp::inferRankReducedResultType(
+            type.getShape().drop_front(), type, offsets, sizes, strides);
+        return memref::SubViewOp::create(b, cast<MemRefType>(viewType), source,
+                                         offsets, sizes, strides);
+      };
+      a = batchView(a);
+      bMat = batchView(bMat);
+      c = batchView(c);
+    }
     Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
     Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
     // The last row (column) of workgroups owns what is left of m (n): the
@@ -150,12 +202,22 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     };
     OpFoldResult rows = ownedSize(blockRow, tile.bm, tile.m);
     OpFoldResult cols = ownedSize(blockCol, tile.bn, tile.n);
-    auto subView = [&](Value source, Value row, Value col, OpFoldResult rows,
-                       OpFoldResult cols) -> Value {
+    auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
+                       OpFoldResult rows, OpFoldResult cols) -> Value {
       return memref::SubViewOp::create(
           b, source, ArrayRef<OpFoldResult>{row, col},
           ArrayRef<OpFoldResult>{rows, cols},
           ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    };
+    // The slices of A (m x k, stored k x m when transposed) and B (k x n,
+    // or n x k) from `k`, `depth` deep.
+    auto aSlice = [&](OpFoldResult k, OpFoldResult depth) {
+      return layout->transposeA ? subView(a, k, blockRow, depth, rows)
+                                : subView(a, blockRow, k, rows, depth);
+    };
+    auto bSlice = [&](OpFoldResult k, OpFoldResult depth) {
+      return layout->transposeB ? subView(bMat, blockCol, k, cols, depth)
+                                : subView(bMat, k, blockCol, depth, cols);
     };
     Value cTile = subView(c, blockRow, blockCol, rows, cols);
     Value kBegin = math.index(0);
@@ -165,20 +227,19 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     // The K tail, fewer than bk steps: a matmul after the loop, which
     // gemm-tile-lanes computes straight from global memory.
     if (int64_t tail = tile.k - tile.fullK()) {
-      Value kTail = math.index(tile.fullK());
-      linalg::MatmulOp::create(
-          b,
-          ValueRange{
-              subView(a, blockRow, kTail, rows, b.getIndexAttr(tail)),
-              subView(bMat, kTail, blockCol, b.getIndexAttr(tail), cols)},
-          ValueRange{cTile});
+      OpFoldResult kTail = b.getIndexAttr(tile.fullK());
+      OpFoldResult depth = b.getIndexAttr(tail);
+      Value aTail = aSlice(kTail, depth);
+      Value bTail = bSlice(kTail, depth);
+      createMatmul(b, b.getLoc(), aTail, bTail, cTile, *layout);
     }
     gpu::TerminatorOp::create(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value k = loop.getInductionVar();
-    Value aTile = subView(a, blockRow, k, rows, b.getIndexAttr(tile.bk));
-    Value bTile = subView(bMat, k, blockCol, b.getIndexAttr(tile.bk), cols);
-    linalg::MatmulOp::create(b, ValueRange{aTile, bTile}, ValueRange{cTile});
-    matmul.erase();
+    OpFoldResult k = loop.getInductionVar();
+    OpFoldResult depth = b.getIndexAttr(tile.bk);
+    Value aTile = aSlice(k, depth);
+    Value bTile = bSlice(k, depth);
+    createMatmul(b, b.getLoc(), aTile, bTile, cTile, *layout);
+    matmul->erase();
   }
 }

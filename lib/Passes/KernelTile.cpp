@@ -68,3 +68,57 @@ Value mlir::gemm::getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned,
     return owned;
   return arith::MinUIOp::create(b, owned, IndexMath{b}.index(extent - size));
 }
+
+std::optional<MatmulLayout> mlir::gemm::getMatmulLayout(linalg::LinalgOp op) {
+  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  unsigned batchDims = isa<linalg::BatchMatmulOp>(op) ? 1 : 0;
+  if (maps.size() != 3 || maps[0].getNumDims() != batchDims + 3)
+    return std::nullopt;
+  MLIRContext *ctx = op->getContext();
+  // The result expressions a map must have: the batch loop, then `dims`.
+  auto isMap = [&](AffineMap map, ArrayRef<unsigned> dims) {
+    SmallVector<AffineExpr> results;
+    for (unsigned i = 0; i < batchDims; ++i)
+      results.push_back(getAffineDimExpr(i, ctx));
+    for (unsigned dim : dims)
+      results.push_back(getAffineDimExpr(batchDims + dim, ctx));
+    return map == AffineMap::get(batchDims + 3, 0, results, ctx);
+  };
+  enum { M, N, K };
+  MatmulLayout layout;
+  if (isMap(maps[0], {K, M}))
+    layout.transposeA = true;
+  else if (!isMap(maps[0], {M, K}))
+    return std::nullopt;
+  if (isMap(maps[1], {N, K}))
+    layout.transposeB = true;
+  else if (!isMap(maps[1], {K, N}))
+    return std::nullopt;
+  if (!isMap(maps[2], {M, N}))
+    return std::nullopt;
+  return layout;
+}
+
+ArrayAttr mlir::gemm::getMatmulMaps(MLIRContext *ctx, MatmulLayout layout) {
+  AffineExpr m, n, k;
+  bindDims(ctx, m, n, k);
+  auto map = [&](AffineExpr row, AffineExpr col) {
+    return AffineMap::get(3, 0, {row, col}, ctx);
+  };
+  Builder b(ctx);
+  return b.getAffineMapArrayAttr({layout.transposeA ? map(k, m) : map(m, k),
+                                  layout.transposeB ? map(n, k) : map(k, n),
+                                  map(m, n)});
+}
+
+linalg::MatmulOp mlir::gemm::createMatmul(OpBuilder &b, Location loc, Value a,
+                                          Value bMat, Value c,
+                                          MatmulLayout layout) {
+  auto matmul =
+      linalg::MatmulOp::create(b, loc, ValueRange{a, bMat}, ValueRange{c});
+  if (layout.transposeA || layout.transposeB)
+    matmul.setIndexingMapsAttr(getMatmulMaps(b.getContext(), layout));
+  return matmul;
+}

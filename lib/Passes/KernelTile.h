@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
@@ -64,6 +65,25 @@ struct KernelTile {
   /// The tile of a launch built by gemm-tile-workgroups, if it is one.
   static std::optional<KernelTile> fromLaunch(gpu::LaunchOp launch);
 };
+
+/// How a matmul reads A and B, from its indexing maps: A is M x K (or K x M
+/// when transposed), B is K x N (or N x K). C is always M x N.
+struct MatmulLayout {
+  bool transposeA = false, transposeB = false;
+};
+
+/// The layout of a linalg.matmul or linalg.batch_matmul whose indexing maps
+/// are the default ones or transpose A and/or B (each batched over the first
+/// loop for batch_matmul); nullopt for any other maps (broadcasts, C
+/// transposed).
+std::optional<MatmulLayout> getMatmulLayout(linalg::LinalgOp op);
+
+/// The indexing maps of a 2-D linalg.matmul with `layout`.
+ArrayAttr getMatmulMaps(MLIRContext *ctx, MatmulLayout layout);
+
+/// A linalg.matmul of `a` and `b` into `c` with `layout`.
+linalg::MatmulOp createMatmul(OpBuilder &b, Location loc, Value a, Value bMat,
+                              Value c, MatmulLayout layout);
 
 /// Index arithmetic with constants folded in at build time.
 struct IndexMath {

@@ -18,6 +18,7 @@
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -109,6 +110,11 @@ static void addTilePasses(OpPassManager &pm,
   GemmPrefetchOptions prefetchOptions;
   prefetchOptions.prefetch = options.prefetch;
   funcPm.addPass(createGemmPrefetch(prefetchOptions));
+  // A batch's matrices are rank-reduced views of the 3-D arguments: the
+  // loads and stores through them become accesses of the arguments, which
+  // gemm-buffer-addressing needs (and the LLVM lowering, which has no
+  // subviews).
+  funcPm.addPass(memref::createFoldMemRefAliasOpsPass());
   if (options.addressing == Addressing::Buffer)
     funcPm.addPass(createGemmBufferAddressing());
 }

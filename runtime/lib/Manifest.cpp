@@ -78,6 +78,11 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   M.M = *Mv;
   M.N = *Nv;
   M.K = *Kv;
+  M.Batch = Prob->getInteger("batch").value_or(1);
+  if (M.Batch <= 0)
+    return Bad("problem.batch must be a positive integer");
+  M.TransposeA = Prob->getBoolean("transpose_a").value_or(false);
+  M.TransposeB = Prob->getBoolean("transpose_b").value_or(false);
   M.ElementType = Prob->getString("element_type").value_or("f32").str();
   M.Accumulate = Prob->getBoolean("accumulate").value_or(true);
   const json::Array *Args = O->getArray("args");
@@ -101,6 +106,7 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
     MA.Rows = A->getInteger("rows").value_or(0);
     MA.Cols = A->getInteger("cols").value_or(0);
     MA.LD = A->getInteger("ld").value_or(MA.Cols);
+    MA.BatchStride = A->getInteger("batch_stride").value_or(0);
     M.Args.push_back(std::move(MA));
   }
   M.KernargSize = O->getInteger("kernarg_size").value_or(0);

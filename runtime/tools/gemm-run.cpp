@@ -43,6 +43,31 @@ static cl::opt<int64_t> KOpt("k",
                              cl::desc("Columns of A, rows of B (default: "
                                       "the manifest's; must match it)"),
                              cl::init(0), cl::cat(Cat));
+static cl::opt<int64_t> BatchOpt("batch",
+                                 cl::desc("Batch count (default: the "
+                                          "manifest's; must match it)"),
+                                 cl::init(0), cl::cat(Cat));
+static cl::opt<bool> TransposeAOpt(
+    "transpose-a",
+    cl::desc("A is stored K x M (must match the manifest's transpose_a)"),
+    cl::cat(Cat));
+static cl::opt<bool> TransposeBOpt(
+    "transpose-b",
+    cl::desc("B is stored N x K (must match the manifest's transpose_b)"),
+    cl::cat(Cat));
+static cl::opt<int64_t> LdaOpt("lda",
+                               cl::desc("Leading dimension of A in elements "
+                                        "(default: the manifest's; must "
+                                        "match it)"),
+                               cl::init(0), cl::cat(Cat));
+static cl::opt<int64_t> LdbOpt("ldb",
+                               cl::desc("Leading dimension of B (default: "
+                                        "the manifest's; must match it)"),
+                               cl::init(0), cl::cat(Cat));
+static cl::opt<int64_t> LdcOpt("ldc",
+                               cl::desc("Leading dimension of C (default: "
+                                        "the manifest's; must match it)"),
+                               cl::init(0), cl::cat(Cat));
 static cl::opt<std::string>
     BackendOpt("backend", cl::init("auto"),
                cl::desc("emu: built-in gfx1100 emulator; hip: a GPU through "
@@ -60,8 +85,9 @@ static cl::opt<unsigned>
 
 static cl::opt<std::string> DumpC(
     "dump-c", cl::value_desc("file"),
-    cl::desc("Write the computed C, as raw little-endian f32 in row-major "
-             "order, to this file (to compare two code objects bit for bit)"),
+    cl::desc("Write the computed C buffer, as raw little-endian f32 in "
+             "row-major order with its gaps (ldc, batch stride), to this file "
+             "(to compare two code objects bit for bit)"),
     cl::cat(Cat));
 
 static int fail(const Twine &Msg, int Code = 2) {
@@ -76,8 +102,11 @@ int main(int Argc, char **Argv) {
       "gemm-run: run a gemm-opt SGEMM code object, verify and time it\n\n"
       "Reads FILE.manifest.json (written by gemm-opt beside FILE.hsaco), fills "
       "A, B and\nthe initial C with seeded uniform values in [-1, 1), launches "
-      "the kernel once\nand checks C = C0 + A x B (linalg.matmul accumulates) "
-      "against a reference\ncomputed in double precision.\n\n"
+      "the kernel once\nand checks C = C0 + op(A) x op(B) (linalg.matmul "
+      "accumulates; op transposes\nwhen the manifest says so), for each "
+      "matrix of a batch, against a reference\ncomputed in double precision. "
+      "The gaps between rows (ld > columns) and\nbetween batches hold NaN in "
+      "A and B and a sentinel in C that must survive.\n\n"
       "Tolerance, per element (i, j):\n"
       "  |C - ref| <= 2 (K + 1) 2^-24 (|C0(i,j)| + sum_k |A(i,k) B(k,j)|)\n"
       "i.e. twice the worst-case rounding bound of a K-term fp32 sum in any "
@@ -98,19 +127,28 @@ int main(int Argc, char **Argv) {
     return fail("element type '" + Man.ElementType +
                 "' is not supported (f32 only)");
   int64_t M = MOpt ? MOpt : Man.M, N = NOpt ? NOpt : Man.N,
-          K = KOpt ? KOpt : Man.K;
-  if (M != Man.M || N != Man.N || K != Man.K)
-    return fail(formatv("the code object is compiled for M={0} N={1} K={2}; "
-                        "requested M={3} N={4} K={5} (sizes are static)",
-                        Man.M, Man.N, Man.K, M, N, K));
+          K = KOpt ? KOpt : Man.K, Batch = BatchOpt ? BatchOpt : Man.Batch;
+  if (M != Man.M || N != Man.N || K != Man.K || Batch != Man.Batch)
+    return fail(formatv("the code object is compiled for M={0} N={1} K={2} "
+                        "batch={3}; requested M={4} N={5} K={6} batch={7} "
+                        "(sizes are static)",
+                        Man.M, Man.N, Man.K, Man.Batch, M, N, K, Batch));
+  if ((TransposeAOpt.getNumOccurrences() && TransposeAOpt != Man.TransposeA) ||
+      (TransposeBOpt.getNumOccurrences() && TransposeBOpt != Man.TransposeB))
+    return fail(formatv("the code object is compiled for transpose-a={0} "
+                        "transpose-b={1}; the layout is static",
+                        Man.TransposeA, Man.TransposeB));
   const ManifestArg *AA = Man.arg("A"), *BA = Man.arg("B"), *CA = Man.arg("C");
   if (!AA || !BA || !CA)
     return fail("manifest must describe arguments with roles A, B and C");
   struct Shape {
     const ManifestArg *Arg;
-    int64_t Rows, Cols;
+    int64_t Rows, Cols, LD;
     const char *Name;
-  } Shapes[] = {{AA, M, K, "A"}, {BA, K, N, "B"}, {CA, M, N, "C"}};
+  } Shapes[] = {
+      {AA, Man.TransposeA ? K : M, Man.TransposeA ? M : K, LdaOpt, "A"},
+      {BA, Man.TransposeB ? N : K, Man.TransposeB ? K : N, LdbOpt, "B"},
+      {CA, M, N, LdcOpt, "C"}};
   for (const Shape &S : Shapes) {
     if (S.Arg->Kind != "global_buffer" || S.Arg->Size != 8)
       return fail(
@@ -120,6 +158,15 @@ int main(int Argc, char **Argv) {
                           "expected {4}x{5} with ld >= {5}",
                           S.Name, S.Arg->Rows, S.Arg->Cols, S.Arg->LD, S.Rows,
                           S.Cols));
+    if (S.LD && S.LD != S.Arg->LD)
+      return fail(formatv("the code object is compiled for ld{0}={1}; "
+                          "requested {2} (leading dimensions are static)",
+                          StringRef(S.Name).lower(), S.Arg->LD, S.LD));
+    if (Batch > 1 && S.Arg->BatchStride < S.Rows * S.Arg->LD)
+      return fail(formatv("argument {0} has batch_stride {1}; a batch of {2} "
+                          "needs at least rows x ld = {3}",
+                          S.Name, S.Arg->BatchStride, Batch,
+                          S.Rows * S.Arg->LD));
   }
 
   std::string COPath =
@@ -153,21 +200,33 @@ int main(int Argc, char **Argv) {
   Backend &B = **BOrErr;
   outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
                     B.deviceDescription());
-  outs() << formatv("problem: M={0} N={1} K={2}, C += A x B, seed {3}\n", M, N,
-                    K, Seed.getValue());
+  outs() << formatv(
+      "problem: M={0} N={1} K={2}{3}{4}{5}, C += {6} x {7}, "
+      "seed {8}\n",
+      M, N, K, Batch > 1 ? formatv(" batch={0}", Batch).str() : "",
+      AA->LD != AA->Cols ? formatv(" lda={0}", AA->LD).str() : "",
+      (BA->LD != BA->Cols ? formatv(" ldb={0}", BA->LD).str() : "") +
+          (CA->LD != CA->Cols ? formatv(" ldc={0}", CA->LD).str() : ""),
+      Man.TransposeA ? "A^T" : "A", Man.TransposeB ? "B^T" : "B",
+      Seed.getValue());
 
-  // Inputs: uniform in [-1, 1) from a fixed generator, A then B then C.
+  // Inputs: uniform in [-1, 1) from a fixed generator, A then B then C. The
+  // gaps between rows (ld > cols) and batches hold NaN in A and B, so that a
+  // kernel that reads them fails, and a sentinel in C that must survive.
+  const float CGap = 1234.5f;
   std::mt19937 Gen(Seed);
-  auto Fill = [&](std::vector<float> &V, const ManifestArg &A) {
-    V.assign(A.Rows * A.LD, 0.0f);
-    for (int64_t R = 0; R < A.Rows; ++R)
-      for (int64_t C = 0; C < A.Cols; ++C)
-        V[R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
+  auto Fill = [&](std::vector<float> &V, const ManifestArg &A, float Gap) {
+    int64_t Stride = Batch > 1 ? A.BatchStride : A.Rows * A.LD;
+    V.assign((Batch - 1) * Stride + A.Rows * A.LD, Gap);
+    for (int64_t I = 0; I < Batch; ++I)
+      for (int64_t R = 0; R < A.Rows; ++R)
+        for (int64_t C = 0; C < A.Cols; ++C)
+          V[I * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
   };
   std::vector<float> HA, HB, HC0;
-  Fill(HA, *AA);
-  Fill(HB, *BA);
-  Fill(HC0, *CA);
+  Fill(HA, *AA, NAN);
+  Fill(HB, *BA, NAN);
+  Fill(HC0, *CA, CGap);
 
   std::vector<uint8_t> Kernarg(KI.explicitArgsSize(), 0);
   uint64_t Dev[3];
@@ -210,57 +269,79 @@ int main(int Argc, char **Argv) {
   }
 
   // Reference in double precision, with the per-element error bound.
+  auto At = [&](const std::vector<float> &V, const ManifestArg &A, int64_t I,
+                int64_t R, int64_t C) {
+    return V[I * (Batch > 1 ? A.BatchStride : 0) + R * A.LD + C];
+  };
   const double Unit = 0x1p-24;
   double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
-  int64_t Bad = 0, FirstR = -1, FirstC = -1;
+  int64_t Bad = 0, FirstI = -1, FirstR = -1, FirstC = -1;
   double FirstGot = 0, FirstRef = 0, FirstTol = 0;
-  std::vector<double> Ref(N), Mag(N);
-  for (int64_t R = 0; R < M; ++R) {
-    for (int64_t C = 0; C < N; ++C) {
-      double C0 = HC0[R * CA->LD + C];
-      Ref[C] = C0;
-      Mag[C] = std::fabs(C0);
-    }
-    for (int64_t Kk = 0; Kk < K; ++Kk) {
-      double A = HA[R * AA->LD + Kk];
-      const float *BRow = &HB[Kk * BA->LD];
+  std::vector<double> Ref(N), Mag(N), BRow(N);
+  for (int64_t I = 0; I < Batch; ++I) {
+    for (int64_t R = 0; R < M; ++R) {
       for (int64_t C = 0; C < N; ++C) {
-        Ref[C] += A * BRow[C];
-        Mag[C] += std::fabs(A * BRow[C]);
+        double C0 = At(HC0, *CA, I, R, C);
+        Ref[C] = C0;
+        Mag[C] = std::fabs(C0);
       }
-    }
-    for (int64_t C = 0; C < N; ++C) {
-      double Got = HC[R * CA->LD + C];
-      double Err = std::fabs(Got - Ref[C]);
-      double Tol = 2.0 * (K + 1) * Unit * Mag[C];
-      bool Ok = std::isfinite(Got) && Err <= Tol;
-      if (std::isfinite(Err)) {
-        MaxAbs = std::max(MaxAbs, Err);
-        MaxRel = std::max(MaxRel, Err / std::max(std::fabs(Ref[C]), 1e-30));
-        MaxRatio = std::max(MaxRatio, Tol > 0 ? Err / Tol : 0);
+      for (int64_t Kk = 0; Kk < K; ++Kk) {
+        double A =
+            Man.TransposeA ? At(HA, *AA, I, Kk, R) : At(HA, *AA, I, R, Kk);
+        for (int64_t C = 0; C < N; ++C)
+          BRow[C] =
+              Man.TransposeB ? At(HB, *BA, I, C, Kk) : At(HB, *BA, I, Kk, C);
+        for (int64_t C = 0; C < N; ++C) {
+          Ref[C] += A * BRow[C];
+          Mag[C] += std::fabs(A * BRow[C]);
+        }
       }
-      if (!Ok && Bad++ == 0) {
-        FirstR = R;
-        FirstC = C;
-        FirstGot = Got;
-        FirstRef = Ref[C];
-        FirstTol = Tol;
+      for (int64_t C = 0; C < N; ++C) {
+        double Got = At(HC, *CA, I, R, C);
+        double Err = std::fabs(Got - Ref[C]);
+        double Tol = 2.0 * (K + 1) * Unit * Mag[C];
+        bool Ok = std::isfinite(Got) && Err <= Tol;
+        if (std::isfinite(Err)) {
+          MaxAbs = std::max(MaxAbs, Err);
+          MaxRel = std::max(MaxRel, Err / std::max(std::fabs(Ref[C]), 1e-30));
+          MaxRatio = std::max(MaxRatio, Tol > 0 ? Err / Tol : 0);
+        }
+        if (!Ok && Bad++ == 0) {
+          FirstI = I;
+          FirstR = R;
+          FirstC = C;
+          FirstGot = Got;
+          FirstRef = Ref[C];
+          FirstTol = Tol;
+        }
       }
     }
   }
+  // C's gaps must be untouched: a store past a row or a batch lands there.
+  int64_t GapWrites = 0;
+  for (size_t E = 0; E < HC.size(); ++E)
+    GapWrites += HC0[E] == CGap && memcmp(&HC[E], &CGap, sizeof(float)) != 0;
   outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
                     "max error / tolerance: {2:F4}\n",
                     MaxAbs, MaxRel, MaxRatio);
   if (Bad) {
-    outs() << formatv("first mismatch at (row {0}, col {1}): got {2:E8}, "
-                      "expected {3:E8} (tolerance {4:E3})\n",
+    outs() << formatv("first mismatch at ({0}row {1}, col {2}): got {3:E8}, "
+                      "expected {4:E8} (tolerance {5:E3})\n",
+                      Batch > 1 ? formatv("batch {0}, ", FirstI).str() : "",
                       FirstR, FirstC, FirstGot, FirstRef, FirstTol);
-    outs() << formatv("FAIL: {0} of {1} elements mismatch\n", Bad, M * N);
+    outs() << formatv("FAIL: {0} of {1} elements mismatch\n", Bad,
+                      Batch * M * N);
+    return 1;
+  }
+  if (GapWrites) {
+    outs() << formatv("FAIL: {0} element(s) of C outside the matrix (between "
+                      "rows or batches) were overwritten\n",
+                      GapWrites);
     return 1;
   }
   outs() << "PASS\n";
 
-  double Flop = 2.0 * M * N * K;
+  double Flop = 2.0 * Batch * M * N * K;
   if (B.name() == "emu") {
     outs() << formatv("emulator: {0:F1} ms wall time, {1} waves, {2} wave "
                       "instructions, {3:E3} wave instructions/s (not GPU "

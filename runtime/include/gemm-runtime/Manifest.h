@@ -19,7 +19,9 @@ struct ManifestArg {
   std::string Role; // "A", "B", "C"
   std::string Kind; // "global_buffer"
   uint32_t Offset = 0, Size = 0;
-  int64_t Rows = 0, Cols = 0, LD = 0;
+  // The matrix as stored (A is K x M when transposed, B is N x K); batched
+  // matrices are BatchStride elements apart.
+  int64_t Rows = 0, Cols = 0, LD = 0, BatchStride = 0;
 };
 
 struct Manifest {
@@ -28,7 +30,8 @@ struct Manifest {
   std::string Kernel;
   std::string Chip;
   int64_t CodeObjectVersion = 0;
-  int64_t M = 0, N = 0, K = 0;
+  int64_t M = 0, N = 0, K = 0, Batch = 1;
+  bool TransposeA = false, TransposeB = false;
   std::string ElementType;
   bool Accumulate = true;
   std::vector<ManifestArg> Args;

@@ -3,7 +3,7 @@
 // The shape and the operand argument indices are recorded on the function,
 // wherever the operands sit in the argument list.
 // CHECK-LABEL: func.func @records_shape
-// CHECK-SAME: gemm.matmul = {a = 2 : i64, b = 0 : i64, c = 1 : i64, k = 32 : i64, m = 64 : i64, n = 16 : i64}
+// CHECK-SAME: gemm.matmul = {a = 2 : i64, b = 0 : i64, batch = 1 : i64, c = 1 : i64, k = 32 : i64, lda = 32 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}
 func.func @records_shape(%B: memref<32x16xf32>, %C: memref<64x16xf32>,
                          %A: memref<64x32xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
@@ -14,7 +14,7 @@ func.func @records_shape(%B: memref<32x16xf32>, %C: memref<64x16xf32>,
 // -----
 
 func.func @f16(%A: memref<64x32xf16>, %B: memref<32x16xf16>, %C: memref<64x16xf32>) {
-  // expected-error @below {{'linalg.matmul' op has element types (A: 'f16', B: 'f16', C: 'f32'); gemm-opt supports f32 A, B and C only}}
+  // expected-error @below {{'linalg.matmul' op has element types (A: 'f16', B: 'f16', C: 'f32'); gemm-opt supports f32 A, B and C only (f16, bf16, integer and mixed types are not supported)}}
   linalg.matmul ins(%A, %B : memref<64x32xf16>, memref<32x16xf16>)
                 outs(%C : memref<64x16xf32>)
   return
@@ -40,7 +40,7 @@ func.func @tensors(%A: tensor<64x32xf32>, %B: tensor<32x16xf32>, %C: tensor<64x1
 
 // -----
 
-// expected-error @below {{no linalg.matmul to compile: gemm-opt expects a func.func containing one f32 linalg.matmul on memrefs}}
+// expected-error @below {{no linalg.matmul to compile: gemm-opt expects a func.func containing one f32 linalg.matmul or linalg.batch_matmul on memrefs}}
 module {
   func.func @empty() {
     return
@@ -52,19 +52,47 @@ module {
 func.func @two(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
   // expected-note @below {{first matmul is here}}
   linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
-  // expected-error @below {{is a second matmul in the module: gemm-opt compiles one linalg.matmul per module, into one kernel}}
+  // expected-error @below {{is a second matmul in the module: gemm-opt compiles one linalg.matmul or linalg.batch_matmul per module, into one kernel}}
   linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
   return
 }
 
 // -----
 
-func.func @transposed(%A: memref<32x64xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
-  // expected-error @below {{with user-defined indexing_maps (transposed operands) is not supported yet}}
+// Transposes through the indexing maps; leading dimensions through strided
+// layouts. A is stored K x M here, B N x K.
+// CHECK-LABEL: func.func @transposed_strided
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, b = 1 : i64, batch = 1 : i64, c = 2 : i64, k = 32 : i64, lda = 80 : i64, ldb = 32 : i64, ldc = 20 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = true}
+func.func @transposed_strided(%A: memref<32x64xf32, strided<[80, 1]>>, %B: memref<16x32xf32>,
+                              %C: memref<64x16xf32, strided<[20, 1]>>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<32x64xf32, strided<[80, 1]>>, memref<16x32xf32>)
+                outs(%C : memref<64x16xf32, strided<[20, 1]>>)
+  return
+}
+
+// -----
+
+func.func @transposed_c(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<16x64xf32>) {
+  // expected-error @below {{'linalg.matmul' op has indexing maps gemm-opt does not support: A must be M x K or K x M (transposed), B K x N or N x K (transposed) and C M x N}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (k, n)>,
+                                 affine_map<(m, n, k) -> (n, m)>]
+                ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
+                outs(%C : memref<16x64xf32>)
+  return
+}
+
+// -----
+
+func.func @broadcast(%A: memref<32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  // expected-error @below {{has indexing maps gemm-opt does not support}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k)>,
                                  affine_map<(m, n, k) -> (k, n)>,
                                  affine_map<(m, n, k) -> (m, n)>]
-                ins(%A, %B : memref<32x64xf32>, memref<32x16xf32>)
+                ins(%A, %B : memref<32xf32>, memref<32x16xf32>)
                 outs(%C : memref<64x16xf32>)
   return
 }
@@ -81,18 +109,79 @@ func.func @local_buffer(%A: memref<64x32xf32>, %B: memref<32x16xf32>) {
 
 // -----
 
-func.func @strided(%A: memref<64x32xf32, strided<[64, 1]>>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
-  // expected-error @below {{operand A has a non-identity layout}}
-  linalg.matmul ins(%A, %B : memref<64x32xf32, strided<[64, 1]>>, memref<32x16xf32>)
+func.func @overlapping_rows(%A: memref<64x32xf32, strided<[16, 1]>>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  // expected-error @below {{operand A has layout strided<[16, 1]>; gemm-opt supports row-major memrefs with a static leading dimension (strided<[ld, 1]>, ld >= columns; batched: strided<[batch stride, ld, 1]>, batch stride >= rows x ld) and offset 0}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32, strided<[16, 1]>>, memref<32x16xf32>)
                 outs(%C : memref<64x16xf32>)
   return
 }
 
 // -----
 
-func.func @batched(%A: memref<2x64x32xf32>, %B: memref<2x32x16xf32>, %C: memref<2x64x16xf32>) {
-  // expected-error @below {{'linalg.batch_matmul' op is not supported yet: gemm-opt compiles linalg.matmul}}
-  linalg.batch_matmul ins(%A, %B : memref<2x64x32xf32>, memref<2x32x16xf32>)
+func.func @offset(%A: memref<64x32xf32>, %B: memref<32x16xf32, strided<[16, 1], offset: 4>>, %C: memref<64x16xf32>) {
+  // expected-error @below {{operand B has layout strided<[16, 1], offset: 4>}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32, strided<[16, 1], offset: 4>>)
+                outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @column_major(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32, strided<[1, 64]>>) {
+  // expected-error @below {{operand C has layout strided<[1, 64]>}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
+                outs(%C : memref<64x16xf32, strided<[1, 64]>>)
+  return
+}
+
+// -----
+
+func.func @dynamic_ld(%A: memref<64x32xf32, strided<[?, 1]>>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  // expected-error @below {{operand A has layout strided<[?, 1]>}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32, strided<[?, 1]>>, memref<32x16xf32>)
+                outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+// A batch of 2 with transposed A; the batch stride of C leaves a gap.
+// CHECK-LABEL: func.func @batched
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, b = 1 : i64, batch = 2 : i64, batch_stride_a = 2048 : i64, batch_stride_b = 512 : i64, batch_stride_c = 1100 : i64, c = 2 : i64, k = 32 : i64, lda = 64 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = false}
+func.func @batched(%A: memref<2x32x64xf32>, %B: memref<2x32x16xf32>, %C: memref<2x64x16xf32, strided<[1100, 16, 1]>>) {
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>,
+                                       affine_map<(b, m, n, k) -> (b, k, n)>,
+                                       affine_map<(b, m, n, k) -> (b, m, n)>]
+                      ins(%A, %B : memref<2x32x64xf32>, memref<2x32x16xf32>)
+                      outs(%C : memref<2x64x16xf32, strided<[1100, 16, 1]>>)
+  return
+}
+
+// -----
+
+func.func @overlapping_batches(%A: memref<2x64x32xf32, strided<[1000, 32, 1]>>, %B: memref<2x32x16xf32>, %C: memref<2x64x16xf32>) {
+  // expected-error @below {{'linalg.batch_matmul' op operand A has layout strided<[1000, 32, 1]>}}
+  linalg.batch_matmul ins(%A, %B : memref<2x64x32xf32, strided<[1000, 32, 1]>>, memref<2x32x16xf32>)
                       outs(%C : memref<2x64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @broadcast_batch(%A: memref<64x32xf32>, %B: memref<2x32x16xf32>, %C: memref<2x64x16xf32>) {
+  // expected-error @below {{'linalg.batch_matmul' op has indexing maps gemm-opt does not support: A must be M x K or K x M (transposed), B K x N or N x K (transposed) and C M x N, each batched over the first loop}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>,
+                                       affine_map<(b, m, n, k) -> (b, k, n)>,
+                                       affine_map<(b, m, n, k) -> (b, m, n)>]
+                      ins(%A, %B : memref<64x32xf32>, memref<2x32x16xf32>)
+                      outs(%C : memref<2x64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @matvec(%A: memref<64x32xf32>, %x: memref<32xf32>, %y: memref<64xf32>) {
+  // expected-error @below {{'linalg.matvec' op is not supported: gemm-opt compiles linalg.matmul and linalg.batch_matmul (transposes through their indexing_maps)}}
+  linalg.matvec ins(%A, %x : memref<64x32xf32>, memref<32xf32>) outs(%y : memref<64xf32>)
   return
 }

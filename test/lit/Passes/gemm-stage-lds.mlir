@@ -1,6 +1,7 @@
 // RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
 // RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds=pad=0 | FileCheck %s --check-prefix=PAD0
 // RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
 // RUN: gemm-opt %s --gemm-tile-workgroups=bk=128 | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
 
 // A's 128 x 8 slice goes to LDS transposed with 4 floats of padding per row
@@ -35,6 +36,35 @@
 // CHECK-NEXT: linalg.matmul indexing_maps = [#[[MAPA]], #{{.*}}, #{{.*}}] ins(%[[AT]], %[[BS]] : {{.*}}) outs(%[[CT]] : {{.*}})
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: }
+//
+// Transposed A (stored K x M) is copied like B: 128 lanes along a row of M,
+// one K row per load, straight into its [k][m] LDS tile. Transposed B
+// (stored N x K) is copied like A: 8 lanes along K, rows of N 16 apart, and
+// stored transposed into its [k][n] tile. The LDS matmul is the same.
+// TRANS-LABEL: func.func @sgemm
+// TRANS: gpu.launch {{.*}} threads(%[[TID:[^,]*]], {{.*}} workgroup(%[[AS:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[BS:.*]] : memref<8x128xf32, #gpu.address_space<workgroup>>)
+// TRANS: %[[ROW:.*]] = arith.muli
+// TRANS: %[[COL:.*]] = arith.muli
+// TRANS: scf.for %[[K:.*]] = {{.*}} {
+// TRANS: %[[AK:.*]] = arith.divui %[[TID]], %c128
+// TRANS: %[[AKI:.*]] = arith.addi %[[K]], %[[AK]]
+// TRANS: %[[AM:.*]] = arith.remui %[[TID]], %c128
+// TRANS: %[[AMI:.*]] = arith.addi %[[ROW]], %[[AM]]
+// TRANS: memref.load %arg0[%[[AKI]], %[[AMI]]]
+// TRANS: %[[AKI1:.*]] = arith.addi %[[AKI]], %c1
+// TRANS: memref.load %arg0[%[[AKI1]], %[[AMI]]]
+// TRANS: %[[BK:.*]] = arith.remui %[[TID]], %c8
+// TRANS: %[[BKI:.*]] = arith.addi %[[K]], %[[BK]]
+// TRANS: %[[BN:.*]] = arith.divui %[[TID]], %c8
+// TRANS: %[[BNI:.*]] = arith.addi %[[COL]], %[[BN]]
+// TRANS: memref.load %arg1[%[[BNI]], %[[BKI]]]
+// TRANS: %[[BNI1:.*]] = arith.addi %[[BNI]], %c16
+// TRANS: memref.load %arg1[%[[BNI1]], %[[BKI]]]
+// TRANS: memref.store %{{.*}}, %[[AS]][%[[AK]], %[[AM]]]
+// TRANS: memref.store %{{.*}}, %[[BS]][%[[BK]], %[[BN]]]
+// TRANS: gpu.barrier
+// TRANS-NEXT: %[[AT:.*]] = memref.subview %[[AS]][0, 0] [8, 128] [1, 1]
+// TRANS-NEXT: linalg.matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%[[AT]], %[[BS]] : {{.*}})
 //
 // PAD0: workgroup(%{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>)
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned

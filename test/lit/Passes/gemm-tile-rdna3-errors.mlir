@@ -17,7 +17,7 @@
 //
 // BM: errors.mlir:[[@LINE+15]]:3: error: 'linalg.matmul' op cannot be tiled with bm=96: with 4 wave(s) along M, bm must be a multiple of 64 (waves x 4 lanes x 4-row sub-tiles)
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=256: B's rows are copied bn lanes each, so bn must divide the workgroup's 128 lanes
-// BK: error: 'linalg.matmul' op cannot be tiled with bk=12: bk must divide the workgroup's 128 lanes, and the rows of A they copy at once (128 / bk) must divide bm=128
+// BK: error: 'linalg.matmul' op cannot be tiled with bk=12: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes, and the rows they copy at once (128 / bk) must divide bm=128
 // BKB: error: 'linalg.matmul' op cannot be tiled with bn=32 bk=2: the 4 rows of B the 128 lanes copy at once must divide bk
 // WAVES: error: 'linalg.matmul' op cannot be tiled with a 40 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned

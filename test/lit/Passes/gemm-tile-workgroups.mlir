@@ -31,7 +31,7 @@
 //
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=128: with 3 wave(s) along N, bn must be a multiple of 96 (waves x 8 lanes x 4-column sub-tiles)
 // WAVES: error: 'linalg.matmul' op cannot be tiled with a 0 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
-// BK: error: 'linalg.matmul' op cannot be tiled with bk=3: bk must divide the workgroup's 128 lanes
+// BK: error: 'linalg.matmul' op cannot be tiled with bk=3: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes
 func.func @rect(%A: memref<256x64xf32>, %B: memref<64x384xf32>, %C: memref<256x384xf32>) {
   linalg.matmul ins(%A, %B : memref<256x64xf32>, memref<64x384xf32>)
                 outs(%C : memref<256x384xf32>)
@@ -87,13 +87,63 @@ func.func @short_k(%A: memref<256x15xf32>, %B: memref<15x384xf32>, %C: memref<25
 // CHECK-NEXT: %[[BT:.*]] = memref.subview %arg1[%[[K]], %[[COL]]] [8, %[[COLS]]] [1, 1]
 // CHECK-NEXT: linalg.matmul ins(%[[AT]], %[[BT]] : {{.*}}) outs(%[[CT]] : {{.*}})
 // CHECK-NEXT: }
-// CHECK: %[[ATAIL:.*]] = memref.subview %arg0[%[[ROW]], %c72{{.*}}] [%[[ROWS]], 5] [1, 1]
-// CHECK-NEXT: %[[BTAIL:.*]] = memref.subview %arg1[%c72{{.*}}, %[[COL]]] [5, %[[COLS]]] [1, 1]
+// CHECK: %[[ATAIL:.*]] = memref.subview %arg0[%[[ROW]], 72] [%[[ROWS]], 5] [1, 1]
+// CHECK-NEXT: %[[BTAIL:.*]] = memref.subview %arg1[72, %[[COL]]] [5, %[[COLS]]] [1, 1]
 // CHECK-NEXT: linalg.matmul ins(%[[ATAIL]], %[[BTAIL]] : {{.*}}) outs(%[[CT]] : {{.*}})
 // CHECK-NEXT: gpu.terminator
 // CHECK-NEXT: } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = 77 : i64, m = 300 : i64, n = 200 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
 func.func @edges(%A: memref<300x77xf32>, %B: memref<77x200xf32>, %C: memref<300x200xf32>) {
   linalg.matmul ins(%A, %B : memref<300x77xf32>, memref<77x200xf32>)
                 outs(%C : memref<300x200xf32>)
+  return
+}
+
+// -----
+
+// Transposed A (stored K x M) and B (N x K): the slices are subviews of the
+// stored matrices, and the matmuls keep the transposing indexing maps.
+// CHECK: #[[MAPAT:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK: #[[MAPBT:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @transposed
+// CHECK: %[[ROW:.*]] = arith.muli
+// CHECK: %[[COL:.*]] = arith.muli
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c72{{.*}} step %c8{{.*}} {
+// CHECK-NEXT: %[[AT:.*]] = memref.subview %arg0[%[[K]], %[[ROW]]] [8, 128] [1, 1]
+// CHECK-NEXT: %[[BT:.*]] = memref.subview %arg1[%[[COL]], %[[K]]] [128, 8] [1, 1]
+// CHECK-NEXT: linalg.matmul indexing_maps = [#[[MAPAT]], #[[MAPBT]], #{{.*}}] ins(%[[AT]], %[[BT]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK: %[[ATAIL:.*]] = memref.subview %arg0[72, %[[ROW]]] [5, 128] [1, 1]
+// CHECK-NEXT: %[[BTAIL:.*]] = memref.subview %arg1[%[[COL]], 72] [128, 5] [1, 1]
+// CHECK-NEXT: linalg.matmul indexing_maps = [#[[MAPAT]], #[[MAPBT]], #{{.*}}] ins(%[[ATAIL]], %[[BTAIL]] : {{.*}})
+func.func @transposed(%A: memref<77x256xf32>, %B: memref<384x77xf32>, %C: memref<256x384xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<77x256xf32>, memref<384x77xf32>)
+                outs(%C : memref<256x384xf32>)
+  return
+}
+
+// -----
+
+// A batch of 3 on grid z: each workgroup takes rank-reduced views of its
+// batch's matrices (with their leading dimensions) and tiles them as a
+// matmul.
+// CHECK-LABEL: func.func @batched
+// CHECK: %[[GX:.*]] = arith.constant 3 : index
+// CHECK: %[[GY:.*]] = arith.constant 2 : index
+// CHECK: %[[GZ:.*]] = arith.constant 3 : index
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %[[BZ:.*]]) in (%{{.*}} = %[[GX]], %{{.*}} = %[[GY]], %{{.*}} = %[[GZ]])
+// CHECK: %[[A:.*]] = memref.subview %arg0[%[[BZ]], 0, 0] [1, 256, 64] [1, 1, 1] : memref<3x256x64xf32, strided<[20000, 70, 1]>> to memref<256x64xf32, strided<[70, 1], offset: ?>>
+// CHECK: %[[B:.*]] = memref.subview %arg1[%[[BZ]], 0, 0] [1, 64, 384] [1, 1, 1] : memref<3x64x384xf32> to memref<64x384xf32, strided<[384, 1], offset: ?>>
+// CHECK: %[[C:.*]] = memref.subview %arg2[%[[BZ]], 0, 0] [1, 256, 384] [1, 1, 1]
+// CHECK: memref.subview %[[C]][
+// CHECK: scf.for %[[K:.*]] =
+// CHECK-NEXT: memref.subview %[[A]][
+// CHECK-NEXT: memref.subview %[[B]][
+// CHECK-NEXT: linalg.matmul
+func.func @batched(%A: memref<3x256x64xf32, strided<[20000, 70, 1]>>, %B: memref<3x64x384xf32>, %C: memref<3x256x384xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<3x256x64xf32, strided<[20000, 70, 1]>>, memref<3x64x384xf32>)
+                      outs(%C : memref<3x256x384xf32>)
   return
 }

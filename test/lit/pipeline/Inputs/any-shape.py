@@ -1,16 +1,22 @@
-"""Compiles C += A x B for a seeded set of M x N x K shapes with gemm-opt's
-RDNA3 pipeline and verifies each code object on the emulator with gemm-run
-against the CPU reference.
+"""Compiles C += op(A) x op(B) for a seeded set of M x N x K shapes and
+layouts with gemm-opt's RDNA3 pipeline and verifies each code object on the
+emulator with gemm-run against the CPU reference.
 
 Usage: any-shape.py WORKDIR [--seed=S] [--random=R] [--max=X] [--options=O]...
 
-The set is a fixed list of corner shapes (1, primes, the tile minus and plus
+The set is a fixed list of corner cases (1, primes, the tile minus and plus
 one, K below two K steps, tall and skinny, a shifted edge tile in both
-dimensions with a K tail) followed by R random shapes with sides up to X,
-drawn with seed S. Each --options value is a gemm-rdna3-pipeline option
-string; every shape runs with each. Prints one line per run: the shape, the
-options, "tiled" or "simple" (which kernel the pipeline built), and PASS or
-FAIL; exits 1 if any run fails.
+dimensions with a K tail, each layout, padded leading dimensions, batches)
+followed by R random ones with sides up to X, drawn with seed S. Each
+--options value is a gemm-rdna3-pipeline option string; every case runs with
+each. Prints one line per run: the shape, the layout, the options, "tiled"
+or "simple" (which kernel the pipeline built), and PASS or FAIL; exits 1 if
+any run fails.
+
+A layout is a string of flags: "nn" (row-major A and B), "tn" (A stored
+K x M), "nt" (B stored N x K) or "tt"; "+ld" pads every leading dimension
+(lda = columns + 3, and so on); "bN" makes it a linalg.batch_matmul of N
+(with a gap between the batches when padded).
 """
 import os
 import random
@@ -18,19 +24,49 @@ import subprocess
 import sys
 
 CORNERS = [
-    (1, 1, 1),
-    (1, 300, 17),  # a single row: simple lowering
-    (300, 1, 17),  # a single column
-    (127, 127, 7),  # the tile minus one, K below one step
-    (129, 129, 16),  # the tile plus one, exactly two K steps
-    (129, 131, 17),  # plus one K in the tail
-    (131, 137, 139),  # primes
-    (256, 256, 15),  # K below two K steps
-    (384, 256, 127),  # full tiles, K tail of 7
-    (1021, 130, 33),  # tall and skinny, both edges
-    (130, 1021, 33),  # short and wide
-    (200, 300, 77),  # shifted tile in both dimensions, K tail
+    (1, 1, 1, "nn"),
+    (1, 300, 17, "tn"),  # a single row: simple lowering
+    (300, 1, 17, "nt"),  # a single column
+    (127, 127, 7, "tt"),  # the tile minus one, K below one step
+    (129, 129, 16, "nn"),  # the tile plus one, exactly two K steps
+    (129, 131, 17, "tn+ld"),  # plus one K in the tail
+    (131, 137, 139, "nt"),  # primes
+    (256, 256, 15, "tt"),  # K below two K steps
+    (384, 256, 127, "nn+ld"),  # full tiles, K tail of 7
+    (1021, 130, 33, "tn"),  # tall and skinny, both edges
+    (130, 1021, 33, "nt+ld"),  # short and wide
+    (200, 300, 77, "tt+ld"),  # shifted tile in both dimensions, K tail
+    (131, 129, 19, "nn b3"),  # batches of edge tiles
+    (40, 50, 9, "tt+ld b3"),  # a batch of small matrices
 ]
+
+
+def matmul_ir(m, n, k, layout):
+    """The func.func of one case."""
+    trans_a, trans_b = layout[0] == "t", layout[1] == "t"
+    pad = 3 if "+ld" in layout else 0
+    batch = int(layout.split(" b")[1]) if " b" in layout else 0
+
+    def memref(rows, cols):
+        ld = cols + pad
+        if batch:
+            layout = (f", strided<[{rows * ld + pad}, {ld}, 1]>"
+                      if pad else "")
+            return f"memref<{batch}x{rows}x{cols}xf32{layout}>"
+        return f"memref<{rows}x{cols}xf32" + (
+            f", strided<[{ld}, 1]>>" if pad else ">")
+
+    a = memref(k, m) if trans_a else memref(m, k)
+    b = memref(n, k) if trans_b else memref(k, n)
+    c = memref(m, n)
+    dims, prefix = ("(b, m, n, k)", "b, ") if batch else ("(m, n, k)", "")
+    maps = ", ".join(f"affine_map<{dims} -> ({prefix}{result})>" for result in (
+        "k, m" if trans_a else "m, k", "n, k" if trans_b else "k, n", "m, n"))
+    op = "linalg.batch_matmul" if batch else "linalg.matmul"
+    return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}) {{\n"
+            f"  {op} indexing_maps = [{maps}]\n"
+            f"      ins(%A, %B : {a}, {b}) outs(%C : {c})\n"
+            f"  return\n}}\n")
 
 
 def main():
@@ -50,21 +86,18 @@ def main():
             sys.exit(f"any-shape.py: unknown argument {arg}")
     option_sets = option_sets or [""]
     rng = random.Random(seed)
-    shapes = CORNERS + [
-        tuple(rng.randint(1, largest) for _ in range(3)) for _ in range(count)
+    cases = CORNERS + [
+        tuple(rng.randint(1, largest) for _ in range(3)) +
+        (rng.choice(["nn", "tn", "nt", "tt"]) + rng.choice(["", "+ld"]) +
+         rng.choice(["", "", "", " b3"]),) for _ in range(count)
     ]
     os.makedirs(workdir, exist_ok=True)
     failures = 0
     for options in option_sets:
-        for index, (m, n, k) in enumerate(shapes):
+        for index, (m, n, k, layout) in enumerate(cases):
             stem = os.path.join(workdir, f"s{index}")
             with open(stem + ".mlir", "w") as f:
-                f.write(
-                    f"func.func @sgemm(%A: memref<{m}x{k}xf32>, "
-                    f"%B: memref<{k}x{n}xf32>, %C: memref<{m}x{n}xf32>) {{\n"
-                    f"  linalg.matmul ins(%A, %B : memref<{m}x{k}xf32>, "
-                    f"memref<{k}x{n}xf32>) outs(%C : memref<{m}x{n}xf32>)\n"
-                    f"  return\n}}\n")
+                f.write(matmul_ir(m, n, k, layout))
             compile_run = subprocess.run(
                 ["gemm-opt", stem + ".mlir",
                  f"--gemm-rdna3-pipeline={options} hsaco={stem}.hsaco",
@@ -81,7 +114,8 @@ def main():
                 verdict = "PASS" if run.returncode == 0 else (
                     "FAIL (run: " + (run.stdout + run.stderr).strip() + ")")
             failures += not verdict.startswith("PASS")
-            print(f"{m}x{n}x{k} [{options or 'defaults'}] {kind} {verdict}",
+            print(f"{m}x{n}x{k} {layout} [{options or 'defaults'}] {kind} "
+                  f"{verdict}",
                   flush=True)
             for suffix in (".hsaco", ".manifest.json", ".mlir"):
                 if os.path.exists(stem + suffix):
