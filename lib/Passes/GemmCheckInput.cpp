@@ -59,6 +59,85 @@ static FailureOr<std::pair<int64_t, int64_t>> getBlasStrides(MemRefType type) {
   return std::make_pair(ld, strides[0]);
 }
 
+/// A factor of the epilogue, alpha or beta: a constant or an f32 argument of
+/// the function (a kernel argument then).
+struct Scale {
+  std::optional<double> value;
+  int64_t arg = -1;
+};
+
+/// Matches `value` against `x` or a product of `x` and a scale; collects the
+/// matched operations in `matched`.
+static bool matchScaled(Value value, Value x, func::FuncOp func, Scale &scale,
+                        SmallPtrSetImpl<Operation *> &matched) {
+  if (value == x) {
+    scale.value = 1.0;
+    return true;
+  }
+  auto mul = value.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return false;
+  Value factor = mul.getLhs() == x   ? mul.getRhs()
+                 : mul.getRhs() == x ? mul.getLhs()
+                                     : Value();
+  if (!factor)
+    return false;
+  if (auto constant = factor.getDefiningOp<arith::ConstantFloatOp>()) {
+    scale.value = constant.value().convertToDouble();
+  } else {
+    auto arg = dyn_cast<BlockArgument>(factor);
+    if (!arg || arg.getOwner() != &func.getBody().front())
+      return false;
+    scale.arg = arg.getArgNumber();
+  }
+  matched.insert(mul);
+  if (Operation *def = factor.getDefiningOp())
+    matched.insert(def);
+  return true;
+}
+
+/// Reads alpha and beta off the body of the epilogue `generic`, which must
+/// compute alpha * t + beta * c (either term may be missing its factor,
+/// the C term may be missing: beta = 0).
+static LogicalResult matchEpilogueBody(linalg::GenericOp generic,
+                                       func::FuncOp func, Scale &alpha,
+                                       Scale &beta) {
+  Block *body = generic.getBody();
+  Value t = body->getArgument(0), c = body->getArgument(1);
+  Value result = body->getTerminator()->getOperand(0);
+  SmallPtrSet<Operation *, 8> matched;
+  bool ok = false;
+  if (matchScaled(result, t, func, alpha, matched)) {
+    beta.value = 0.0;
+    ok = true;
+  } else if (auto add = result.getDefiningOp<arith::AddFOp>()) {
+    matched.insert(add);
+    for (auto [tTerm, cTerm] : {std::pair(add.getLhs(), add.getRhs()),
+                                std::pair(add.getRhs(), add.getLhs())}) {
+      if (ok)
+        break;
+      alpha = beta = Scale();
+      ok = matchScaled(tTerm, t, func, alpha, matched) &&
+           matchScaled(cTerm, c, func, beta, matched);
+    }
+  }
+  // Nothing else in the body: gemm-opt clones it into the kernel.
+  for (Operation &op : body->without_terminator())
+    ok &= matched.contains(&op);
+  auto shapeOf = [](Value memref) {
+    return cast<MemRefType>(memref.getType()).getShape();
+  };
+  if (ok &&
+      shapeOf(generic.getDpsInputs()[0]) == shapeOf(generic.getDpsInits()[0]))
+    return success();
+  return generic.emitOpError()
+         << "is not an epilogue gemm-opt can fuse: its body must compute "
+            "alpha * t + beta * c from the matmul's result t and C's element "
+            "c (either factor may be left out, and the C term, for beta = 0), "
+            "with alpha and beta f32 constants or f32 arguments of the "
+            "function, and T and C must have the same shape";
+}
+
 FailureOr<DictionaryAttr>
 GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
   StringRef opName = matmul->getName().getStringRef();
@@ -80,8 +159,26 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
   if (!func)
     return matmul.emitOpError() << "must be inside a func.func";
 
+  // C = alpha * A x B + beta * C: the matmul writes a zero-filled temporary
+  // that an elementwise linalg.generic combines with C.
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  Scale alpha, beta;
+  if (epilogue) {
+    auto fillValue =
+        epilogue->fill.getInputs()[0].getDefiningOp<arith::ConstantFloatOp>();
+    if (!fillValue || !fillValue.value().isZero())
+      return epilogue->fill.emitOpError()
+             << "fills the matmul's temporary with something other than the "
+                "constant 0.0; gemm-opt fuses C = alpha * A x B + beta * C "
+                "only from a zero-filled temporary";
+    if (failed(matchEpilogueBody(epilogue->generic, func, alpha, beta)))
+      return failure();
+  } else {
+    alpha.value = beta.value = 1.0;
+  }
+
   Value operands[] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
-                      matmul.getDpsInits()[0]};
+                      epilogue ? epilogue->c : matmul.getDpsInits()[0]};
   SmallVector<MemRefType> types;
   for (Value operand : operands)
     types.push_back(cast<MemRefType>(operand.getType()));
@@ -130,7 +227,9 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
       return matmul.emitOpError()
              << "operand " << name
              << " must be an argument of the enclosing function, so that the "
-                "kernel can take it as a buffer argument";
+                "kernel can take it as a buffer argument (for C = alpha * A x "
+                "B + beta * C, the matmul may write a zero-filled temporary "
+                "that a linalg.generic directly after it combines with C)";
     addField(llvm::StringRef(name).lower(), arg.getArgNumber());
   }
   if (operands[2] == operands[0] || operands[2] == operands[1])
@@ -153,6 +252,14 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
     addField("ld" + lower, stride.first);
     if (batchDims)
       addField("batch_stride_" + lower, stride.second);
+  }
+  for (auto [name, scale] :
+       {std::pair("alpha", alpha), std::pair("beta", beta)}) {
+    if (scale.value)
+      fields.push_back(
+          builder.getNamedAttr(name, builder.getF32FloatAttr(*scale.value)));
+    else
+      addField(std::string(name) + "_arg", scale.arg);
   }
   return builder.getDictionaryAttr(fields);
 }

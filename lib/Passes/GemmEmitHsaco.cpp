@@ -191,11 +191,17 @@ void GemmEmitHsacoPass::runOnOperation() {
         role = "B";
       else if (argNumber == recordInt("c"))
         role = "C";
+      else if (argNumber == recordInt("alpha_arg"))
+        role = "alpha";
+      else if (argNumber == recordInt("beta_arg"))
+        role = "beta";
     }
     auto type = dyn_cast<MemRefType>(operand.getType());
-    if (role.empty() || !type) {
+    bool isScalar = role == "alpha" || role == "beta";
+    if (role.empty() || isScalar != !type) {
       launch.emitError() << "kernel operand #" << index
-                         << " is not one of the matmul's A, B or C";
+                         << " is not one of the matmul's A, B, C, alpha or "
+                            "beta";
       return signalPassFailure();
     }
     args.push_back({role, type, explicitArgs[index]});
@@ -236,7 +242,20 @@ void GemmEmitHsacoPass::runOnOperation() {
         json.attribute("transpose_a", recordBool("transpose_a"));
         json.attribute("transpose_b", recordBool("transpose_b"));
         json.attribute("element_type", "f32");
-        json.attribute("accumulate", true);
+        // C = alpha * op(A) x op(B) + beta * C; a factor that is a kernel
+        // argument is absent here and has an argument of its name.
+        auto recordFloat = [&](StringRef key) -> std::optional<double> {
+          if (auto attr = record.getAs<FloatAttr>(key))
+            return attr.getValueAsDouble();
+          return std::nullopt;
+        };
+        std::optional<double> alpha = recordFloat("alpha"),
+                              beta = recordFloat("beta");
+        if (alpha)
+          json.attribute("alpha", *alpha);
+        if (beta)
+          json.attribute("beta", *beta);
+        json.attribute("accumulate", alpha == 1.0 && beta == 1.0);
       });
       json.attributeArray("args", [&] {
         for (auto [index, arg] : llvm::enumerate(args)) {
@@ -246,6 +265,8 @@ void GemmEmitHsacoPass::runOnOperation() {
             json.attribute("kind", arg.info->valueKind);
             json.attribute("offset", arg.info->offset);
             json.attribute("size", arg.info->size);
+            if (!arg.type)
+              return;
             // The matrix as stored: A is K x M when transposed, B N x K.
             int64_t rank = arg.type.getRank();
             std::string lower = arg.role.lower();

@@ -38,7 +38,8 @@ struct GemmTileLanesPass
 private:
   LogicalResult tileLanes(gpu::LaunchOp launch, const KernelTile &tile,
                           scf::ForOp loop, linalg::MatmulOp matmul,
-                          linalg::MatmulOp tailMatmul);
+                          linalg::MatmulOp tailMatmul,
+                          linalg::GenericOp epilogue);
 };
 
 /// Where a lane's register tile sits in the workgroup's LDS tiles.
@@ -147,7 +148,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
                                            const KernelTile &tile,
                                            scf::ForOp loop,
                                            linalg::MatmulOp matmul,
-                                           linalg::MatmulOp tailMatmul) {
+                                           linalg::MatmulOp tailMatmul,
+                                           linalg::GenericOp epilogue) {
   int64_t tm = this->tm, tn = this->tn, unroll = this->unroll;
   if ((tm != 0 && tm != tile.laneRows()) || (tn != 0 && tn != tile.laneCols()))
     return matmul.emitOpError()
@@ -224,7 +226,19 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   if (failed(newLoop))
     return matmul.emitOpError() << "K loop cannot carry the accumulators";
   b.setInsertionPointAfter(*newLoop);
+  // The accumulators go to C; with an epilogue, C is the epilogue's output
+  // and cView the temporary T it reads.
   Value c = cView.getSource();
+  auto epilogueView =
+      epilogue ? epilogue.getDpsInits()[0].getDefiningOp<memref::SubViewOp>()
+               : memref::SubViewOp();
+  if (epilogue) {
+    if (!epilogueView || epilogue.getDpsInputs()[0] != cView.getResult() ||
+        epilogueView.getMixedOffsets() != cView.getMixedOffsets())
+      return epilogue.emitOpError()
+             << "is not the epilogue gemm-tile-workgroups produces";
+    c = epilogueView.getSource();
+  }
   auto cOffset = [&](unsigned dim) {
     return getValueOrCreateConstantIndexOp(b, b.getLoc(),
                                            cView.getMixedOffsets()[dim]);
@@ -251,17 +265,31 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
                                      llvm::to_vector(llvm::seq<int64_t>(
                                          in * kSubTile, (in + 1) * kSubTile)));
   };
-  // C += the accumulators, 16 bytes at a time.
+  // C = epilogue(accumulator, C), or C += the accumulators, 16 bytes at a
+  // time; C is read only if the epilogue uses it (beta != 0).
+  auto combine = [&](Value t, Value old) -> Value {
+    return epilogue ? buildEpilogue(b, epilogue, t, old)
+                    : arith::AddFOp::create(b, old, t).getResult();
+  };
+  bool readsC = !epilogue || epilogueReadsC(epilogue);
   auto addSubTile = [&](Value row, Value col, int64_t i, int64_t in) {
-    Value old = vector::LoadOp::create(b, subTileType, c, ValueRange{row, col});
-    Value sum = arith::AddFOp::create(b, old, subTileOf(i, in));
-    vector::StoreOp::create(b, sum, c, ValueRange{row, col});
+    Value old =
+        readsC ? vector::LoadOp::create(b, subTileType, c, ValueRange{row, col})
+                     .getResult()
+               : Value();
+    vector::StoreOp::create(b, combine(subTileOf(i, in), old), c,
+                            ValueRange{row, col});
   };
   auto addToC = [&]() {
     for (int64_t i = 0; i < tile.laneRows(); ++i) {
       Value row = rowOf(i);
       for (int64_t in = 0; in < tile.subTilesN(); ++in)
         addSubTile(row, colOf(in), i, in);
+      // Row by row: unfenced, the scheduler hoists the C loads of the whole
+      // alpha/beta epilogue above its arithmetic, and a 128 x 128 tile then
+      // spills.
+      if (epilogue)
+        amdgpu::SchedBarrierOp::create(b, amdgpu::sched_barrier_opt_enum::none);
     }
   };
   if (!tile.hasEdgeTiles()) {
@@ -302,9 +330,12 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
           auto ifElement = scf::IfOp::create(b, atLeast(element, ownedCol));
           OpBuilder::InsertionGuard elementGuard(b);
           b.setInsertionPoint(ifElement.thenBlock()->getTerminator());
-          Value old = memref::LoadOp::create(b, c, ValueRange{row, element});
+          Value old =
+              readsC ? memref::LoadOp::create(b, c, ValueRange{row, element})
+                           .getResult()
+                     : Value();
           Value part = vector::ExtractOp::create(b, acc[i], in * kSubTile + j);
-          memref::StoreOp::create(b, arith::AddFOp::create(b, old, part), c,
+          memref::StoreOp::create(b, combine(part, old), c,
                                   ValueRange{row, element});
         }
       }
@@ -321,8 +352,16 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
       if (view.use_empty())
         view.getDefiningOp()->erase();
   }
+  Value temp = cView.getSource();
+  if (epilogue) {
+    epilogue.erase();
+    if (epilogueView->use_empty())
+      epilogueView.erase();
+  }
   if (cView->use_empty())
     cView.erase();
+  if (auto alloc = temp.getDefiningOp<memref::AllocOp>())
+    eraseTempIfUnused(alloc);
   return success();
 }
 
@@ -361,8 +400,13 @@ void GemmTileLanesPass::runOnOperation() {
                                  << ", but no K tail after its K loop";
       return signalPassFailure();
     }
+    // The epilogue gemm-tile-workgroups puts last, if any.
+    linalg::GenericOp epilogue;
+    for (Operation *op = tiled.loop->getNextNode(); op && !epilogue;
+         op = op->getNextNode())
+      epilogue = dyn_cast<linalg::GenericOp>(op);
     if (failed(tileLanes(tiled.launch, tiled.tile, tiled.loop, matmuls.front(),
-                         tailMatmul)))
+                         tailMatmul, epilogue)))
       return signalPassFailure();
   }
 }

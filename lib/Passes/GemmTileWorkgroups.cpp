@@ -156,6 +156,10 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value a = matmul.getDpsInputs()[0];
     Value bMat = matmul.getDpsInputs()[1];
     Value c = matmul.getDpsInits()[0];
+    // C = alpha * A x B + beta * C: the matmul writes the temporary T (c
+    // here) and the epilogue combines it with C (cOut).
+    std::optional<Epilogue> epilogue = getEpilogue(matmul);
+    Value cOut = epilogue ? epilogue->c : Value();
     Value gridX = math.index(tile.gridN());
     Value gridY = math.index(tile.gridM());
     Value gridZ = math.index(batched ? loops[0] : 1);
@@ -185,6 +189,8 @@ void GemmTileWorkgroupsPass::runOnOperation() {
       a = batchView(a);
       bMat = batchView(bMat);
       c = batchView(c);
+      if (cOut)
+        cOut = batchView(cOut);
     }
     Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
     Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
@@ -232,6 +238,21 @@ void GemmTileWorkgroupsPass::runOnOperation() {
       Value aTail = aSlice(kTail, depth);
       Value bTail = bSlice(kTail, depth);
       createMatmul(b, b.getLoc(), aTail, bTail, cTile, *layout);
+    }
+    // The epilogue on the workgroup's tile, which gemm-tile-lanes fuses into
+    // the store of the accumulators.
+    if (epilogue) {
+      Value cOutTile = subView(cOut, blockRow, blockCol, rows, cols);
+      AffineMap identity = b.getMultiDimIdentityMap(2);
+      linalg::GenericOp::create(
+          b, ValueRange{cTile}, ValueRange{cOutTile}, {identity, identity},
+          {utils::IteratorType::parallel, utils::IteratorType::parallel},
+          [&](OpBuilder &nested, Location, ValueRange args) {
+            linalg::YieldOp::create(
+                nested, nested.getUnknownLoc(),
+                buildEpilogue(nested, epilogue->generic, args[0], args[1]));
+          });
+      epilogue->generic->erase();
     }
     gpu::TerminatorOp::create(b);
     b.setInsertionPointToStart(loop.getBody());

@@ -2,7 +2,9 @@
 
 #include "KernelTile.h"
 
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -121,4 +123,81 @@ linalg::MatmulOp mlir::gemm::createMatmul(OpBuilder &b, Location loc, Value a,
   if (layout.transposeA || layout.transposeB)
     matmul.setIndexingMapsAttr(getMatmulMaps(b.getContext(), layout));
   return matmul;
+}
+
+std::optional<Epilogue> mlir::gemm::getEpilogue(linalg::LinalgOp matmul) {
+  if (matmul.getNumDpsInits() != 1)
+    return std::nullopt;
+  Value temp = matmul.getDpsInits()[0];
+  auto alloc = temp.getDefiningOp<memref::AllocOp>();
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode());
+  if (!alloc || !generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getDpsInputs()[0] != temp ||
+      generic.getNumReductionLoops() != 0 ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return std::nullopt;
+  Epilogue epilogue{generic, alloc, nullptr, generic.getDpsInits()[0]};
+  for (Operation *user : temp.getUsers()) {
+    if (user == matmul || user == generic || isa<memref::DeallocOp>(user))
+      continue;
+    auto fill = dyn_cast<linalg::FillOp>(user);
+    if (!fill || epilogue.fill || fill->getBlock() != matmul->getBlock() ||
+        !fill->isBeforeInBlock(matmul))
+      return std::nullopt;
+    epilogue.fill = fill;
+  }
+  if (!epilogue.fill)
+    return std::nullopt;
+  return epilogue;
+}
+
+bool mlir::gemm::epilogueReadsC(linalg::GenericOp generic) {
+  return !generic.getBody()->getArgument(1).use_empty();
+}
+
+void mlir::gemm::eraseTempIfUnused(memref::AllocOp temp) {
+  for (Operation *user : temp->getUsers())
+    if (!isa<linalg::FillOp, memref::DeallocOp>(user))
+      return;
+  for (Operation *user : llvm::to_vector(temp->getUsers()))
+    user->erase();
+  temp->erase();
+}
+
+Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
+                                Value t, Value c) {
+  Block *body = generic.getBody();
+  IRMapping map;
+  map.map(body->getArgument(0), t);
+  if (c)
+    map.map(body->getArgument(1), c);
+  auto vectorType = dyn_cast<VectorType>(t.getType());
+  for (Operation &op : body->without_terminator()) {
+    if (!vectorType) {
+      b.clone(op, map);
+      continue;
+    }
+    // Elementwise on vectors: scalars from outside the body (alpha, beta)
+    // are broadcast; constants become splats.
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      map.map(constant.getResult(),
+              arith::ConstantOp::create(
+                  b, op.getLoc(),
+                  DenseElementsAttr::get(vectorType, constant.getValue())));
+      continue;
+    }
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands()) {
+      Value mapped = map.lookupOrNull(operand);
+      operands.push_back(mapped ? mapped
+                                : vector::BroadcastOp::create(
+                                      b, op.getLoc(), vectorType, operand)
+                                      .getResult());
+    }
+    OperationState state(op.getLoc(), op.getName(), operands, {vectorType},
+                         op.getAttrs());
+    map.map(op.getResult(0), b.create(state)->getResult(0));
+  }
+  return map.lookupOrDefault(body->getTerminator()->getOperand(0));
 }

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
@@ -84,6 +85,35 @@ ArrayAttr getMatmulMaps(MLIRContext *ctx, MatmulLayout layout);
 /// A linalg.matmul of `a` and `b` into `c` with `layout`.
 linalg::MatmulOp createMatmul(OpBuilder &b, Location loc, Value a, Value bMat,
                               Value c, MatmulLayout layout);
+
+/// True when the elementwise epilogue `generic` (ins(T) outs(C)) reads C.
+bool epilogueReadsC(linalg::GenericOp generic);
+
+/// A matmul into a zero-filled temporary T followed by an elementwise
+/// linalg.generic that computes C from T and C (C = alpha T + beta C): the
+/// form gemm-opt fuses into the kernel's store of C.
+struct Epilogue {
+  linalg::GenericOp generic; // ins(T) outs(C), directly after the matmul.
+  memref::AllocOp temp;      // T.
+  linalg::FillOp fill;       // T = 0, before the matmul.
+  Value c;
+
+  /// True when the result depends on C's old value (beta != 0).
+  bool readsC() const { return epilogueReadsC(generic); }
+};
+
+/// Erases the temporary `temp`, its fill and deallocation, once nothing else
+/// uses it.
+void eraseTempIfUnused(memref::AllocOp temp);
+
+/// The epilogue of `matmul` when its output is such a temporary; the
+/// structure only (gemm-check-input checks the body and the fill value).
+std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);
+
+/// The epilogue's body applied to `t` and `c`, scalars or vectors (the body
+/// then applies elementwise), built at `b`'s insertion point; `c` may be null
+/// when the body does not read C.
+Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t, Value c);
 
 /// Index arithmetic with constants folded in at build time.
 struct IndexMath {

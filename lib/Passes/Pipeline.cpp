@@ -133,11 +133,11 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   if (options.tile)
     addTilePasses(pm, options);
 
-  // What gemm-tile-rdna3 left (tile=false, or sizes that are not multiples of
-  // the tile): one lane per output element of a 16x16 tile; the column loop
-  // maps to x so that neighbouring lanes touch neighbouring addresses of B
-  // and C.
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  // What gemm-tile-rdna3 left (tile=false, smaller than one tile, fewer
+  // than two K steps): one lane per output element of a 16x16 tile; the
+  // column loop maps to x so that neighbouring lanes touch neighbouring
+  // addresses of B and C.
+  pm.addNestedPass<func::FuncOp>(createGemmLowerSimple());
   pm.addNestedPass<func::FuncOp>(
       createParallelLoopTilingPass({kSimpleTileRows, kSimpleTileCols},
                                    /*noMinMaxBounds=*/true));

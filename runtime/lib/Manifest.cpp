@@ -83,6 +83,12 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
     return Bad("problem.batch must be a positive integer");
   M.TransposeA = Prob->getBoolean("transpose_a").value_or(false);
   M.TransposeB = Prob->getBoolean("transpose_b").value_or(false);
+  M.Alpha = Prob->getNumber("alpha");
+  M.Beta = Prob->getNumber("beta");
+  // Manifests from before the epilogue: linalg.matmul, C += A x B.
+  if (!Prob->get("alpha") && !Prob->get("beta") &&
+      Prob->getBoolean("accumulate").value_or(true))
+    M.Alpha = M.Beta = 1.0;
   M.ElementType = Prob->getString("element_type").value_or("f32").str();
   M.Accumulate = Prob->getBoolean("accumulate").value_or(true);
   const json::Array *Args = O->getArray("args");

@@ -68,6 +68,17 @@ static cl::opt<int64_t> LdcOpt("ldc",
                                cl::desc("Leading dimension of C (default: "
                                         "the manifest's; must match it)"),
                                cl::init(0), cl::cat(Cat));
+static cl::opt<double>
+    AlphaOpt("alpha",
+             cl::desc("alpha of C = alpha op(A) op(B) + beta C when the kernel "
+                      "takes it as an argument (default 1); when it is "
+                      "compiled in, must match it"),
+             cl::init(1.0), cl::cat(Cat));
+static cl::opt<double>
+    BetaOpt("beta",
+            cl::desc("beta, likewise (default 1 as an argument; must match a "
+                     "compiled-in beta)"),
+            cl::init(1.0), cl::cat(Cat));
 static cl::opt<std::string>
     BackendOpt("backend", cl::init("auto"),
                cl::desc("emu: built-in gfx1100 emulator; hip: a GPU through "
@@ -102,16 +113,19 @@ int main(int Argc, char **Argv) {
       "gemm-run: run a gemm-opt SGEMM code object, verify and time it\n\n"
       "Reads FILE.manifest.json (written by gemm-opt beside FILE.hsaco), fills "
       "A, B and\nthe initial C with seeded uniform values in [-1, 1), launches "
-      "the kernel once\nand checks C = C0 + op(A) x op(B) (linalg.matmul "
-      "accumulates; op transposes\nwhen the manifest says so), for each "
+      "the kernel once\nand checks C = alpha op(A) x op(B) + beta C0 (alpha = "
+      "beta = 1 for linalg.matmul,\nwhich accumulates; op transposes when the "
+      "manifest says so), for each "
       "matrix of a batch, against a reference\ncomputed in double precision. "
       "The gaps between rows (ld > columns) and\nbetween batches hold NaN in "
       "A and B and a sentinel in C that must survive.\n\n"
       "Tolerance, per element (i, j):\n"
-      "  |C - ref| <= 2 (K + 1) 2^-24 (|C0(i,j)| + sum_k |A(i,k) B(k,j)|)\n"
+      "  |C - ref| <= 2 (K + 3) 2^-24 (|beta C0(i,j)| + |alpha| sum_k "
+      "|A(i,k) B(k,j)|)\n"
       "i.e. twice the worst-case rounding bound of a K-term fp32 sum in any "
-      "order\n(with or without FMA), so valid kernels never fail on "
-      "accumulation order.\n\n"
+      "order\n(with or without FMA) and the epilogue's scaling and add, so "
+      "valid kernels never\nfail on accumulation order. With beta = 0 "
+      "compiled in, C0 is NaN: the kernel must\nnot read it.\n\n"
       "On HIP the kernel is then launched --repeat times and timed with HIP "
       "events\n(TFLOP/s = 2 M N K / time). On the emulator the wall time and "
       "the executed\nwave instructions are reported (not GPU time).\n\n"
@@ -169,6 +183,35 @@ int main(int Argc, char **Argv) {
                           S.Rows * S.Arg->LD));
   }
 
+  // alpha and beta: compiled in (the manifest's) or kernel arguments.
+  double Alpha = 0, Beta = 0;
+  struct Factor {
+    const char *Name;
+    std::optional<double> Compiled;
+    const ManifestArg *Arg;
+    cl::opt<double> &Opt;
+    double &Value;
+  } Factors[] = {{"alpha", Man.Alpha, Man.arg("alpha"), AlphaOpt, Alpha},
+                 {"beta", Man.Beta, Man.arg("beta"), BetaOpt, Beta}};
+  for (Factor &F : Factors) {
+    if (F.Arg && F.Compiled)
+      return fail(formatv("manifest gives {0} both as a value and as an "
+                          "argument",
+                          F.Name));
+    if (!F.Arg && !F.Compiled)
+      return fail(formatv("manifest gives neither a value nor an argument "
+                          "for {0}",
+                          F.Name));
+    if (F.Arg && (F.Arg->Kind != "by_value" || F.Arg->Size != 4))
+      return fail(
+          formatv("argument {0} must be a 4-byte by_value f32", F.Name));
+    if (F.Compiled && F.Opt.getNumOccurrences() && F.Opt != *F.Compiled)
+      return fail(formatv("the code object is compiled for {0}={1}; requested "
+                          "{2}",
+                          F.Name, *F.Compiled, F.Opt.getValue()));
+    F.Value = F.Compiled ? *F.Compiled : (double)(float)F.Opt;
+  }
+
   std::string COPath =
       CodeObjectOverride.empty() ? Man.CodeObjectPath : CodeObjectOverride;
   auto COOrErr = CodeObject::loadFile(COPath);
@@ -200,15 +243,22 @@ int main(int Argc, char **Argv) {
   Backend &B = **BOrErr;
   outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
                     B.deviceDescription());
+  std::string Epilogue =
+      Alpha == 1 && Beta == 1
+          ? std::string("C += ")
+          : formatv("C = {0}{1}",
+                    Beta == 0 ? "" : formatv("{0} C + ", Beta).str(),
+                    Alpha == 1 ? "" : formatv("{0} ", Alpha).str())
+                .str();
   outs() << formatv(
-      "problem: M={0} N={1} K={2}{3}{4}{5}, C += {6} x {7}, "
+      "problem: M={0} N={1} K={2}{3}{4}{5}, {9}{6} x {7}, "
       "seed {8}\n",
       M, N, K, Batch > 1 ? formatv(" batch={0}", Batch).str() : "",
       AA->LD != AA->Cols ? formatv(" lda={0}", AA->LD).str() : "",
       (BA->LD != BA->Cols ? formatv(" ldb={0}", BA->LD).str() : "") +
           (CA->LD != CA->Cols ? formatv(" ldc={0}", CA->LD).str() : ""),
       Man.TransposeA ? "A^T" : "A", Man.TransposeB ? "B^T" : "B",
-      Seed.getValue());
+      Seed.getValue(), Epilogue);
 
   // Inputs: uniform in [-1, 1) from a fixed generator, A then B then C. The
   // gaps between rows (ld > cols) and batches hold NaN in A and B, so that a
@@ -227,6 +277,11 @@ int main(int Argc, char **Argv) {
   Fill(HA, *AA, NAN);
   Fill(HB, *BA, NAN);
   Fill(HC0, *CA, CGap);
+  // With beta = 0 compiled in, C must not be read: NaN would poison it.
+  if (Man.Beta == 0.0)
+    for (float &V : HC0)
+      if (V != CGap)
+        V = NAN;
 
   std::vector<uint8_t> Kernarg(KI.explicitArgsSize(), 0);
   uint64_t Dev[3];
@@ -243,6 +298,14 @@ int main(int Argc, char **Argv) {
     if (A.Offset + 8 > Kernarg.size())
       Kernarg.resize(A.Offset + 8);
     memcpy(Kernarg.data() + A.Offset, &Dev[I], 8);
+  }
+  for (const Factor &F : Factors) {
+    if (!F.Arg)
+      continue;
+    float Value = F.Value;
+    if (F.Arg->Offset + 4 > Kernarg.size())
+      Kernarg.resize(F.Arg->Offset + 4);
+    memcpy(Kernarg.data() + F.Arg->Offset, &Value, 4);
   }
 
   if (Error E = B.loadCodeObject(CO))
@@ -280,11 +343,8 @@ int main(int Argc, char **Argv) {
   std::vector<double> Ref(N), Mag(N), BRow(N);
   for (int64_t I = 0; I < Batch; ++I) {
     for (int64_t R = 0; R < M; ++R) {
-      for (int64_t C = 0; C < N; ++C) {
-        double C0 = At(HC0, *CA, I, R, C);
-        Ref[C] = C0;
-        Mag[C] = std::fabs(C0);
-      }
+      std::fill(Ref.begin(), Ref.end(), 0.0);
+      std::fill(Mag.begin(), Mag.end(), 0.0);
       for (int64_t Kk = 0; Kk < K; ++Kk) {
         double A =
             Man.TransposeA ? At(HA, *AA, I, Kk, R) : At(HA, *AA, I, R, Kk);
@@ -297,9 +357,13 @@ int main(int Argc, char **Argv) {
         }
       }
       for (int64_t C = 0; C < N; ++C) {
+        // alpha * sum + beta * C0: three roundings more than the sum.
+        double C0 = Beta == 0 ? 0.0 : At(HC0, *CA, I, R, C);
+        Ref[C] = Alpha * Ref[C] + Beta * C0;
+        Mag[C] = std::fabs(Alpha) * Mag[C] + std::fabs(Beta * C0);
         double Got = At(HC, *CA, I, R, C);
         double Err = std::fabs(Got - Ref[C]);
-        double Tol = 2.0 * (K + 1) * Unit * Mag[C];
+        double Tol = 2.0 * (K + 3) * Unit * Mag[C];
         bool Ok = std::isfinite(Got) && Err <= Tol;
         if (std::isfinite(Err)) {
           MaxAbs = std::max(MaxAbs, Err);
@@ -320,7 +384,8 @@ int main(int Argc, char **Argv) {
   // C's gaps must be untouched: a store past a row or a batch lands there.
   int64_t GapWrites = 0;
   for (size_t E = 0; E < HC.size(); ++E)
-    GapWrites += HC0[E] == CGap && memcmp(&HC[E], &CGap, sizeof(float)) != 0;
+    GapWrites += memcmp(&HC0[E], &CGap, sizeof(float)) == 0 &&
+                 memcmp(&HC[E], &CGap, sizeof(float)) != 0;
   outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
                     "max error / tolerance: {2:F4}\n",
                     MaxAbs, MaxRel, MaxRatio);

@@ -221,8 +221,8 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
            "K steps unrolled per iteration of the LDS loop; must divide bk "
            "(0: all of bk)">,
   ];
-  let dependentDialects = ["arith::ArithDialect", "scf::SCFDialect",
-                           "vector::VectorDialect"];
+  let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
+                           "scf::SCFDialect", "vector::VectorDialect"];
 }
 
 def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
@@ -315,6 +315,51 @@ def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect"];
+}
+
+def GemmLowerSimple : Pass<"gemm-lower-simple", "func::FuncOp"> {
+  let summary = "Lower the matmuls the RDNA3 tiling left to one parallel "
+                "loop over C with the K sum in a register and the epilogue "
+                "fused";
+  let description = [{
+    The simple kernel of `gemm-rdna3-pipeline`, for what
+    `gemm-tile-workgroups` does not tile (`tile=false`, matrices smaller
+    than one workgroup tile, fewer than two K steps). Each `linalg.matmul`
+    or `linalg.batch_matmul` on memrefs outside a `gpu.launch` becomes an
+    `scf.parallel` over M, N (and the batch) whose body sums over K in a
+    register, then stores `C + sum`, or, for the epilogue form (a matmul
+    into a zero-filled temporary T and a `linalg.generic` computing C from T
+    and C), the generic's body applied to the sum and C; T, its fill and
+    deallocation are erased. The indexing maps (transposes) and layouts
+    (leading dimensions) carry over to the loads. The pipeline then tiles
+    the loop into 16 x 16 workgroups and maps it to the GPU.
+
+    Example: `gemm-opt --gemm-lower-simple` turns
+
+    ```mlir
+    linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>)
+                  outs(%C : memref<8x8xf32>)
+    ```
+
+    into
+
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c8) step (%c1, %c1) {
+      %sum = scf.for %k = %c0 to %c4 step %c1 iter_args(%s = %zero) -> (f32) {
+        %a = memref.load %A[%i, %k] : memref<8x4xf32>
+        %b = memref.load %B[%k, %j] : memref<4x8xf32>
+        %p = arith.mulf %a, %b : f32
+        %n = arith.addf %s, %p : f32
+        scf.yield %n : f32
+      }
+      %c = memref.load %C[%i, %j] : memref<8x8xf32>
+      %r = arith.addf %c, %sum : f32
+      memref.store %r, %C[%i, %j] : memref<8x8xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
 }
 
 def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct Manifest {
   int64_t CodeObjectVersion = 0;
   int64_t M = 0, N = 0, K = 0, Batch = 1;
   bool TransposeA = false, TransposeB = false;
+  // C = Alpha * op(A) x op(B) + Beta * C; unset when the factor is a kernel
+  // argument (role "alpha" or "beta").
+  std::optional<double> Alpha, Beta;
   std::string ElementType;
   bool Accumulate = true;
   std::vector<ManifestArg> Args;

@@ -3,7 +3,7 @@
 // The shape and the operand argument indices are recorded on the function,
 // wherever the operands sit in the argument list.
 // CHECK-LABEL: func.func @records_shape
-// CHECK-SAME: gemm.matmul = {a = 2 : i64, b = 0 : i64, batch = 1 : i64, c = 1 : i64, k = 32 : i64, lda = 32 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}
+// CHECK-SAME: gemm.matmul = {a = 2 : i64, alpha = 1.000000e+00 : f32, b = 0 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 1 : i64, k = 32 : i64, lda = 32 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}
 func.func @records_shape(%B: memref<32x16xf32>, %C: memref<64x16xf32>,
                          %A: memref<64x32xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
@@ -62,7 +62,7 @@ func.func @two(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
 // Transposes through the indexing maps; leading dimensions through strided
 // layouts. A is stored K x M here, B N x K.
 // CHECK-LABEL: func.func @transposed_strided
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, b = 1 : i64, batch = 1 : i64, c = 2 : i64, k = 32 : i64, lda = 80 : i64, ldb = 32 : i64, ldc = 20 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = true}
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = 80 : i64, ldb = 32 : i64, ldc = 20 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = true}
 func.func @transposed_strided(%A: memref<32x64xf32, strided<[80, 1]>>, %B: memref<16x32xf32>,
                               %C: memref<64x16xf32, strided<[20, 1]>>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
@@ -147,7 +147,7 @@ func.func @dynamic_ld(%A: memref<64x32xf32, strided<[?, 1]>>, %B: memref<32x16xf
 
 // A batch of 2 with transposed A; the batch stride of C leaves a gap.
 // CHECK-LABEL: func.func @batched
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, b = 1 : i64, batch = 2 : i64, batch_stride_a = 2048 : i64, batch_stride_b = 512 : i64, batch_stride_c = 1100 : i64, c = 2 : i64, k = 32 : i64, lda = 64 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = false}
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 2 : i64, batch_stride_a = 2048 : i64, batch_stride_b = 512 : i64, batch_stride_c = 1100 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = 64 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = false}
 func.func @batched(%A: memref<2x32x64xf32>, %B: memref<2x32x16xf32>, %C: memref<2x64x16xf32, strided<[1100, 16, 1]>>) {
   linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>,
                                        affine_map<(b, m, n, k) -> (b, k, n)>,
@@ -183,5 +183,100 @@ func.func @broadcast_batch(%A: memref<64x32xf32>, %B: memref<2x32x16xf32>, %C: m
 func.func @matvec(%A: memref<64x32xf32>, %x: memref<32xf32>, %y: memref<64xf32>) {
   // expected-error @below {{'linalg.matvec' op is not supported: gemm-opt compiles linalg.matmul and linalg.batch_matmul (transposes through their indexing_maps)}}
   linalg.matvec ins(%A, %x : memref<64x32xf32>, memref<32xf32>) outs(%y : memref<64xf32>)
+  return
+}
+
+// -----
+
+// C = alpha * A x B + beta * C: the matmul writes a zero-filled temporary and
+// a linalg.generic right after it combines the two. alpha and beta here are
+// arguments of the function (kernel arguments), recorded by index.
+// CHECK-LABEL: func.func @alpha_beta_args
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha_arg = 3 : i64, b = 1 : i64, batch = 1 : i64, beta_arg = 4 : i64, c = 2 : i64, k = 32 : i64
+func.func @alpha_beta_args(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>,
+                           %alpha: f32, %beta: f32) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %at = arith.mulf %alpha, %t : f32
+    %bc = arith.mulf %c, %beta : f32
+    %r = arith.addf %bc, %at : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<64x16xf32>
+  return
+}
+
+// -----
+
+// Constants; no C term is beta = 0.
+// CHECK-LABEL: func.func @alpha_only
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 2.500000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 0.000000e+00 : f32, c = 2 : i64
+func.func @alpha_only(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %alpha = arith.constant 2.5 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %r = arith.mulf %t, %alpha : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @fill_not_zero(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %one = arith.constant 1.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  // expected-error @below {{'linalg.fill' op fills the matmul's temporary with something other than the constant 0.0; gemm-opt fuses C = alpha * A x B + beta * C only from a zero-filled temporary}}
+  linalg.fill ins(%one : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %r = arith.addf %t, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @not_alpha_beta(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{'linalg.generic' op is not an epilogue gemm-opt can fuse: its body must compute alpha * t + beta * c from the matmul's result t and C's element c (either factor may be left out, and the C term, for beta = 0), with alpha and beta f32 constants or f32 arguments of the function, and T and C must have the same shape}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %r = arith.subf %t, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @temporary_without_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{operand C must be an argument of the enclosing function, so that the kernel can take it as a buffer argument (for C = alpha * A x B + beta * C, the matmul may write a zero-filled temporary that a linalg.generic directly after it combines with C)}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  memref.copy %T, %C : memref<64x16xf32> to memref<64x16xf32>
   return
 }

@@ -73,6 +73,32 @@
 // TN: error: 'linalg.matmul' op cannot be tiled with tm=0 tn=8: a 128 x 128 workgroup tile on a 4 x 1 wave grid gives each lane 8 x 16
 // UNROLL-ERR: error: 'linalg.matmul' op cannot be tiled with unroll=3: the unroll factor must divide bk=8
 // VGPR: error: 'linalg.matmul' op needs at least 280 VGPRs per lane with bk=64; the limit is 256
+// C = alpha T + beta C fused into the store: each 16-byte sub-tile of C is
+// loaded, scaled by beta, added to alpha times the accumulators and stored;
+// a scheduling barrier after each row keeps the backend from hoisting all
+// of C's loads (which spilled). The temporary T is gone.
+// EPILOGUE-LABEL: func.func @sgemm
+// EPILOGUE-NOT: memref.alloc
+// EPILOGUE: %[[ACC:.*]]:8 = scf.for
+// EPILOGUE: %[[OLD:.*]] = vector.load %arg2[%[[ROW:.*]], %[[COL:.*]]] : memref<256x256xf32>, vector<4xf32>
+// EPILOGUE-NEXT: %[[T:.*]] = vector.shuffle %[[ACC]]#0, %[[ACC]]#0 [0, 1, 2, 3]
+// EPILOGUE-NEXT: %[[ALPHA:.*]] = vector.broadcast %arg3 : f32 to vector<4xf32>
+// EPILOGUE-NEXT: %[[AT:.*]] = arith.mulf %[[ALPHA]], %[[T]] : vector<4xf32>
+// EPILOGUE-NEXT: %[[BETA:.*]] = vector.broadcast %arg4 : f32 to vector<4xf32>
+// EPILOGUE-NEXT: %[[BC:.*]] = arith.mulf %[[OLD]], %[[BETA]] : vector<4xf32>
+// EPILOGUE-NEXT: %[[R:.*]] = arith.addf %[[AT]], %[[BC]] : vector<4xf32>
+// EPILOGUE-NEXT: vector.store %[[R]], %arg2[%[[ROW]], %[[COL]]]
+// EPILOGUE-COUNT-3: vector.store
+// EPILOGUE-NEXT: amdgpu.sched_barrier allow = <none>
+// EPILOGUE-NOT: linalg.generic
+// EPILOGUE-NOT: memref.dealloc
+//
+// Without a C term (beta = 0) C is never read.
+// NO-C-LABEL: func.func @sgemm
+// NO-C-NOT: vector.load %arg2
+// NO-C: vector.store {{.*}} %arg2
+// NO-C-NOT: vector.load %arg2
+
 func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
                 outs(%C : memref<256x256xf32>)
@@ -81,6 +107,8 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 
 // Edge tiles and a K tail (300 x 200 x 77, run separately from the above).
 // RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=EDGE
+// RUN: gemm-opt %S/Inputs/alpha-beta-256.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=EPILOGUE
+// RUN: sed -e 's/%bc = arith.mulf %c, %beta : f32/%bc = arith.mulf %at, %alpha : f32/' %S/Inputs/alpha-beta-256.mlir | gemm-opt --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NO-C
 // The tile starts are shifted back to end at m and n (min(start, 300 - 128),
 // min(start, 200 - 128)); the K loop runs the 9 whole slices and a loop of 5
 // steps after it multiplies the tail from global memory, one row of B

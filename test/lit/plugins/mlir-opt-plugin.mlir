@@ -14,7 +14,7 @@
 // Errors come out of the plugin as they do out of gemm-opt.
 // RUN: not mlir-opt --load-pass-plugin=%mlir_plugin %examples/sgemm_256.mlir --pass-pipeline="builtin.module(gemm-rdna3-pipeline{chip=gfx90a})" 2>&1 | FileCheck %s --check-prefix=ERROR
 //
-// CHECKED: gemm.matmul = {a = 0 : i64, b = 1 : i64, batch = 1 : i64, c = 2 : i64, k = 256 : i64, lda = 256 : i64, ldb = 256 : i64, ldc = 256 : i64, m = 256 : i64, n = 256 : i64, transpose_a = false, transpose_b = false}
+// CHECKED: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 256 : i64, lda = 256 : i64, ldb = 256 : i64, ldc = 256 : i64, m = 256 : i64, n = 256 : i64, transpose_a = false, transpose_b = false}
 // NOTES: amdhsa.target: amdgcn-amd-amdhsa--gfx1100
 // MANIFEST: "kernel": "sgemm_kernel",
 // HELP: --gemm-check-input

@@ -16,7 +16,10 @@ any run fails.
 A layout is a string of flags: "nn" (row-major A and B), "tn" (A stored
 K x M), "nt" (B stored N x K) or "tt"; "+ld" pads every leading dimension
 (lda = columns + 3, and so on); "bN" makes it a linalg.batch_matmul of N
-(with a gap between the batches when padded).
+(with a gap between the batches when padded); an epilogue "C=..." makes the
+matmul write a zero-filled temporary T that a linalg.generic combines with
+C: "C=aT+bC" with alpha and beta kernel arguments (run with alpha 1.5, beta
+-0.75), "C=aT" with beta = 0 (C is not read), "C=2T+0.5C" with constants.
 """
 import os
 import random
@@ -38,6 +41,10 @@ CORNERS = [
     (200, 300, 77, "tt+ld"),  # shifted tile in both dimensions, K tail
     (131, 129, 19, "nn b3"),  # batches of edge tiles
     (40, 50, 9, "tt+ld b3"),  # a batch of small matrices
+    (200, 300, 77, "nn C=aT+bC"),  # alpha and beta arguments
+    (129, 140, 40, "tn+ld b3 C=aT"),  # beta = 0: C not read
+    (50, 60, 70, "nt C=2T+0.5C"),  # constants, simple lowering
+    (256, 128, 16, "tt C=aT+bC"),  # full tiles
 ]
 
 
@@ -45,7 +52,7 @@ def matmul_ir(m, n, k, layout):
     """The func.func of one case."""
     trans_a, trans_b = layout[0] == "t", layout[1] == "t"
     pad = 3 if "+ld" in layout else 0
-    batch = int(layout.split(" b")[1]) if " b" in layout else 0
+    batch = int(layout.split(" b")[1].split()[0]) if " b" in layout else 0
 
     def memref(rows, cols):
         ld = cols + pad
@@ -63,9 +70,45 @@ def matmul_ir(m, n, k, layout):
     maps = ", ".join(f"affine_map<{dims} -> ({prefix}{result})>" for result in (
         "k, m" if trans_a else "m, k", "n, k" if trans_b else "k, n", "m, n"))
     op = "linalg.batch_matmul" if batch else "linalg.matmul"
-    return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}) {{\n"
+    epilogue = layout.partition("C=")[2]
+    if not epilogue:
+        return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}) {{\n"
+                f"  {op} indexing_maps = [{maps}]\n"
+                f"      ins(%A, %B : {a}, {b}) outs(%C : {c})\n"
+                f"  return\n}}\n")
+    # C = alpha T + beta C through a temporary T.
+    t = f"memref<{batch}x{m}x{n}xf32>" if batch else f"memref<{m}x{n}xf32>"
+    args, body = "", {
+        "aT+bC": ["%at = arith.mulf %alpha, %t : f32",
+                  "%bc = arith.mulf %c, %beta : f32",
+                  "%r = arith.addf %at, %bc : f32"],
+        "aT": ["%r = arith.mulf %t, %alpha : f32"],
+        "2T+0.5C": ["%two = arith.constant 2.0 : f32",
+                    "%half = arith.constant 0.5 : f32",
+                    "%at = arith.mulf %two, %t : f32",
+                    "%bc = arith.mulf %half, %c : f32",
+                    "%r = arith.addf %bc, %at : f32"],
+    }[epilogue]
+    if "alpha" in " ".join(body):
+        args += ", %alpha: f32"
+    if "beta" in " ".join(body):
+        args += ", %beta: f32"
+    loops = "(b, i, j)" if batch else "(i, j)"
+    identity = f"affine_map<{loops} -> {loops}>"
+    parallel = ", ".join(['"parallel"'] * (3 if batch else 2))
+    lines = "\n".join("    " + line for line in body)
+    return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}{args}) {{\n"
+            f"  %zero = arith.constant 0.0 : f32\n"
+            f"  %T = memref.alloc() : {t}\n"
+            f"  linalg.fill ins(%zero : f32) outs(%T : {t})\n"
             f"  {op} indexing_maps = [{maps}]\n"
-            f"      ins(%A, %B : {a}, {b}) outs(%C : {c})\n"
+            f"      ins(%A, %B : {a}, {b}) outs(%T : {t})\n"
+            f"  linalg.generic {{indexing_maps = [{identity}, {identity}], "
+            f"iterator_types = [{parallel}]}}\n"
+            f"      ins(%T : {t}) outs(%C : {c}) {{\n"
+            f"  ^bb0(%t: f32, %c: f32):\n{lines}\n"
+            f"    linalg.yield %r : f32\n  }}\n"
+            f"  memref.dealloc %T : {t}\n"
             f"  return\n}}\n")
 
 
@@ -89,7 +132,9 @@ def main():
     cases = CORNERS + [
         tuple(rng.randint(1, largest) for _ in range(3)) +
         (rng.choice(["nn", "tn", "nt", "tt"]) + rng.choice(["", "+ld"]) +
-         rng.choice(["", "", "", " b3"]),) for _ in range(count)
+         rng.choice(["", "", "", " b3"]) +
+         rng.choice(["", "", "", " C=aT+bC", " C=aT", " C=2T+0.5C"]),)
+        for _ in range(count)
     ]
     os.makedirs(workdir, exist_ok=True)
     failures = 0
@@ -107,9 +152,14 @@ def main():
             if compile_run.returncode != 0:
                 verdict = "FAIL (compile: " + compile_run.stderr.strip() + ")"
             else:
+                factors = []
+                if "C=aT" in layout:
+                    factors.append("--alpha=1.5")
+                if "C=aT+bC" in layout:
+                    factors.append("--beta=-0.75")
                 run = subprocess.run(
                     ["gemm-run", stem + ".manifest.json", "--backend=emu",
-                     f"--seed={seed + index}"],
+                     f"--seed={seed + index}"] + factors,
                     capture_output=True, text=True)
                 verdict = "PASS" if run.returncode == 0 else (
                     "FAIL (run: " + (run.stdout + run.stderr).strip() + ")")
