@@ -16,15 +16,27 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
   let description = [{
     The first pass of `gemm-rdna3-pipeline`. It rejects, with a diagnostic at the
     offending operation, everything the later passes cannot compile: no or more
-    than one `linalg.matmul`, matmuls on tensors, element types other than f32,
-    dynamic shapes, non-identity layouts, user-defined indexing maps
-    (transposes), operands that are not arguments of the enclosing function,
+    than one `linalg.matmul` / `linalg.batch_matmul`, other contractions,
+    matmuls on tensors, element types other than f32, dynamic shapes, layouts
+    other than row-major with a static leading dimension and offset 0,
+    indexing maps other than A and/or B transposed, operands that are not
+    arguments of the enclosing function, an epilogue that is not alpha/beta,
     chips that are not RDNA3 and code object versions other than 4, 5 and 6.
 
+    Accepted: `C += op(A) x op(B)` (the indexing maps choose `op`), batched
+    or not; and `C = alpha op(A) x op(B) + beta C`, written as the matmul into
+    a zero-filled temporary followed directly by an elementwise
+    `linalg.generic` (ins the temporary, outs C) whose body computes
+    `alpha * t + beta * c` (either factor or the C term may be left out),
+    with alpha and beta f32 constants or f32 function arguments.
+
     On success it records the problem on the enclosing `func.func` as the
-    `gemm.matmul` attribute: sizes `m`, `n`, `k` and the argument index of each
-    operand. `gemm-emit-hsaco` reads it back to describe the kernel's arguments
-    in the launch manifest after outlining has replaced the matmul.
+    `gemm.matmul` attribute: argument indices `a`, `b`, `c`; sizes `m`, `n`,
+    `k`, `batch`; `transpose_a`, `transpose_b`; leading dimensions `lda`,
+    `ldb`, `ldc` (and `batch_stride_*`); `alpha` and `beta` values or
+    `alpha_arg` and `beta_arg` indices. `gemm-emit-hsaco` reads it back to
+    describe the kernel's arguments in the launch manifest after outlining
+    has replaced the matmul.
 
     Example:
 
@@ -40,8 +52,11 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     becomes, after `gemm-opt --gemm-check-input`:
 
     ```mlir
-    func.func @sgemm(...) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64,
-        c = 2 : i64, k = 32 : i64, m = 64 : i64, n = 16 : i64}} { ... }
+    func.func @sgemm(...) attributes {gemm.matmul = {a = 0 : i64,
+        alpha = 1.0 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.0 : f32,
+        c = 2 : i64, k = 32 : i64, lda = 32 : i64, ldb = 16 : i64,
+        ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = false,
+        transpose_b = false}} { ... }
     ```
   }];
   let options = [
@@ -72,6 +87,14 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     runs the same K loop as full tiles, and stores only what it owns. When K
     is not a multiple of `bk`, a second `linalg.matmul` after the loop
     covers the K tail.
+
+    Layouts: the slices are subviews of A and B as stored (K x M for a
+    transposed A, N x K for a transposed B) and the matmuls keep the
+    transposing indexing maps. A `linalg.batch_matmul` runs one batch per
+    grid z index, on rank-reduced views of its matrices. An epilogue (the
+    matmul writes a zero-filled temporary T, an elementwise `linalg.generic`
+    combines T and C) moves into the launch as a generic on the tiles of T
+    and C after the K loop; `gemm-tile-lanes` fuses it into the store.
 
     The wave grid fixes each lane's register tile (DESIGN.md section 2): a
     wave is 4 lanes along M by 8 along N, each lane holding 4 x 4 sub-tiles,
@@ -135,6 +158,12 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     that the stores do not conflict. Options the workgroup cannot copy, or
     tiles over 64 KiB of LDS, are errors naming the limit.
 
+    Transposed operands keep the loads coalesced: a transposed A (stored
+    K x M) is copied like B, `bm` lanes along a row of M, straight into
+    `As`; a transposed B (stored N x K) like A, `bk` lanes along K, stored
+    transposed into `Bs`. The LDS tiles and the LDS matmul are the same for
+    every layout, so the K loop is too.
+
     Example: after `gemm-tile-workgroups`, `gemm-opt --gemm-stage-lds` gives
 
     ```mlir
@@ -191,6 +220,14 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     set, must agree with them. A lower bound of the VGPRs the tile needs
     (accumulators, one step's fragments, a K-slice in flight) above 256 is
     an error.
+
+    An epilogue generic after the loop (`gemm-tile-workgroups` moves it
+    there) is fused into the update of C: its body is applied to the
+    accumulators and C's old values as 4-wide vectors, C is loaded only if
+    the body reads it (beta != 0), and the temporary it read is erased. A
+    scheduling barrier (`amdgpu.sched_barrier`) after each row of that update
+    keeps the backend from hoisting all of C's loads above the arithmetic,
+    which spilled a 128 x 128 tile.
 
     Example: after `gemm-stage-lds`, `gemm-opt --gemm-tile-lanes` gives
 
