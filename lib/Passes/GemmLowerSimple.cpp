@@ -103,13 +103,11 @@ static void lowerMatmul(linalg::LinalgOp matmul) {
   }
   memref::StoreOp::create(b, result, c, cIndices);
 
+  matmul->erase();
   if (epilogue) {
     epilogue->generic->erase();
-    matmul->erase();
     eraseTempIfUnused(epilogue->temp);
-    return;
   }
-  matmul->erase();
 }
 
 void GemmLowerSimplePass::runOnOperation() {

@@ -97,11 +97,12 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
   };
 
   /// One operand's slice: BK x `extent` elements from `view` (M or N along
-  /// `xDim` of the source), staged in `ldsTile` as [k][x].
+  /// `xDim` of the source, of `matrixExtent` in all), staged in `ldsTile` as
+  /// [k][x].
   struct SliceCopy {
     memref::SubViewOp view;
     unsigned xDim;
-    int64_t extent, size;
+    int64_t extent, matrixExtent;
     Value ldsTile;
     // Set below: where the slice starts, and this lane's share.
     Value xStart, xLane, kLane;
@@ -117,7 +118,7 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
     b.setInsertionPoint(matmul->getParentOfType<scf::ForOp>());
     for (SliceCopy &copy : copies)
       copy.xStart = getShiftedTileStart(b, offset(copy.view, copy.xDim),
-                                        copy.extent, copy.size);
+                                        copy.extent, copy.matrixExtent);
   }
   // Global to registers: this lane's share of each slice. Consecutive
   // lanes read consecutive addresses: along K (BK lanes per row) when K is
