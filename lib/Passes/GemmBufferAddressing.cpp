@@ -220,8 +220,9 @@ void GemmBufferAddressingPass::runOnOperation() {
     });
     for (memref::LoadOp load : loads) {
       if (!rewriteLoad(load, launch)) {
-        load.emitOpError() << "cannot be a raw buffer load: it needs a "
-                              "static f32 memref with an identity layout";
+        load.emitOpError()
+            << "cannot be a raw buffer load: it needs a "
+               "static f32 memref with static strides and offset 0";
         return signalPassFailure();
       }
     }
