@@ -39,24 +39,29 @@ private:
 
 } // namespace
 
-/// The leading dimension (row stride) and batch stride of a memref with a
-/// static strided layout whose rows are contiguous and do not overlap, and
-/// whose data starts at the base pointer; failure otherwise.
+/// The leading dimension (row stride) and batch stride of a row-major memref
+/// whose data starts at the base pointer: the identity layout, or a strided
+/// layout with unit column stride whose rows (matrices) do not overlap where
+/// that can be checked statically. ShapedType::kDynamic stands for a stride
+/// known only at run time (a dynamic size of the identity layout, or a `?`
+/// of the strided one). Failure for any other layout.
 static FailureOr<std::pair<int64_t, int64_t>> getBlasStrides(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || offset != 0 ||
-      llvm::any_of(strides, ShapedType::isDynamic) || strides.back() != 1)
+      strides.back() != 1)
     return failure();
   int64_t rank = type.getRank();
   int64_t ld = strides[rank - 2];
-  if (ld < type.getDimSize(rank - 1))
+  int64_t batchStride = rank == 3 ? strides[0] : 0;
+  auto known = [](int64_t value) { return !ShapedType::isDynamic(value); };
+  int64_t cols = type.getDimSize(rank - 1);
+  if (known(ld) && known(cols) && ld < cols)
     return failure();
-  if (rank == 2)
-    return std::make_pair(ld, int64_t(0));
-  if (strides[0] < ld * type.getDimSize(1))
+  if (rank == 3 && known(batchStride) && known(ld) &&
+      known(type.getDimSize(1)) && batchStride < ld * type.getDimSize(1))
     return failure();
-  return std::make_pair(ld, strides[0]);
+  return std::make_pair(ld, batchStride);
 }
 
 /// A factor of the epilogue, alpha or beta: a constant or an f32 argument of
@@ -195,18 +200,15 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
 
   SmallVector<std::pair<int64_t, int64_t>> strides;
   for (auto [name, type] : llvm::zip_equal(kOperandNames, types)) {
-    if (!type.hasStaticShape())
-      return matmul.emitOpError()
-             << "operand " << name << " has dynamic shape " << type
-             << "; gemm-opt supports static shapes only for now";
     FailureOr<std::pair<int64_t, int64_t>> blas = getBlasStrides(type);
     if (failed(blas))
       return matmul.emitOpError()
              << "operand " << name << " has layout " << type.getLayout()
-             << "; gemm-opt supports row-major memrefs with a static leading "
-                "dimension (strided<[ld, 1]>, ld >= columns; batched: "
-                "strided<[batch stride, ld, 1]>, batch stride >= rows x ld) "
-                "and offset 0";
+             << "; gemm-opt supports row-major memrefs with offset 0: the "
+                "identity layout, or a leading dimension (strided<[ld, 1]>, "
+                "ld >= columns; batched: strided<[batch stride, ld, 1]>, "
+                "batch stride >= rows x ld), static or `?` (a kernel "
+                "argument)";
     strides.push_back(*blas);
     if (type.getMemorySpace())
       return matmul.emitOpError()
@@ -217,7 +219,10 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
 
   Builder builder(&getContext());
   SmallVector<NamedAttribute> fields;
+  // A size or stride known only at run time is recorded as -1.
   auto addField = [&](StringRef name, int64_t value) {
+    if (ShapedType::isDynamic(value))
+      value = -1;
     fields.push_back(
         builder.getNamedAttr(name, builder.getI64IntegerAttr(value)));
   };
@@ -237,7 +242,7 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
            << "writes C into one of its inputs; A, B and C must be distinct";
 
   // The loop sizes, in the order batch, m, n, k.
-  SmallVector<int64_t> loops = matmul.getStaticLoopRanges();
+  SmallVector<int64_t> loops = getLoopSizes(matmul);
   unsigned batchDims = loops.size() - 3;
   addField("batch", batchDims ? loops[0] : 1);
   addField("m", loops[batchDims]);

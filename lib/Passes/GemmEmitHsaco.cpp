@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelTile.h"
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
@@ -29,8 +31,8 @@ namespace {
 
 /// What the manifest says about one explicit kernel argument.
 struct ManifestArg {
-  StringRef role; // "A", "B" or "C".
-  MemRefType type;
+  std::string role; // "A", "B", "C", "alpha", "beta", or a size ("m", ...).
+  MemRefType type;  // Of the host function's argument, for A, B and C.
   const ::gemm::KernelArgInfo *info;
 };
 
@@ -64,17 +66,112 @@ static std::string codeObjectReference(StringRef hsacoPath,
   return std::string(hsaco);
 }
 
-/// Returns the constant values of a launch dimension triple, or failure.
-static FailureOr<std::array<int64_t, 3>> getConstantDims(gpu::KernelDim3 dims) {
-  std::array<int64_t, 3> result;
-  Value values[] = {dims.x, dims.y, dims.z};
-  for (auto [i, value] : llvm::enumerate(values)) {
-    std::optional<int64_t> constant = getConstantIntValue(value);
-    if (!constant)
+/// A host index value as a manifest size expression (docs/manifest.md):
+/// an integer, a problem size or stride name ("m", "lda", ...), or
+/// `+`, `-`, `*`, `ceil(x/y)` and `floor(x/y)` of those. Failure for
+/// anything else.
+static FailureOr<std::string> describeSize(Value value, DictionaryAttr record) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return std::to_string(*constant);
+  // A dimension of one of the matrices: its name, or its value where
+  // another matrix has it static.
+  auto nameOf = [&](Value memref, int64_t dim,
+                    bool stride) -> FailureOr<std::string> {
+    auto arg = dyn_cast<BlockArgument>(memref);
+    StringRef role = arg ? getMatrixRole(record, arg.getArgNumber()) : "";
+    if (role.empty())
       return failure();
-    result[i] = *constant;
+    std::string name = getMatrixDimName(
+        record, role, cast<MemRefType>(memref.getType()).getRank(), dim,
+        stride);
+    auto known = record.getAs<IntegerAttr>(name);
+    if (known && known.getInt() > 0)
+      return std::to_string(known.getInt());
+    return name;
+  };
+  if (auto dim = value.getDefiningOp<memref::DimOp>()) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
+      return failure();
+    return nameOf(dim.getSource(), *index, /*stride=*/false);
   }
-  return result;
+  if (auto extract = value.getDefiningOp<memref::ExtractStridedMetadataOp>()) {
+    for (auto [dim, size] : llvm::enumerate(extract.getSizes()))
+      if (size == value)
+        return nameOf(extract.getSource(), dim, /*stride=*/false);
+    for (auto [dim, stride] : llvm::enumerate(extract.getStrides()))
+      if (stride == value)
+        return nameOf(extract.getSource(), dim, /*stride=*/true);
+    return failure();
+  }
+  auto binary = [&](Value lhs, Value rhs,
+                    StringRef format) -> FailureOr<std::string> {
+    FailureOr<std::string> l = describeSize(lhs, record);
+    FailureOr<std::string> r = describeSize(rhs, record);
+    if (failed(l) || failed(r))
+      return failure();
+    return llvm::formatv(format.data(), *l, *r).str();
+  };
+  if (auto op = value.getDefiningOp<arith::AddIOp>())
+    return binary(op.getLhs(), op.getRhs(), "({0}+{1})");
+  if (auto op = value.getDefiningOp<arith::SubIOp>())
+    return binary(op.getLhs(), op.getRhs(), "({0}-{1})");
+  if (auto op = value.getDefiningOp<arith::MulIOp>())
+    return binary(op.getLhs(), op.getRhs(), "{0}*{1}");
+  if (auto op = value.getDefiningOp<arith::CeilDivUIOp>())
+    return binary(op.getLhs(), op.getRhs(), "ceil({0}/{1})");
+  if (auto op = value.getDefiningOp<arith::CeilDivSIOp>())
+    return binary(op.getLhs(), op.getRhs(), "ceil({0}/{1})");
+  if (auto op = value.getDefiningOp<arith::DivUIOp>())
+    return binary(op.getLhs(), op.getRhs(), "floor({0}/{1})");
+  if (auto apply = value.getDefiningOp<affine::AffineApplyOp>()) {
+    SmallVector<std::string> operands;
+    for (Value operand : apply.getMapOperands()) {
+      FailureOr<std::string> described = describeSize(operand, record);
+      if (failed(described))
+        return failure();
+      operands.push_back(*described);
+    }
+    unsigned numDims = apply.getAffineMap().getNumDims();
+    std::function<FailureOr<std::string>(AffineExpr)> print =
+        [&](AffineExpr expr) -> FailureOr<std::string> {
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+        return std::to_string(constant.getValue());
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        return operands[dim.getPosition()];
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+        return operands[numDims + symbol.getPosition()];
+      auto op = cast<AffineBinaryOpExpr>(expr);
+      FailureOr<std::string> l = print(op.getLHS()), r = print(op.getRHS());
+      if (failed(l) || failed(r))
+        return failure();
+      switch (op.getKind()) {
+      case AffineExprKind::Add:
+        return "(" + *l + "+" + *r + ")";
+      case AffineExprKind::Mul:
+        return *l + "*" + *r;
+      case AffineExprKind::CeilDiv:
+        return "ceil(" + *l + "/" + *r + ")";
+      case AffineExprKind::FloorDiv:
+        return "floor(" + *l + "/" + *r + ")";
+      default:
+        return failure();
+      }
+    };
+    return print(apply.getAffineMap().getResult(0));
+  }
+  return failure();
+}
+
+/// Writes a size expression as a JSON integer when it is one, else as a
+/// string.
+static void writeSize(llvm::json::OStream &json, StringRef name,
+                      StringRef size) {
+  int64_t value;
+  if (!size.getAsInteger(10, value))
+    json.attribute(name, value);
+  else
+    json.attribute(name, size);
 }
 
 void GemmEmitHsacoPass::runOnOperation() {
@@ -144,13 +241,28 @@ void GemmEmitHsacoPass::runOnOperation() {
     return attr && attr.getValue();
   };
 
-  FailureOr<std::array<int64_t, 3>> grid =
-      getConstantDims(launch.getGridSizeOperandValues());
-  FailureOr<std::array<int64_t, 3>> block =
-      getConstantDims(launch.getBlockSizeOperandValues());
-  if (failed(grid) || failed(block)) {
-    launch.emitError() << "has non-constant grid or block sizes; the manifest "
-                          "describes static launches only";
+  // The grid is a formula of the sizes when they are dynamic.
+  SmallVector<std::string> grid, block;
+  for (auto [dims, out] :
+       {std::pair(launch.getGridSizeOperandValues(), &grid),
+        std::pair(launch.getBlockSizeOperandValues(), &block)}) {
+    for (Value value : {dims.x, dims.y, dims.z}) {
+      FailureOr<std::string> size = describeSize(value, record);
+      if (failed(size)) {
+        launch.emitError() << "has a grid or block size the manifest cannot "
+                              "describe: it must be constant or computed "
+                              "from the matrices' sizes";
+        return signalPassFailure();
+      }
+      out->push_back(*size);
+    }
+  }
+  if (llvm::any_of(block, [](StringRef size) {
+        int64_t value;
+        return size.getAsInteger(10, value);
+      })) {
+    launch.emitError() << "has a dynamic workgroup size; the manifest "
+                          "describes static workgroups only";
     return signalPassFailure();
   }
 
@@ -181,27 +293,37 @@ void GemmEmitHsacoPass::runOnOperation() {
 
   SmallVector<ManifestArg> args;
   for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
-    auto blockArg = dyn_cast<BlockArgument>(operand);
-    StringRef role;
+    // A dynamic matrix is passed as its base pointer (gemm-kernel-sizes).
+    Value source = operand;
+    if (auto extract =
+            operand.getDefiningOp<memref::ExtractStridedMetadataOp>())
+      if (operand == extract.getBaseBuffer())
+        source = extract.getSource();
+    auto blockArg = dyn_cast<BlockArgument>(source);
+    std::string role;
     if (blockArg && blockArg.getOwner() == &hostFunc.getBody().front()) {
       int64_t argNumber = blockArg.getArgNumber();
-      if (argNumber == recordInt("a"))
-        role = "A";
-      else if (argNumber == recordInt("b"))
-        role = "B";
-      else if (argNumber == recordInt("c"))
-        role = "C";
-      else if (argNumber == recordInt("alpha_arg"))
+      role = getMatrixRole(record, argNumber);
+      if (argNumber == recordInt("alpha_arg"))
         role = "alpha";
       else if (argNumber == recordInt("beta_arg"))
         role = "beta";
     }
-    auto type = dyn_cast<MemRefType>(operand.getType());
-    bool isScalar = role == "alpha" || role == "beta";
-    if (role.empty() || isScalar != !type) {
+    // A size or stride: it must be a name (gemm-kernel-sizes passes each
+    // once), not a formula.
+    if (role.empty() && operand.getType().isIndex()) {
+      FailureOr<std::string> size = describeSize(operand, record);
+      if (succeeded(size) && llvm::all_of(*size, [](char c) {
+            return llvm::isAlpha(c) || c == '_';
+          }))
+        role = *size;
+    }
+    auto type = dyn_cast<MemRefType>(source.getType());
+    bool isMatrix = role == "A" || role == "B" || role == "C";
+    if (role.empty() || isMatrix != bool(type)) {
       launch.emitError() << "kernel operand #" << index
-                         << " is not one of the matmul's A, B, C, alpha or "
-                            "beta";
+                         << " is not one of the matmul's A, B, C, alpha, "
+                            "beta or sizes";
       return signalPassFailure();
     }
     args.push_back({role, type, explicitArgs[index]});
@@ -235,10 +357,13 @@ void GemmEmitHsacoPass::runOnOperation() {
       json.attribute("chip", target.rsplit("--").second);
       json.attribute("code_object_version", info->codeObjectVersion);
       json.attributeObject("problem", [&] {
-        json.attribute("m", recordInt("m"));
-        json.attribute("n", recordInt("n"));
-        json.attribute("k", recordInt("k"));
-        json.attribute("batch", recordInt("batch"));
+        // A dynamic size is null here, and a kernel argument of its name.
+        for (StringRef name : {"m", "n", "k", "batch"}) {
+          if (recordInt(name) > 0)
+            json.attribute(name, recordInt(name));
+          else
+            json.attribute(name, nullptr);
+        }
         json.attribute("transpose_a", recordBool("transpose_a"));
         json.attribute("transpose_b", recordBool("transpose_b"));
         json.attribute("element_type", "f32");
@@ -267,27 +392,50 @@ void GemmEmitHsacoPass::runOnOperation() {
             json.attribute("size", arg.info->size);
             if (!arg.type)
               return;
-            // The matrix as stored: A is K x M when transposed, B N x K.
-            int64_t rank = arg.type.getRank();
-            std::string lower = arg.role.lower();
-            json.attribute("rows", arg.type.getDimSize(rank - 2));
-            json.attribute("cols", arg.type.getDimSize(rank - 1));
-            json.attribute("ld", recordInt("ld" + lower));
+            // The matrix as stored (A is K x M when transposed, B N x K),
+            // its sizes and strides as expressions of the dynamic ones.
+            unsigned rank = arg.type.getRank();
+            auto dimSize = [&](unsigned dim) -> std::string {
+              if (!arg.type.isDynamicDim(dim))
+                return std::to_string(arg.type.getDimSize(dim));
+              std::string name =
+                  getMatrixDimName(record, arg.role, rank, dim, false);
+              return recordInt(name) > 0 ? std::to_string(recordInt(name))
+                                         : name;
+            };
+            auto stride = [&](unsigned dim) -> std::string {
+              std::string name =
+                  getMatrixDimName(record, arg.role, rank, dim, true);
+              if (recordInt(name) > 0)
+                return std::to_string(recordInt(name));
+              if (!arg.type.getLayout().isIdentity())
+                return name;
+              // The identity layout: the product of the later sizes.
+              std::string product = dimSize(rank - 1);
+              for (unsigned later = rank - 2; later > dim; --later)
+                product = dimSize(later) + "*" + product;
+              return product;
+            };
+            writeSize(json, "rows", dimSize(rank - 2));
+            writeSize(json, "cols", dimSize(rank - 1));
+            writeSize(json, "ld", stride(rank - 2));
             if (rank == 3)
-              json.attribute("batch_stride",
-                             recordInt("batch_stride_" + lower));
+              writeSize(json, "batch_stride", stride(0));
           });
         }
       });
       json.attribute("kernarg_size", kernel->kernargSegmentSize);
-      json.attributeArray("workgroup_size", [&] {
-        for (int64_t size : *block)
-          json.value(size);
-      });
-      json.attributeArray("grid", [&] {
-        for (int64_t size : *grid)
-          json.value(size);
-      });
+      for (auto [name, dims] :
+           {std::pair("workgroup_size", &block), std::pair("grid", &grid)})
+        json.attributeArray(name, [&] {
+          for (StringRef size : *dims) {
+            int64_t value;
+            if (!size.getAsInteger(10, value))
+              json.value(value);
+            else
+              json.value(size);
+          }
+        });
       json.attribute("lds_bytes", kernel->groupSegmentSize);
       json.attribute("vgpr_count", kernel->vgprCount);
       json.attribute("sgpr_count", kernel->sgprCount);

@@ -46,10 +46,10 @@ getIndices(linalg::LinalgOp matmul, OpOperand &operand, ArrayRef<Value> loops) {
 
 static void lowerMatmul(linalg::LinalgOp matmul) {
   std::optional<Epilogue> epilogue = getEpilogue(matmul);
-  SmallVector<int64_t> sizes = matmul.getStaticLoopRanges();
-  unsigned batchDims = sizes.size() - 3;
   ImplicitLocOpBuilder b(matmul.getLoc(), matmul);
   IndexMath math{b};
+  SmallVector<Value> sizes = createLoopSizes(b, matmul);
+  unsigned batchDims = sizes.size() - 3;
   Type f32 = b.getF32Type();
   Value c = epilogue ? epilogue->c : matmul.getDpsInits()[0];
 
@@ -57,9 +57,9 @@ static void lowerMatmul(linalg::LinalgOp matmul) {
   // workgroups) and the batch.
   SmallVector<Value> lower, upper, steps;
   for (unsigned dim : {batchDims, batchDims + 1})
-    upper.push_back(math.index(sizes[dim]));
+    upper.push_back(sizes[dim]);
   if (batchDims)
-    upper.push_back(math.index(sizes[0]));
+    upper.push_back(sizes[0]);
   lower.assign(upper.size(), math.index(0));
   steps.assign(upper.size(), math.index(1));
   auto parallel = scf::ParallelOp::create(b, lower, upper, steps);
@@ -72,9 +72,8 @@ static void lowerMatmul(linalg::LinalgOp matmul) {
     loops[0] = ivs[2];
 
   Value zero = arith::ConstantOp::create(b, b.getFloatAttr(f32, 0.0));
-  auto kLoop =
-      scf::ForOp::create(b, math.index(0), math.index(sizes[batchDims + 2]),
-                         math.index(1), ValueRange{zero});
+  auto kLoop = scf::ForOp::create(b, math.index(0), sizes[batchDims + 2],
+                                  math.index(1), ValueRange{zero});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());
@@ -118,10 +117,9 @@ void GemmLowerSimplePass::runOnOperation() {
       matmuls.push_back(op);
   });
   for (linalg::LinalgOp matmul : matmuls) {
-    if (!matmul.hasPureBufferSemantics() || !getMatmulLayout(matmul) ||
-        llvm::any_of(matmul.getStaticLoopRanges(), ShapedType::isDynamic)) {
-      matmul.emitOpError() << "is not a static matmul on memrefs; run "
-                              "gemm-check-input first";
+    if (!matmul.hasPureBufferSemantics() || !getMatmulLayout(matmul)) {
+      matmul.emitOpError() << "is not a matmul on memrefs gemm-opt supports; "
+                              "run gemm-check-input first";
       return signalPassFailure();
     }
     lowerMatmul(matmul);

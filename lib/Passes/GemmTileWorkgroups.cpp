@@ -110,16 +110,18 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     if (matmul->getParentOfType<gpu::LaunchOp>())
       continue;
     std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
-    if (!matmul.hasPureBufferSemantics() || !layout ||
-        !llvm::all_of(matmul->getOperandTypes(), [](Type type) {
-          return cast<MemRefType>(type).hasStaticShape();
-        })) {
-      matmul.emitOpError() << "is not a static matmul on memrefs; run "
-                              "gemm-check-input first";
+    if (!matmul.hasPureBufferSemantics() || !layout) {
+      matmul.emitOpError() << "is not a matmul on memrefs gemm-opt supports; "
+                              "run gemm-check-input first";
       return signalPassFailure();
     }
     // Loop sizes in the order (batch,) m, n, k.
-    SmallVector<int64_t> loops = matmul.getStaticLoopRanges();
+    SmallVector<int64_t> loops = getLoopSizes(matmul);
+    if (llvm::any_of(loops, ShapedType::isDynamic)) {
+      matmul.emitRemark() << "not tiled for RDNA3: its sizes are dynamic; "
+                             "the simple lowering compiles it";
+      continue;
+    }
     bool batched = loops.size() == 4;
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     KernelTile tile;

@@ -71,6 +71,76 @@ Value mlir::gemm::getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned,
   return arith::MinUIOp::create(b, owned, IndexMath{b}.index(extent - size));
 }
 
+SmallVector<int64_t> mlir::gemm::getLoopSizes(linalg::LinalgOp matmul) {
+  SmallVector<int64_t> sizes(matmul.getNumLoops(), ShapedType::kDynamic);
+  for (OpOperand &operand : matmul->getOpOperands()) {
+    ArrayRef<int64_t> shape =
+        cast<ShapedType>(operand.get().getType()).getShape();
+    for (auto [dim, result] : llvm::enumerate(
+             matmul.getMatchingIndexingMap(&operand).getResults())) {
+      auto loop = dyn_cast<AffineDimExpr>(result);
+      if (loop && !ShapedType::isDynamic(shape[dim]))
+        sizes[loop.getPosition()] = shape[dim];
+    }
+  }
+  return sizes;
+}
+
+SmallVector<Value> mlir::gemm::createLoopSizes(ImplicitLocOpBuilder &b,
+                                               linalg::LinalgOp matmul) {
+  SmallVector<int64_t> staticSizes = getLoopSizes(matmul);
+  SmallVector<Value> sizes(staticSizes.size());
+  for (auto [loop, size] : llvm::enumerate(staticSizes))
+    if (!ShapedType::isDynamic(size))
+      sizes[loop] = arith::ConstantIndexOp::create(b, size);
+  for (OpOperand &operand : matmul->getOpOperands()) {
+    for (auto [dim, result] : llvm::enumerate(
+             matmul.getMatchingIndexingMap(&operand).getResults())) {
+      unsigned loop = cast<AffineDimExpr>(result).getPosition();
+      if (!sizes[loop])
+        sizes[loop] = memref::DimOp::create(b, operand.get(), dim);
+    }
+  }
+  return sizes;
+}
+
+SmallVector<StringRef>
+mlir::gemm::getStoredDimNames(StringRef role, bool transposed, bool batched) {
+  SmallVector<StringRef> names;
+  if (batched)
+    names.push_back("batch");
+  StringRef rows = role == "B" ? "k" : "m";
+  StringRef cols = role == "A" ? "k" : "n";
+  if (transposed)
+    std::swap(rows, cols);
+  names.push_back(rows);
+  names.push_back(cols);
+  return names;
+}
+
+StringRef mlir::gemm::getMatrixRole(DictionaryAttr record, unsigned argNumber) {
+  for (StringRef role : {"A", "B", "C"}) {
+    auto index = record.getAs<IntegerAttr>(role.lower());
+    if (index && index.getInt() == argNumber)
+      return role;
+  }
+  return "";
+}
+
+std::string mlir::gemm::getMatrixDimName(DictionaryAttr record, StringRef role,
+                                         unsigned rank, unsigned dim,
+                                         bool stride) {
+  std::string lower = role.lower();
+  if (stride)
+    return dim + 1 == rank   ? ""
+           : dim + 2 == rank ? "ld" + lower
+                             : "batch_stride_" + lower;
+  auto transposed = record.getAs<BoolAttr>("transpose_" + lower);
+  return getStoredDimNames(role, transposed && transposed.getValue(),
+                           rank == 3)[dim]
+      .str();
+}
+
 std::optional<MatmulLayout> mlir::gemm::getMatmulLayout(linalg::LinalgOp op) {
   if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
     return std::nullopt;

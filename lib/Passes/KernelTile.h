@@ -79,6 +79,34 @@ struct MatmulLayout {
 /// transposed).
 std::optional<MatmulLayout> getMatmulLayout(linalg::LinalgOp op);
 
+/// The sizes of `matmul`'s loops ((batch,) m, n, k): static where any
+/// operand has the dimension static, ShapedType::kDynamic where all have it
+/// dynamic (a size the kernel takes as an argument).
+SmallVector<int64_t> getLoopSizes(linalg::LinalgOp matmul);
+
+/// The sizes of `matmul`'s loops as index values at `b`'s insertion point:
+/// constants where getLoopSizes knows them, else a memref.dim of the first
+/// operand that has the loop's dimension.
+SmallVector<Value> createLoopSizes(ImplicitLocOpBuilder &b,
+                                   linalg::LinalgOp matmul);
+
+/// The problem sizes along the dimensions of operand `role` ("A", "B" or
+/// "C") as stored: (batch,) m x k for A (k x m transposed), k x n for B
+/// (n x k transposed), m x n for C.
+SmallVector<StringRef> getStoredDimNames(StringRef role, bool transposed,
+                                         bool batched);
+
+/// The role ("A", "B" or "C") of function argument `argNumber` in the
+/// `gemm.matmul` record of gemm-check-input, or "" for none.
+StringRef getMatrixRole(DictionaryAttr record, unsigned argNumber);
+
+/// What dimension `dim` of a memref of rank `rank` with role `role` holds,
+/// per the `gemm.matmul` record: a problem size ("m", "n", "k", "batch")
+/// or, with `stride`, a stride ("lda", "batch_stride_a", ...; "" for the
+/// unit column stride).
+std::string getMatrixDimName(DictionaryAttr record, StringRef role,
+                             unsigned rank, unsigned dim, bool stride);
+
 /// The indexing maps of a 2-D linalg.matmul with `layout`.
 ArrayAttr getMatmulMaps(MLIRContext *ctx, MatmulLayout layout);
 

@@ -147,6 +147,9 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  // After the sinking, which would move the sizes' memref.dim ops (and so
+  // the dynamic memrefs) back into the launch.
+  pm.addNestedPass<func::FuncOp>(createGemmKernelSizes());
   pm.addPass(createGpuKernelOutliningPass());
 
   GpuROCDLAttachTargetOptions targetOptions;

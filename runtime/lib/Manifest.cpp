@@ -2,6 +2,7 @@
 
 #include "gemm-runtime/Manifest.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -20,18 +21,164 @@ static Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
+/// Reads three positive integers, or (with `Exprs`) size expressions.
 static bool readDims(const json::Object &O, StringRef Key,
-                     std::array<uint32_t, 3> &Out) {
+                     std::array<uint32_t, 3> &Out,
+                     std::array<std::string, 3> *Exprs = nullptr) {
   const json::Array *A = O.getArray(Key);
   if (!A || A->size() != 3)
     return false;
   for (unsigned I = 0; I < 3; ++I) {
+    if (std::optional<StringRef> E = (*A)[I].getAsString(); E && Exprs) {
+      (*Exprs)[I] = E->str();
+      continue;
+    }
     std::optional<int64_t> V = (*A)[I].getAsInteger();
     if (!V || *V <= 0 || *V > 0xffffffffll)
       return false;
     Out[I] = *V;
   }
   return true;
+}
+
+/// Reads an integer or a size expression.
+static void readSize(const json::Object &O, StringRef Key, int64_t &Value,
+                     std::string &Expr) {
+  if (std::optional<StringRef> E = O.getString(Key))
+    Expr = E->str();
+  else if (std::optional<int64_t> V = O.getInteger(Key))
+    Value = *V;
+}
+
+namespace {
+/// Recursive descent over the size expression grammar of evaluateSize.
+struct SizeParser {
+  StringRef Text;
+  const StringMap<int64_t> &Values;
+  std::string Error;
+
+  bool consume(StringRef Token) {
+    Text = Text.ltrim();
+    return Text.consume_front(Token);
+  }
+  std::optional<int64_t> fail(const Twine &Msg) {
+    if (Error.empty())
+      Error = Msg.str();
+    return std::nullopt;
+  }
+  std::optional<int64_t> expr() {
+    std::optional<int64_t> V = term();
+    while (V) {
+      if (consume("+")) {
+        std::optional<int64_t> R = term();
+        V = R ? std::optional<int64_t>(*V + *R) : std::nullopt;
+      } else if (consume("-")) {
+        std::optional<int64_t> R = term();
+        V = R ? std::optional<int64_t>(*V - *R) : std::nullopt;
+      } else {
+        break;
+      }
+    }
+    return V;
+  }
+  std::optional<int64_t> term() {
+    std::optional<int64_t> V = factor();
+    while (V && consume("*")) {
+      std::optional<int64_t> R = factor();
+      V = R ? std::optional<int64_t>(*V * *R) : std::nullopt;
+    }
+    return V;
+  }
+  std::optional<int64_t> factor() {
+    for (bool Ceil : {true, false}) {
+      if (!consume(Ceil ? "ceil(" : "floor("))
+        continue;
+      std::optional<int64_t> N = expr();
+      if (!N || !consume("/"))
+        return fail("expected 'x/y' in ceil() or floor()");
+      std::optional<int64_t> D = expr();
+      if (!D || !consume(")"))
+        return fail("expected ')'");
+      if (*D <= 0)
+        return fail("division by a non-positive value");
+      int64_t Q = *N / *D, R = *N % *D;
+      return Q + (Ceil && R > 0 ? 1 : 0) - (!Ceil && R < 0 ? 1 : 0);
+    }
+    if (consume("(")) {
+      std::optional<int64_t> V = expr();
+      if (!V || !consume(")"))
+        return fail("expected ')'");
+      return V;
+    }
+    Text = Text.ltrim();
+    size_t Len =
+        Text.find_if_not([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    StringRef Token = Text.take_front(Len);
+    Text = Text.drop_front(Token.size());
+    int64_t V;
+    if (Token.empty())
+      return fail("expected a number or a name");
+    if (!Token.getAsInteger(10, V))
+      return V;
+    auto It = Values.find(Token);
+    if (It == Values.end())
+      return fail("unknown size '" + Token + "'");
+    return It->second;
+  }
+};
+} // namespace
+
+Expected<int64_t> gemm::rt::evaluateSize(StringRef Expr,
+                                         const StringMap<int64_t> &Values) {
+  SizeParser P{Expr, Values, {}};
+  std::optional<int64_t> V = P.expr();
+  if (V && !P.Text.trim().empty())
+    P.fail("unexpected '" + P.Text.trim() + "'");
+  if (!P.Error.empty())
+    return makeError("size expression '" + Expr + "': " + P.Error);
+  return *V;
+}
+
+std::vector<std::string> Manifest::dynamicSizes() const {
+  std::vector<std::string> Names;
+  for (const ManifestArg &A : Args)
+    if (A.isSize())
+      Names.push_back(A.Role);
+  return Names;
+}
+
+Error Manifest::bindSizes(const StringMap<int64_t> &Values) {
+  auto Bind = [&](const std::string &Expr, int64_t &Out) -> Error {
+    if (Expr.empty())
+      return Error::success();
+    Expected<int64_t> V = evaluateSize(Expr, Values);
+    if (!V)
+      return V.takeError();
+    Out = *V;
+    return Error::success();
+  };
+  for (auto [Name, Out] : {std::pair("m", &M), std::pair("n", &N),
+                           std::pair("k", &K), std::pair("batch", &Batch)})
+    if (*Out == 0)
+      if (Error E = Bind(Name, *Out))
+        return E;
+  for (ManifestArg &A : Args)
+    for (auto [Expr, Out] :
+         {std::pair(&A.RowsExpr, &A.Rows), std::pair(&A.ColsExpr, &A.Cols),
+          std::pair(&A.LDExpr, &A.LD),
+          std::pair(&A.BatchStrideExpr, &A.BatchStride)})
+      if (Error E = Bind(*Expr, *Out))
+        return E;
+  for (unsigned I = 0; I < 3; ++I) {
+    int64_t V = Grid[I];
+    if (Error E = Bind(GridExpr[I], V))
+      return E;
+    if (V <= 0 || V > 0xffffffffll)
+      return makeError("grid dimension " + GridExpr[I] + " = " + Twine(V) +
+                       " is out of range");
+    Grid[I] = V;
+  }
+  return Error::success();
 }
 
 Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
@@ -71,16 +218,22 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   const json::Object *Prob = O->getObject("problem");
   if (!Prob)
     return Bad("\"problem\" object is required");
-  std::optional<int64_t> Mv = Prob->getInteger("m"), Nv = Prob->getInteger("n"),
-                         Kv = Prob->getInteger("k");
-  if (!Mv || !Nv || !Kv || *Mv <= 0 || *Nv <= 0 || *Kv <= 0)
-    return Bad("problem.m/n/k must be positive integers");
-  M.M = *Mv;
-  M.N = *Nv;
-  M.K = *Kv;
-  M.Batch = Prob->getInteger("batch").value_or(1);
-  if (M.Batch <= 0)
-    return Bad("problem.batch must be a positive integer");
+  // A size given at run time is null (and a kernel argument of its name).
+  for (auto [Name, Out] :
+       {std::pair("m", &M.M), std::pair("n", &M.N), std::pair("k", &M.K),
+        std::pair("batch", &M.Batch)}) {
+    const json::Value *V = Prob->get(Name);
+    if (!V && StringRef(Name) == "batch")
+      continue;
+    if (V && V->getAsNull())
+      *Out = 0;
+    else if (std::optional<int64_t> I = V ? V->getAsInteger() : std::nullopt;
+             I && *I > 0)
+      *Out = *I;
+    else
+      return Bad("problem." + Twine(Name) +
+                 " must be a positive integer or null");
+  }
   M.TransposeA = Prob->getBoolean("transpose_a").value_or(false);
   M.TransposeB = Prob->getBoolean("transpose_b").value_or(false);
   M.Alpha = Prob->getNumber("alpha");
@@ -109,17 +262,21 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
                  ": \"offset\" and \"size\" are required");
     MA.Offset = *Off;
     MA.Size = *Size;
-    MA.Rows = A->getInteger("rows").value_or(0);
-    MA.Cols = A->getInteger("cols").value_or(0);
-    MA.LD = A->getInteger("ld").value_or(MA.Cols);
-    MA.BatchStride = A->getInteger("batch_stride").value_or(0);
+    readSize(*A, "rows", MA.Rows, MA.RowsExpr);
+    readSize(*A, "cols", MA.Cols, MA.ColsExpr);
+    MA.LD = MA.Cols;
+    if (!A->get("ld"))
+      MA.LDExpr = MA.ColsExpr;
+    readSize(*A, "ld", MA.LD, MA.LDExpr);
+    readSize(*A, "batch_stride", MA.BatchStride, MA.BatchStrideExpr);
     M.Args.push_back(std::move(MA));
   }
   M.KernargSize = O->getInteger("kernarg_size").value_or(0);
   if (!readDims(*O, "workgroup_size", M.WorkgroupSize))
     return Bad("\"workgroup_size\" must be three positive integers");
-  if (!readDims(*O, "grid", M.Grid))
-    return Bad("\"grid\" must be three positive integers (workgroups)");
+  if (!readDims(*O, "grid", M.Grid, &M.GridExpr))
+    return Bad("\"grid\" must be three positive integers or size "
+               "expressions (workgroups)");
   M.LdsBytes = O->getInteger("lds_bytes").value_or(0);
   M.VgprCount = O->getInteger("vgpr_count").value_or(0);
   M.SgprCount = O->getInteger("sgpr_count").value_or(0);

@@ -32,20 +32,16 @@ static cl::opt<std::string> CodeObjectOverride(
     cl::desc("Code object to run instead of the manifest's \"code_object\""),
     cl::value_desc("path"), cl::cat(Cat));
 static cl::opt<int64_t> MOpt("m",
-                             cl::desc("Rows of A and C (default: the "
-                                      "manifest's; must match it)"),
+                             cl::desc("Rows of A and C (required when the "
+                                      "kernel takes it at run time; else "
+                                      "must match the manifest's)"),
                              cl::init(0), cl::cat(Cat));
-static cl::opt<int64_t> NOpt("n",
-                             cl::desc("Columns of B and C (default: the "
-                                      "manifest's; must match it)"),
+static cl::opt<int64_t> NOpt("n", cl::desc("Columns of B and C (likewise)"),
                              cl::init(0), cl::cat(Cat));
 static cl::opt<int64_t> KOpt("k",
-                             cl::desc("Columns of A, rows of B (default: "
-                                      "the manifest's; must match it)"),
+                             cl::desc("Columns of A, rows of B (likewise)"),
                              cl::init(0), cl::cat(Cat));
-static cl::opt<int64_t> BatchOpt("batch",
-                                 cl::desc("Batch count (default: the "
-                                          "manifest's; must match it)"),
+static cl::opt<int64_t> BatchOpt("batch", cl::desc("Batch count (likewise)"),
                                  cl::init(0), cl::cat(Cat));
 static cl::opt<bool> TransposeAOpt(
     "transpose-a",
@@ -57,16 +53,15 @@ static cl::opt<bool> TransposeBOpt(
     cl::cat(Cat));
 static cl::opt<int64_t> LdaOpt("lda",
                                cl::desc("Leading dimension of A in elements "
-                                        "(default: the manifest's; must "
-                                        "match it)"),
+                                        "(when the kernel takes it at run "
+                                        "time, default: A's columns; else "
+                                        "must match the manifest's)"),
                                cl::init(0), cl::cat(Cat));
 static cl::opt<int64_t> LdbOpt("ldb",
-                               cl::desc("Leading dimension of B (default: "
-                                        "the manifest's; must match it)"),
+                               cl::desc("Leading dimension of B (likewise)"),
                                cl::init(0), cl::cat(Cat));
 static cl::opt<int64_t> LdcOpt("ldc",
-                               cl::desc("Leading dimension of C (default: "
-                                        "the manifest's; must match it)"),
+                               cl::desc("Leading dimension of C (likewise)"),
                                cl::init(0), cl::cat(Cat));
 static cl::opt<double>
     AlphaOpt("alpha",
@@ -141,6 +136,51 @@ int main(int Argc, char **Argv) {
   if (Man.ElementType != "f32")
     return fail("element type '" + Man.ElementType +
                 "' is not supported (f32 only)");
+  // A kernel compiled for dynamic sizes takes them at run time: from the
+  // options, leading dimensions defaulting to the columns and batch strides
+  // to rows x ld.
+  StringMap<int64_t> SizeValues;
+  std::vector<std::string> Dynamic = Man.dynamicSizes();
+  if (!Dynamic.empty()) {
+    for (auto [Name, Opt, Compiled] :
+         {std::tuple("m", &MOpt, Man.M), std::tuple("n", &NOpt, Man.N),
+          std::tuple("k", &KOpt, Man.K),
+          std::tuple("batch", &BatchOpt, Man.Batch)}) {
+      if (!Compiled && *Opt <= 0)
+        return fail(formatv("the code object takes {0} at run time: give a "
+                            "positive --{0}",
+                            Name));
+      SizeValues[Name] = Compiled ? Compiled : Opt->getValue();
+    }
+    for (auto [Role, Opt] : {std::pair("A", &LdaOpt), std::pair("B", &LdbOpt),
+                             std::pair("C", &LdcOpt)}) {
+      const ManifestArg *Arg = Man.arg(Role);
+      if (!Arg)
+        return fail("manifest must describe arguments with roles A, B and C");
+      std::string Lower = StringRef(Role).lower();
+      auto Value = [&](int64_t Static, const std::string &Expr) {
+        return Expr.empty() ? Expected<int64_t>(Static)
+                            : evaluateSize(Expr, SizeValues);
+      };
+      Expected<int64_t> Rows = Value(Arg->Rows, Arg->RowsExpr);
+      Expected<int64_t> Cols = Value(Arg->Cols, Arg->ColsExpr);
+      if (!Rows || !Cols)
+        return fail(toString(Rows ? Cols.takeError() : Rows.takeError()));
+      if (llvm::is_contained(Dynamic, "ld" + Lower))
+        SizeValues["ld" + Lower] = *Opt ? Opt->getValue() : *Cols;
+      Expected<int64_t> LD = Value(Arg->LD, Arg->LDExpr);
+      if (!LD)
+        return fail(toString(LD.takeError()));
+      if (llvm::is_contained(Dynamic, "batch_stride_" + Lower))
+        SizeValues["batch_stride_" + Lower] = *Rows * *LD;
+    }
+    for (const std::string &Name : Dynamic)
+      if (!SizeValues.count(Name))
+        return fail("the code object takes '" + Name +
+                    "' at run time, which gemm-run cannot give");
+    if (Error E = Man.bindSizes(SizeValues))
+      return fail(toString(std::move(E)));
+  }
   int64_t M = MOpt ? MOpt : Man.M, N = NOpt ? NOpt : Man.N,
           K = KOpt ? KOpt : Man.K, Batch = BatchOpt ? BatchOpt : Man.Batch;
   if (M != Man.M || N != Man.N || K != Man.K || Batch != Man.Batch)
@@ -307,6 +347,20 @@ int main(int Argc, char **Argv) {
     if (F.Arg->Offset + 4 > Kernarg.size())
       Kernarg.resize(F.Arg->Offset + 4);
     memcpy(Kernarg.data() + F.Arg->Offset, &Value, 4);
+  }
+
+  for (const ManifestArg &A : Man.Args) {
+    if (!A.isSize())
+      continue;
+    if (A.Kind != "by_value" || (A.Size != 8 && A.Size != 4))
+      return fail(formatv("argument {0} must be a 4- or 8-byte by_value "
+                          "integer",
+                          A.Role));
+    int64_t Value = SizeValues.lookup(A.Role);
+    if (A.Offset + A.Size > Kernarg.size())
+      Kernarg.resize(A.Offset + A.Size);
+    // Little-endian: the low 4 bytes are the 32-bit value.
+    memcpy(Kernarg.data() + A.Offset, &Value, A.Size);
   }
 
   if (Error E = B.loadCodeObject(CO))

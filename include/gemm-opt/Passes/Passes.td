@@ -399,6 +399,44 @@ def GemmLowerSimple : Pass<"gemm-lower-simple", "func::FuncOp"> {
                            "scf::SCFDialect"];
 }
 
+def GemmKernelSizes : Pass<"gemm-kernel-sizes", "func::FuncOp"> {
+  let summary = "Pass the matrices' dynamic sizes and leading dimensions to "
+                "the kernel as one index argument each";
+  let description = [{
+    Runs just before `gpu-kernel-outlining`, on a function that
+    `gemm-check-input` recorded. The pipeline lowers kernels with the
+    bare-pointer calling convention (one pointer per matrix), which cannot
+    pass a memref with a dynamic size or stride. For each such A, B or C a
+    `gpu.launch` uses, the pass takes the base pointer on the host
+    (`memref.extract_strided_metadata`, a `memref<f32>`) and rebuilds the
+    matrix at the top of the launch with a `memref.reinterpret_cast` whose
+    sizes and strides are host values: one per problem size (m, n, k,
+    batch) and per dynamic stride of a strided layout (lda, batch_stride_a,
+    ...), shared by all matrices, so that the outlined kernel takes each
+    size once. The identity layout's strides are computed in the kernel
+    from the sizes. Static matrices are left alone.
+
+    Example: with `%A : memref<?x?xf32>` (M x K) and
+    `%B : memref<?x?xf32>` (K x N), a launch that uses them gets
+
+    ```mlir
+    %baseA, %offA, %sizesA:2, %stridesA:2 =
+        memref.extract_strided_metadata %A : memref<?x?xf32> -> ...
+    ...
+    gpu.launch ... {
+      %a = memref.reinterpret_cast %baseA to offset: [0],
+          sizes: [%sizesA#0, %sizesA#1], strides: [%sizesA#1, 1]
+          : memref<f32> to memref<?x?xf32>
+      %b = memref.reinterpret_cast %baseB to offset: [0],
+          sizes: [%sizesA#1, %sizesB#1], strides: [%sizesB#1, 1] ...
+    ```
+
+    and outlining makes `%sizesA#0` (m), `%sizesA#1` (k) and `%sizesB#1`
+    (n) kernel arguments, which `gemm-emit-hsaco` names in the manifest.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
+}
+
 def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {
   let summary = "Reject code objects that spill to scratch";
   let description = [{

@@ -3,6 +3,7 @@
 #ifndef GEMM_RUNTIME_MANIFEST_H
 #define GEMM_RUNTIME_MANIFEST_H
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -17,12 +18,23 @@ namespace rt {
 
 struct ManifestArg {
   unsigned Index = 0;
-  std::string Role; // "A", "B", "C"
-  std::string Kind; // "global_buffer"
+  // "A", "B", "C" (global_buffer), "alpha", "beta" (f32 by_value), or a size
+  // or stride given at run time: "m", "n", "k", "batch", "lda", ... (index
+  // by_value).
+  std::string Role;
+  std::string Kind;
   uint32_t Offset = 0, Size = 0;
   // The matrix as stored (A is K x M when transposed, B is N x K); batched
-  // matrices are BatchStride elements apart.
+  // matrices are BatchStride elements apart. For a kernel with dynamic sizes
+  // the manifest gives some as expressions (the *Expr fields), whose values
+  // Manifest::bindSizes fills in.
   int64_t Rows = 0, Cols = 0, LD = 0, BatchStride = 0;
+  std::string RowsExpr, ColsExpr, LDExpr, BatchStrideExpr;
+
+  bool isMatrix() const { return Role == "A" || Role == "B" || Role == "C"; }
+  bool isSize() const {
+    return !isMatrix() && Role != "alpha" && Role != "beta";
+  }
 };
 
 struct Manifest {
@@ -42,12 +54,25 @@ struct Manifest {
   uint32_t KernargSize = 0;
   std::array<uint32_t, 3> WorkgroupSize = {1, 1, 1};
   std::array<uint32_t, 3> Grid = {1, 1, 1};
+  std::array<std::string, 3> GridExpr; // "" where Grid is static.
   int64_t LdsBytes = 0, VgprCount = 0, SgprCount = 0, ScratchBytes = 0;
 
   const ManifestArg *arg(llvm::StringRef Role) const;
+  /// The sizes and strides the kernel takes at run time, in argument order
+  /// ("m", "lda", ...); empty for a kernel compiled for static sizes.
+  std::vector<std::string> dynamicSizes() const;
+  /// Evaluates every size expression with `Values` (which must give each of
+  /// dynamicSizes()) and fills in M, N, K, Batch, the matrices' shapes and
+  /// the grid.
+  llvm::Error bindSizes(const llvm::StringMap<int64_t> &Values);
 };
 
 llvm::Expected<Manifest> readManifest(llvm::StringRef Path);
+
+/// The value of a manifest size expression: integers, names of `Values`,
+/// `+`, `-`, `*`, parentheses, `ceil(x/y)` and `floor(x/y)`.
+llvm::Expected<int64_t> evaluateSize(llvm::StringRef Expr,
+                                     const llvm::StringMap<int64_t> &Values);
 
 } // namespace rt
 } // namespace gemm

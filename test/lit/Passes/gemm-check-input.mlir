@@ -22,10 +22,13 @@ func.func @f16(%A: memref<64x32xf16>, %B: memref<32x16xf16>, %C: memref<64x16xf3
 
 // -----
 
-func.func @dynamic(%A: memref<?x32xf32>, %B: memref<32x16xf32>, %C: memref<?x16xf32>) {
-  // expected-error @below {{operand A has dynamic shape 'memref<?x32xf32>'; gemm-opt supports static shapes only for now}}
-  linalg.matmul ins(%A, %B : memref<?x32xf32>, memref<32x16xf32>)
-                outs(%C : memref<?x16xf32>)
+// Sizes known only at run time are recorded as -1; a size static in one
+// operand (K in B) is static.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = -1 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false}
+func.func @dynamic(%A: memref<?x?xf32>, %B: memref<32x?xf32>, %C: memref<?x?xf32>) {
+  linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<32x?xf32>)
+                outs(%C : memref<?x?xf32>)
   return
 }
 
@@ -110,7 +113,7 @@ func.func @local_buffer(%A: memref<64x32xf32>, %B: memref<32x16xf32>) {
 // -----
 
 func.func @overlapping_rows(%A: memref<64x32xf32, strided<[16, 1]>>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
-  // expected-error @below {{operand A has layout strided<[16, 1]>; gemm-opt supports row-major memrefs with a static leading dimension (strided<[ld, 1]>, ld >= columns; batched: strided<[batch stride, ld, 1]>, batch stride >= rows x ld) and offset 0}}
+  // expected-error @below {{operand A has layout strided<[16, 1]>; gemm-opt supports row-major memrefs with offset 0: the identity layout, or a leading dimension (strided<[ld, 1]>, ld >= columns; batched: strided<[batch stride, ld, 1]>, batch stride >= rows x ld), static or `?` (a kernel argument)}}
   linalg.matmul ins(%A, %B : memref<64x32xf32, strided<[16, 1]>>, memref<32x16xf32>)
                 outs(%C : memref<64x16xf32>)
   return
@@ -136,10 +139,21 @@ func.func @column_major(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref
 
 // -----
 
-func.func @dynamic_ld(%A: memref<64x32xf32, strided<[?, 1]>>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
-  // expected-error @below {{operand A has layout strided<[?, 1]>}}
-  linalg.matmul ins(%A, %B : memref<64x32xf32, strided<[?, 1]>>, memref<32x16xf32>)
-                outs(%C : memref<64x16xf32>)
+// A leading dimension given at run time, with a dynamic batch.
+// CHECK-LABEL: func.func @dynamic_ld
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = -1 : i64, batch_stride_a = -1 : i64, batch_stride_b = 512 : i64, batch_stride_c = 512 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = -1 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 16 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}
+func.func @dynamic_ld(%A: memref<?x16x32xf32, strided<[?, ?, 1]>>, %B: memref<?x32x16xf32>, %C: memref<?x16x16xf32, strided<[512, 16, 1]>>) {
+  linalg.batch_matmul ins(%A, %B : memref<?x16x32xf32, strided<[?, ?, 1]>>, memref<?x32x16xf32>)
+                      outs(%C : memref<?x16x16xf32, strided<[512, 16, 1]>>)
+  return
+}
+
+// -----
+
+func.func @dynamic_offset(%A: memref<?x?xf32, strided<[?, 1], offset: ?>>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  // expected-error @below {{operand A has layout strided<[?, 1], offset: ?>}}
+  linalg.matmul ins(%A, %B : memref<?x?xf32, strided<[?, 1], offset: ?>>, memref<?x?xf32>)
+                outs(%C : memref<?x?xf32>)
   return
 }
 

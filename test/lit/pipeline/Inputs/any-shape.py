@@ -19,7 +19,9 @@ K x M), "nt" (B stored N x K) or "tt"; "+ld" pads every leading dimension
 (with a gap between the batches when padded); an epilogue "C=..." makes the
 matmul write a zero-filled temporary T that a linalg.generic combines with
 C: "C=aT+bC" with alpha and beta kernel arguments (run with alpha 1.5, beta
--0.75), "C=aT" with beta = 0 (C is not read), "C=2T+0.5C" with constants.
+-0.75), "C=aT" with beta = 0 (C is not read), "C=2T+0.5C" with constants;
+"dyn" makes every size dynamic (memref<?x?xf32>, with "+ld" strided<[?, 1]>
+and, batched, strided<[?, ?, 1]>), given to gemm-run at run time.
 """
 import os
 import random
@@ -45,6 +47,9 @@ CORNERS = [
     (129, 140, 40, "tn+ld b3 C=aT"),  # beta = 0: C not read
     (50, 60, 70, "nt C=2T+0.5C"),  # constants, simple lowering
     (256, 128, 16, "tt C=aT+bC"),  # full tiles
+    (129, 131, 17, "tn+ld dyn"),  # sizes and leading dimensions at run time
+    (40, 50, 9, "tt+ld b3 dyn"),  # a dynamic batch
+    (60, 70, 33, "nn dyn C=aT+bC"),  # a dynamic temporary
 ]
 
 
@@ -53,9 +58,15 @@ def matmul_ir(m, n, k, layout):
     trans_a, trans_b = layout[0] == "t", layout[1] == "t"
     pad = 3 if "+ld" in layout else 0
     batch = int(layout.split(" b")[1].split()[0]) if " b" in layout else 0
+    dynamic = " dyn" in layout
 
     def memref(rows, cols):
         ld = cols + pad
+        if dynamic:
+            shape = "?x?x?" if batch else "?x?"
+            strides = "?, ?, 1" if batch else "?, 1"
+            return (f"memref<{shape}xf32" +
+                    (f", strided<[{strides}]>>" if pad else ">"))
         if batch:
             layout = (f", strided<[{rows * ld + pad}, {ld}, 1]>"
                       if pad else "")
@@ -78,6 +89,15 @@ def matmul_ir(m, n, k, layout):
                 f"  return\n}}\n")
     # C = alpha T + beta C through a temporary T.
     t = f"memref<{batch}x{m}x{n}xf32>" if batch else f"memref<{m}x{n}xf32>"
+    sizes = ""
+    if dynamic:
+        t = "memref<?x?x?xf32>" if batch else "memref<?x?xf32>"
+        dims = range(3 if batch else 2)
+        sizes = "".join(f"  %d{dim} = memref.dim %C, %c{dim} : {c}\n"
+                        for dim in dims)
+        sizes = ("".join(f"  %c{dim} = arith.constant {dim} : index\n"
+                         for dim in dims) + sizes)
+        sizes_list = ", ".join(f"%d{dim}" for dim in dims)
     args, body = "", {
         "aT+bC": ["%at = arith.mulf %alpha, %t : f32",
                   "%bc = arith.mulf %c, %beta : f32",
@@ -99,7 +119,8 @@ def matmul_ir(m, n, k, layout):
     lines = "\n".join("    " + line for line in body)
     return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}{args}) {{\n"
             f"  %zero = arith.constant 0.0 : f32\n"
-            f"  %T = memref.alloc() : {t}\n"
+            f"{sizes}"
+            f"  %T = memref.alloc({sizes_list if dynamic else ''}) : {t}\n"
             f"  linalg.fill ins(%zero : f32) outs(%T : {t})\n"
             f"  {op} indexing_maps = [{maps}]\n"
             f"      ins(%A, %B : {a}, {b}) outs(%T : {t})\n"
@@ -132,7 +153,7 @@ def main():
     cases = CORNERS + [
         tuple(rng.randint(1, largest) for _ in range(3)) +
         (rng.choice(["nn", "tn", "nt", "tt"]) + rng.choice(["", "+ld"]) +
-         rng.choice(["", "", "", " b3"]) +
+         rng.choice(["", "", "", " b3"]) + rng.choice(["", "", "", " dyn"]) +
          rng.choice(["", "", "", " C=aT+bC", " C=aT", " C=2T+0.5C"]),)
         for _ in range(count)
     ]
@@ -157,6 +178,17 @@ def main():
                     factors.append("--alpha=1.5")
                 if "C=aT+bC" in layout:
                     factors.append("--beta=-0.75")
+                if " dyn" in layout:
+                    pad = 3 if "+ld" in layout else 0
+                    factors += [f"--m={m}", f"--n={n}", f"--k={k}"]
+                    if " b" in layout:
+                        factors.append("--batch=" +
+                                       layout.split(" b")[1].split()[0])
+                    if pad:
+                        factors += [
+                            f"--lda={(m if layout[0] == 't' else k) + pad}",
+                            f"--ldb={(k if layout[1] == 't' else n) + pad}",
+                            f"--ldc={n + pad}"]
                 run = subprocess.run(
                     ["gemm-run", stem + ".manifest.json", "--backend=emu",
                      f"--seed={seed + index}"] + factors,
