@@ -17,8 +17,9 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     The first pass of `gemm-rdna3-pipeline`. It rejects, with a diagnostic at the
     offending operation, everything the later passes cannot compile: no or more
     than one `linalg.matmul` / `linalg.batch_matmul`, other contractions,
-    matmuls on tensors, element types other than f32, dynamic shapes, layouts
-    other than row-major with a static leading dimension and offset 0,
+    matmuls on tensors, element types other than f32, layouts other than
+    row-major with offset 0 (identity, or `strided<[ld, 1]>` with a static
+    or dynamic ld),
     indexing maps other than A and/or B transposed, operands that are not
     arguments of the enclosing function, an epilogue that is not alpha/beta,
     chips that are not RDNA3 and code object versions other than 4, 5 and 6.
@@ -33,7 +34,8 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     On success it records the problem on the enclosing `func.func` as the
     `gemm.matmul` attribute: argument indices `a`, `b`, `c`; sizes `m`, `n`,
     `k`, `batch`; `transpose_a`, `transpose_b`; leading dimensions `lda`,
-    `ldb`, `ldc` (and `batch_stride_*`); `alpha` and `beta` values or
+    `ldb`, `ldc` (and `batch_stride_*`); -1 for a size or stride known only
+    at run time (a size static in any operand is static); `alpha` and `beta` values or
     `alpha_arg` and `beta_arg` indices. `gemm-emit-hsaco` reads it back to
     describe the kernel's arguments in the launch manifest after outlining
     has replaced the matmul.
@@ -78,7 +80,8 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     along M, rounded up), `waves-m` x `waves-n` wave32 waves per workgroup,
     and in it an `scf.for` over the whole K slices of step `bk` around a
     `linalg.matmul` of the tile's slices. The launch records the tile in its
-    `gemm.tile` attribute for the passes that follow.
+    `gemm.tile` attribute for the passes that follow. A matmul with dynamic
+    sizes gets a remark and is left for `gemm-lower-simple`.
 
     Edges: when M (N) is not a multiple of `bm` (`bn`), the last row (column)
     of workgroups owns what is left, and its subviews have dynamic sizes
@@ -368,7 +371,8 @@ def GemmLowerSimple : Pass<"gemm-lower-simple", "func::FuncOp"> {
     into a zero-filled temporary T and a `linalg.generic` computing C from T
     and C), the generic's body applied to the sum and C; T, its fill and
     deallocation are erased. The indexing maps (transposes) and layouts
-    (leading dimensions) carry over to the loads. The pipeline then tiles
+    (leading dimensions) carry over to the loads; dynamic sizes become loop
+    bounds from `memref.dim` of the operands. The pipeline then tiles
     the loop into 16 x 16 workgroups and maps it to the GPU.
 
     Example: `gemm-opt --gemm-lower-simple` turns
