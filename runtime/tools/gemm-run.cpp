@@ -166,8 +166,12 @@ int main(int Argc, char **Argv) {
       Expected<int64_t> Cols = Value(Arg->Cols, Arg->ColsExpr);
       if (!Rows || !Cols)
         return fail(toString(Rows ? Cols.takeError() : Rows.takeError()));
-      if (llvm::is_contained(Dynamic, "ld" + Lower))
+      if (llvm::is_contained(Dynamic, "ld" + Lower)) {
+        if (*Opt && *Opt < *Cols)
+          return fail(formatv("--ld{0}={1} is less than {2}'s {3} columns",
+                              Lower, Opt->getValue(), Role, *Cols));
         SizeValues["ld" + Lower] = *Opt ? Opt->getValue() : *Cols;
+      }
       Expected<int64_t> LD = Value(Arg->LD, Arg->LDExpr);
       if (!LD)
         return fail(toString(LD.takeError()));
