@@ -66,6 +66,28 @@ static std::string codeObjectReference(StringRef hsacoPath,
   return std::string(hsaco);
 }
 
+/// Dimension `dim` of matrix `role` (of type `type`) as a manifest size
+/// expression: its size, or with `stride` its stride, as a number where the
+/// type or the record knows it, else its name; a dynamic stride of the
+/// identity layout is the product of the later sizes.
+static std::string describeMatrixDim(DictionaryAttr record, StringRef role,
+                                     MemRefType type, unsigned dim,
+                                     bool stride) {
+  unsigned rank = type.getRank();
+  if (!stride && !type.isDynamicDim(dim))
+    return std::to_string(type.getDimSize(dim));
+  std::string name = getMatrixDimName(record, role, rank, dim, stride);
+  if (std::optional<int64_t> known = getRecordedSize(record, name))
+    return std::to_string(*known);
+  if (!stride || !type.getLayout().isIdentity())
+    return name;
+  std::string product = describeMatrixDim(record, role, type, rank - 1, false);
+  for (unsigned later = rank - 2; later > dim; --later)
+    product =
+        describeMatrixDim(record, role, type, later, false) + "*" + product;
+  return product;
+}
+
 /// A host index value as a manifest size expression (docs/manifest.md):
 /// an integer, a problem size or stride name ("m", "lda", ...), or
 /// `+`, `-`, `*`, `ceil(x/y)` and `floor(x/y)` of those. Failure for
@@ -73,21 +95,15 @@ static std::string codeObjectReference(StringRef hsacoPath,
 static FailureOr<std::string> describeSize(Value value, DictionaryAttr record) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return std::to_string(*constant);
-  // A dimension of one of the matrices: its name, or its value where
-  // another matrix has it static.
+  // A dimension of one of the matrices.
   auto nameOf = [&](Value memref, int64_t dim,
                     bool stride) -> FailureOr<std::string> {
     auto arg = dyn_cast<BlockArgument>(memref);
     StringRef role = arg ? getMatrixRole(record, arg.getArgNumber()) : "";
     if (role.empty())
       return failure();
-    std::string name = getMatrixDimName(
-        record, role, cast<MemRefType>(memref.getType()).getRank(), dim,
-        stride);
-    auto known = record.getAs<IntegerAttr>(name);
-    if (known && known.getInt() > 0)
-      return std::to_string(known.getInt());
-    return name;
+    return describeMatrixDim(record, role, cast<MemRefType>(memref.getType()),
+                             dim, stride);
   };
   if (auto dim = value.getDefiningOp<memref::DimOp>()) {
     std::optional<int64_t> index = dim.getConstantIndex();
@@ -395,26 +411,11 @@ void GemmEmitHsacoPass::runOnOperation() {
             // The matrix as stored (A is K x M when transposed, B N x K),
             // its sizes and strides as expressions of the dynamic ones.
             unsigned rank = arg.type.getRank();
-            auto dimSize = [&](unsigned dim) -> std::string {
-              if (!arg.type.isDynamicDim(dim))
-                return std::to_string(arg.type.getDimSize(dim));
-              std::string name =
-                  getMatrixDimName(record, arg.role, rank, dim, false);
-              return recordInt(name) > 0 ? std::to_string(recordInt(name))
-                                         : name;
+            auto dimSize = [&](unsigned dim) {
+              return describeMatrixDim(record, arg.role, arg.type, dim, false);
             };
-            auto stride = [&](unsigned dim) -> std::string {
-              std::string name =
-                  getMatrixDimName(record, arg.role, rank, dim, true);
-              if (recordInt(name) > 0)
-                return std::to_string(recordInt(name));
-              if (!arg.type.getLayout().isIdentity())
-                return name;
-              // The identity layout: the product of the later sizes.
-              std::string product = dimSize(rank - 1);
-              for (unsigned later = rank - 2; later > dim; --later)
-                product = dimSize(later) + "*" + product;
-              return product;
+            auto stride = [&](unsigned dim) {
+              return describeMatrixDim(record, arg.role, arg.type, dim, true);
             };
             writeSize(json, "rows", dimSize(rank - 2));
             writeSize(json, "cols", dimSize(rank - 1));

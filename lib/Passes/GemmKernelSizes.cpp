@@ -110,9 +110,8 @@ void GemmKernelSizesPass::runOnOperation() {
         if (!type.isDynamicDim(dim))
           return host.getIndexAttr(type.getDimSize(dim));
         std::string name = getMatrixDimName(record, role, rank, dim, false);
-        auto known = record.getAs<IntegerAttr>(name);
-        if (known && known.getInt() > 0)
-          return host.getIndexAttr(known.getInt());
+        if (std::optional<int64_t> known = getRecordedSize(record, name))
+          return host.getIndexAttr(*known);
         return values.lookup(name);
       };
       SmallVector<OpFoldResult> sizes, strides(rank);

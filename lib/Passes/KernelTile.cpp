@@ -141,6 +141,14 @@ std::string mlir::gemm::getMatrixDimName(DictionaryAttr record, StringRef role,
       .str();
 }
 
+std::optional<int64_t> mlir::gemm::getRecordedSize(DictionaryAttr record,
+                                                   StringRef name) {
+  auto value = record.getAs<IntegerAttr>(name);
+  if (!value || value.getInt() <= 0)
+    return std::nullopt;
+  return value.getInt();
+}
+
 std::optional<MatmulLayout> mlir::gemm::getMatmulLayout(linalg::LinalgOp op) {
   if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
     return std::nullopt;

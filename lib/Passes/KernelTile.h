@@ -107,6 +107,10 @@ StringRef getMatrixRole(DictionaryAttr record, unsigned argNumber);
 std::string getMatrixDimName(DictionaryAttr record, StringRef role,
                              unsigned rank, unsigned dim, bool stride);
 
+/// The value of size or stride `name` in the `gemm.matmul` record, if it is
+/// static (gemm-check-input records a dynamic one as -1).
+std::optional<int64_t> getRecordedSize(DictionaryAttr record, StringRef name);
+
 /// The indexing maps of a 2-D linalg.matmul with `layout`.
 ArrayAttr getMatmulMaps(MLIRContext *ctx, MatmulLayout layout);
 
