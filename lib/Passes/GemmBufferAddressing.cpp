@@ -17,6 +17,8 @@
 #include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMBUFFERADDRESSING
 #include "gemm-opt/Passes/Passes.h.inc"
@@ -50,7 +52,12 @@ static bool isUniformArithmetic(Operation *op) {
              arith::RemUIOp, arith::MinUIOp, arith::MaxUIOp>(op);
 }
 
-static bool isUniformTerm(Value value, gpu::LaunchOp launch);
+static bool isUniformTerm(Value value, gpu::LaunchOp launch,
+                          llvm::SmallPtrSetImpl<void *> &assumed);
+static bool isUniformTerm(Value value, gpu::LaunchOp launch) {
+  llvm::SmallPtrSet<void *, 8> assumed;
+  return isUniformTerm(value, launch, assumed);
+}
 
 /// True when `loop`'s bounds and step are uniform.
 static bool hasUniformBounds(scf::ForOp loop, gpu::LaunchOp launch) {
@@ -63,22 +70,41 @@ static bool hasUniformBounds(scf::ForOp loop, gpu::LaunchOp launch) {
 /// may change inside the kernel (the K loop's induction variable and what is
 /// computed from it). Everything else stays in the VGPR part, which is
 /// always correct.
-static bool isUniformTerm(Value value, gpu::LaunchOp launch) {
+static bool isUniformTerm(Value value, gpu::LaunchOp launch,
+                          llvm::SmallPtrSetImpl<void *> &assumed) {
+  auto isUniform = [&](Value operand) {
+    return isUniformTerm(operand, launch, assumed);
+  };
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    return loop && arg == loop.getInductionVar() &&
-           hasUniformBounds(loop, launch);
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      return arg == loop.getInductionVar() && hasUniformBounds(loop, launch);
+    // The counter of a dynamic K tail (gemm-tile-lanes): uniform when its
+    // initial and next values are, assuming it is while checking those.
+    auto loop = dyn_cast<scf::WhileOp>(parent);
+    if (!loop || arg.getOwner() != loop.getBeforeBody())
+      return false;
+    if (!assumed.insert(arg.getAsOpaquePointer()).second)
+      return true;
+    unsigned index = arg.getArgNumber();
+    if (loop.getYieldOp()->getOperand(index) != loop.getAfterArguments()[index])
+      return false;
+    Value next = loop.getConditionOp().getArgs()[index];
+    return isUniform(loop.getInits()[index]) && isUniform(next);
   }
   Operation *def = value.getDefiningOp();
   if (!launch->isProperAncestor(def))
     return true;
   if (isa<arith::ConstantOp>(def))
     return true;
-  if (!isUniformArithmetic(def) && !isa<arith::IndexCastOp>(def))
+  // The sizes and strides of the kernel's arguments (dynamic sizes).
+  if (isa<memref::DimOp, memref::ExtractStridedMetadataOp>(def))
+    return !launch->isAncestor(
+        def->getOperand(0).getParentRegion()->getParentOp());
+  if (!isUniformArithmetic(def) &&
+      !isa<arith::IndexCastOp, arith::SelectOp, arith::CmpIOp>(def))
     return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isUniformTerm(operand, launch);
-  });
+  return llvm::all_of(def->getOperands(), isUniform);
 }
 
 static void splitIndex(Value index, gpu::LaunchOp launch, SplitIndex &split) {
@@ -113,6 +139,12 @@ static Value buildUniformI32(Value value, ImplicitLocOpBuilder &b,
   if (auto cast = dyn_cast<arith::IndexCastOp>(def))
     if (cast.getIn().getType().isInteger(32))
       return cast.getIn();
+  // The condition stays as it is; the values become i32.
+  if (auto select = dyn_cast<arith::SelectOp>(def))
+    return arith::SelectOp::create(
+        b, select.getCondition(),
+        buildUniformI32(select.getTrueValue(), b, launch),
+        buildUniformI32(select.getFalseValue(), b, launch));
   if (!isUniformArithmetic(def))
     return arith::IndexCastOp::create(b, i32, value);
   SmallVector<Value> operands;
@@ -123,13 +155,42 @@ static Value buildUniformI32(Value value, ImplicitLocOpBuilder &b,
   return b.create(state)->getResult(0);
 }
 
-/// Rewrites one load; returns false when it cannot be a buffer load.
-static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
-  auto type = cast<MemRefType>(load.getMemRefType());
+/// The strides of `memref` (a kernel argument): integers, or when dynamic i32
+/// values from a memref.extract_strided_metadata at the start of `launch`'s
+/// body; empty when its offset is not 0.
+static SmallVector<OpFoldResult> getStridesI32(Value memref,
+                                               gpu::LaunchOp launch) {
+  auto type = cast<MemRefType>(memref.getType());
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (!type.hasStaticShape() || !type.getElementType().isF32() ||
-      failed(type.getStridesAndOffset(strides, offset)) || offset != 0)
+  if (failed(type.getStridesAndOffset(strides, offset)) || offset != 0)
+    return {};
+  Block &body = launch.getBody().front();
+  ImplicitLocOpBuilder b(memref.getLoc(), &body, body.begin());
+  memref::ExtractStridedMetadataOp metadata;
+  SmallVector<OpFoldResult> values;
+  for (auto [dim, stride] : llvm::enumerate(strides)) {
+    if (!ShapedType::isDynamic(stride)) {
+      values.push_back(b.getIndexAttr(stride));
+      continue;
+    }
+    if (!metadata) {
+      metadata = memref::ExtractStridedMetadataOp::create(b, memref);
+      b.setInsertionPointAfter(metadata);
+    }
+    values.push_back(arith::IndexCastOp::create(b, b.getI32Type(),
+                                                metadata.getStrides()[dim])
+                         .getResult());
+  }
+  return values;
+}
+
+/// Rewrites one load with the strides of its memref (getStridesI32);
+/// returns false when it cannot be a buffer load.
+static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch,
+                        ArrayRef<OpFoldResult> strides) {
+  auto type = cast<MemRefType>(load.getMemRefType());
+  if (!type.getElementType().isF32() || strides.empty())
     return false;
 
   ImplicitLocOpBuilder b(load.getLoc(), load);
@@ -150,13 +211,20 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch) {
     for (Value term : split.laneTerms)
       lane = lane ? arith::AddIOp::create(b, lane, term) : term;
     laneIndices.push_back(lane ? toI32(lane) : constI32(0));
+    std::optional<int64_t> staticStride = getConstantIntValue(stride);
     for (Value term : split.uniformTerms) {
       Value product = buildUniformI32(term, b, launch);
-      if (stride != 1)
-        product = arith::MulIOp::create(b, product, constI32(stride));
+      if (staticStride != 1)
+        product = arith::MulIOp::create(b, product,
+                                        staticStride ? constI32(*staticStride)
+                                                     : cast<Value>(stride));
       uniformProducts.push_back(product);
     }
-    uniformConstant += split.constant * stride;
+    if (staticStride)
+      uniformConstant += split.constant * *staticStride;
+    else if (split.constant != 0)
+      uniformProducts.push_back(arith::MulIOp::create(
+          b, constI32(split.constant), cast<Value>(stride)));
   }
   Value sgprOffset;
   for (Value product : uniformProducts)
@@ -218,11 +286,14 @@ void GemmBufferAddressingPass::runOnOperation() {
               load.getMemRef().getParentRegion()->getParentOp()))
         loads.push_back(load);
     });
+    DenseMap<Value, SmallVector<OpFoldResult>> strides;
     for (memref::LoadOp load : loads) {
-      if (!rewriteLoad(load, launch)) {
-        load.emitOpError()
-            << "cannot be a raw buffer load: it needs a "
-               "static f32 memref with static strides and offset 0";
+      Value memref = load.getMemRef();
+      if (!strides.contains(memref))
+        strides[memref] = getStridesI32(memref, launch);
+      if (!rewriteLoad(load, launch, strides[memref])) {
+        load.emitOpError() << "cannot be a raw buffer load: it needs an "
+                              "f32 memref with offset 0";
         return signalPassFailure();
       }
     }

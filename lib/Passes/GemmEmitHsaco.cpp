@@ -36,6 +36,15 @@ struct ManifestArg {
   const ::gemm::KernelArgInfo *info;
 };
 
+/// What the manifest says about one kernel and its launch.
+struct KernelLaunch {
+  std::string when; // The condition on the sizes, or "" for always.
+  StringRef name;
+  const ::gemm::KernelInfo *info;
+  SmallVector<std::string> grid, block;
+  SmallVector<ManifestArg> args;
+};
+
 struct GemmEmitHsacoPass
     : public mlir::gemm::impl::GemmEmitHsacoBase<GemmEmitHsacoPass> {
   using Base::Base;
@@ -179,6 +188,65 @@ static FailureOr<std::string> describeSize(Value value, DictionaryAttr record) {
   return failure();
 }
 
+/// A host i1 value as a manifest condition (docs/manifest.md): comparisons
+/// of size expressions, `&&`, `||` and `!`. Failure for anything else.
+static FailureOr<std::string> describeCondition(Value value,
+                                                DictionaryAttr record) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return std::string(*constant ? "1" : "0");
+  auto binary = [&](Value lhs, Value rhs, StringRef format,
+                    bool sizes) -> FailureOr<std::string> {
+    FailureOr<std::string> l =
+        sizes ? describeSize(lhs, record) : describeCondition(lhs, record);
+    FailureOr<std::string> r =
+        sizes ? describeSize(rhs, record) : describeCondition(rhs, record);
+    if (failed(l) || failed(r))
+      return failure();
+    return llvm::formatv(format.data(), *l, *r).str();
+  };
+  if (auto cmp = value.getDefiningOp<arith::CmpIOp>()) {
+    StringRef format;
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::eq:
+      format = "{0}=={1}";
+      break;
+    case arith::CmpIPredicate::ne:
+      format = "{0}!={1}";
+      break;
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::slt:
+      format = "{0}<{1}";
+      break;
+    case arith::CmpIPredicate::ule:
+    case arith::CmpIPredicate::sle:
+      format = "{0}<={1}";
+      break;
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::sgt:
+      format = "{0}>{1}";
+      break;
+    case arith::CmpIPredicate::uge:
+    case arith::CmpIPredicate::sge:
+      format = "{0}>={1}";
+      break;
+    }
+    return binary(cmp.getLhs(), cmp.getRhs(), format, /*sizes=*/true);
+  }
+  if (auto op = value.getDefiningOp<arith::AndIOp>())
+    return binary(op.getLhs(), op.getRhs(), "{0} && {1}", /*sizes=*/false);
+  if (auto op = value.getDefiningOp<arith::OrIOp>())
+    return binary(op.getLhs(), op.getRhs(), "({0} || {1})", /*sizes=*/false);
+  if (auto op = value.getDefiningOp<arith::XOrIOp>())
+    if (isConstantIntValue(op.getRhs(), -1) ||
+        isConstantIntValue(op.getRhs(), 1)) {
+      FailureOr<std::string> operand = describeCondition(op.getLhs(), record);
+      if (failed(operand))
+        return failure();
+      return "!(" + *operand + ")";
+    }
+  return failure();
+}
+
 /// Writes a size expression as a JSON integer when it is one, else as a
 /// string.
 static void writeSize(llvm::json::OStream &json, StringRef name,
@@ -229,24 +297,31 @@ void GemmEmitHsacoPass::runOnOperation() {
     if (launch.getKernelModuleName() == binary.getSymName())
       launches.push_back(launch);
   });
-  if (launches.size() != 1) {
+  if (launches.empty()) {
     emitError(binary.getLoc())
         << "gpu.binary @" << binary.getSymName()
-        << " must be launched by exactly one gpu.launch_func to "
-           "describe its arguments, found "
-        << launches.size();
+        << " is not launched by any gpu.launch_func: nothing describes its "
+           "arguments";
     return signalPassFailure();
   }
-  gpu::LaunchFuncOp launch = launches.front();
 
-  auto hostFunc = launch->getParentOfType<func::FuncOp>();
+  auto hostFunc = launches.front()->getParentOfType<func::FuncOp>();
   auto record = hostFunc
                     ? hostFunc->getAttrOfType<DictionaryAttr>(kMatmulAttrName)
                     : DictionaryAttr();
   if (!record) {
-    launch.emitError() << "is not in a function with the '" << kMatmulAttrName
-                       << "' attribute: run gemm-check-input before lowering";
+    launches.front().emitError()
+        << "is not in a function with the '" << kMatmulAttrName
+        << "' attribute: run gemm-check-input before lowering";
     return signalPassFailure();
+  }
+  for (gpu::LaunchFuncOp launch : launches) {
+    if (launch->getParentOfType<func::FuncOp>() != hostFunc) {
+      launch.emitError() << "launches a kernel of @" << binary.getSymName()
+                         << " from a second function; the manifest describes "
+                            "one matmul";
+      return signalPassFailure();
+    }
   }
   auto recordInt = [&](StringRef key) -> int64_t {
     auto attr = record.getAs<IntegerAttr>(key);
@@ -257,92 +332,132 @@ void GemmEmitHsacoPass::runOnOperation() {
     return attr && attr.getValue();
   };
 
-  // The grid is a formula of the sizes when they are dynamic.
-  SmallVector<std::string> grid, block;
-  for (auto [dims, out] :
-       {std::pair(launch.getGridSizeOperandValues(), &grid),
-        std::pair(launch.getBlockSizeOperandValues(), &block)}) {
-    for (Value value : {dims.x, dims.y, dims.z}) {
-      FailureOr<std::string> size = describeSize(value, record);
-      if (failed(size)) {
-        launch.emitError() << "has a grid or block size the manifest cannot "
-                              "describe: it must be constant or computed "
-                              "from the matrices' sizes";
-        return signalPassFailure();
-      }
-      out->push_back(*size);
-    }
-  }
-  if (llvm::any_of(block, [](StringRef size) {
-        int64_t value;
-        return size.getAsInteger(10, value);
-      })) {
-    launch.emitError() << "has a dynamic workgroup size; the manifest "
-                          "describes static workgroups only";
-    return signalPassFailure();
-  }
-
   llvm::Expected<::gemm::CodeObjectInfo> info = ::gemm::readCodeObjectInfo(elf);
   if (!info) {
     emitError(binary.getLoc()) << llvm::toString(info.takeError());
     return signalPassFailure();
   }
-  StringRef kernelName = launch.getKernelName().getValue();
-  const ::gemm::KernelInfo *kernel = info->findKernel(kernelName);
-  if (!kernel) {
-    emitError(binary.getLoc())
-        << "code object has no kernel '" << kernelName << "'";
-    return signalPassFailure();
-  }
-
-  SmallVector<const ::gemm::KernelArgInfo *> explicitArgs;
-  for (const ::gemm::KernelArgInfo &arg : kernel->args)
-    if (!StringRef(arg.valueKind).starts_with("hidden_"))
-      explicitArgs.push_back(&arg);
-  if (explicitArgs.size() != launch.getNumKernelOperands()) {
-    launch.emitError() << "passes " << launch.getNumKernelOperands()
-                       << " operands but the kernel has " << explicitArgs.size()
-                       << " explicit arguments; memrefs must be lowered with "
-                          "the bare-pointer calling convention";
-    return signalPassFailure();
-  }
-
-  SmallVector<ManifestArg> args;
-  for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
-    // A dynamic matrix is passed as its base pointer (gemm-kernel-sizes).
-    Value source = operand;
-    if (auto extract =
-            operand.getDefiningOp<memref::ExtractStridedMetadataOp>())
-      if (operand == extract.getBaseBuffer())
-        source = extract.getSource();
-    auto blockArg = dyn_cast<BlockArgument>(source);
-    std::string role;
-    if (blockArg && blockArg.getOwner() == &hostFunc.getBody().front()) {
-      int64_t argNumber = blockArg.getArgNumber();
-      role = getMatrixRole(record, argNumber);
-      if (argNumber == recordInt("alpha_arg"))
-        role = "alpha";
-      else if (argNumber == recordInt("beta_arg"))
-        role = "beta";
+  // One kernel's launch: its grid, its arguments and when it runs.
+  auto describeLaunch =
+      [&](gpu::LaunchFuncOp launch,
+          const ::gemm::CodeObjectInfo &info) -> FailureOr<KernelLaunch> {
+    KernelLaunch described;
+    // Which branch of the host's choice by the run-time sizes it is in.
+    SmallVector<std::string> conditions;
+    for (Operation *op = launch; op != hostFunc; op = op->getParentOp()) {
+      auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+      if (!ifOp)
+        continue;
+      FailureOr<std::string> condition =
+          describeCondition(ifOp.getCondition(), record);
+      if (failed(condition)) {
+        ifOp.emitError() << "chooses a kernel by a condition the manifest "
+                            "cannot describe: it must compare the "
+                            "matrices' sizes";
+        return failure();
+      }
+      bool inElse = op->getParentRegion() == &ifOp.getElseRegion();
+      conditions.insert(conditions.begin(),
+                        inElse ? "!(" + *condition + ")" : *condition);
     }
-    // A size or stride: it must be a name (gemm-kernel-sizes passes each
-    // once), not a formula.
-    if (role.empty() && operand.getType().isIndex()) {
-      FailureOr<std::string> size = describeSize(operand, record);
-      if (succeeded(size) && llvm::all_of(*size, [](char c) {
-            return llvm::isAlpha(c) || c == '_';
-          }))
-        role = *size;
+    described.when = llvm::join(conditions, " && ");
+    // The grid is a formula of the sizes when they are dynamic.
+    SmallVector<std::string> grid, block;
+    for (auto [dims, out] :
+         {std::pair(launch.getGridSizeOperandValues(), &grid),
+          std::pair(launch.getBlockSizeOperandValues(), &block)}) {
+      for (Value value : {dims.x, dims.y, dims.z}) {
+        FailureOr<std::string> size = describeSize(value, record);
+        if (failed(size)) {
+          launch.emitError() << "has a grid or block size the manifest cannot "
+                                "describe: it must be constant or computed "
+                                "from the matrices' sizes";
+          return failure();
+        }
+        out->push_back(*size);
+      }
     }
-    auto type = dyn_cast<MemRefType>(source.getType());
-    bool isMatrix = role == "A" || role == "B" || role == "C";
-    if (role.empty() || isMatrix != bool(type)) {
-      launch.emitError() << "kernel operand #" << index
-                         << " is not one of the matmul's A, B, C, alpha, "
-                            "beta or sizes";
+    if (llvm::any_of(block, [](StringRef size) {
+          int64_t value;
+          return size.getAsInteger(10, value);
+        })) {
+      launch.emitError() << "has a dynamic workgroup size; the manifest "
+                            "describes static workgroups only";
+      return failure();
+    }
+
+    StringRef kernelName = launch.getKernelName().getValue();
+    const ::gemm::KernelInfo *kernel = info.findKernel(kernelName);
+    if (!kernel) {
+      emitError(binary.getLoc())
+          << "code object has no kernel '" << kernelName << "'";
+      return failure();
+    }
+
+    SmallVector<const ::gemm::KernelArgInfo *> explicitArgs;
+    for (const ::gemm::KernelArgInfo &arg : kernel->args)
+      if (!StringRef(arg.valueKind).starts_with("hidden_"))
+        explicitArgs.push_back(&arg);
+    if (explicitArgs.size() != launch.getNumKernelOperands()) {
+      launch.emitError() << "passes " << launch.getNumKernelOperands()
+                         << " operands but the kernel has "
+                         << explicitArgs.size()
+                         << " explicit arguments; memrefs must be lowered with "
+                            "the bare-pointer calling convention";
+      return failure();
+    }
+
+    SmallVector<ManifestArg> args;
+    for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
+      // A dynamic matrix is passed as its base pointer (gemm-kernel-sizes).
+      Value source = operand;
+      if (auto extract =
+              operand.getDefiningOp<memref::ExtractStridedMetadataOp>())
+        if (operand == extract.getBaseBuffer())
+          source = extract.getSource();
+      auto blockArg = dyn_cast<BlockArgument>(source);
+      std::string role;
+      if (blockArg && blockArg.getOwner() == &hostFunc.getBody().front()) {
+        int64_t argNumber = blockArg.getArgNumber();
+        role = getMatrixRole(record, argNumber);
+        if (argNumber == recordInt("alpha_arg"))
+          role = "alpha";
+        else if (argNumber == recordInt("beta_arg"))
+          role = "beta";
+      }
+      // A size or stride: it must be a name (gemm-kernel-sizes passes each
+      // once), not a formula.
+      if (role.empty() && operand.getType().isIndex()) {
+        FailureOr<std::string> size = describeSize(operand, record);
+        if (succeeded(size) && llvm::all_of(*size, [](char c) {
+              return llvm::isAlpha(c) || c == '_';
+            }))
+          role = *size;
+      }
+      auto type = dyn_cast<MemRefType>(source.getType());
+      bool isMatrix = role == "A" || role == "B" || role == "C";
+      if (role.empty() || isMatrix != bool(type)) {
+        launch.emitError() << "kernel operand #" << index
+                           << " is not one of the matmul's A, B, C, alpha, "
+                              "beta or sizes";
+        return failure();
+      }
+      args.push_back({role, type, explicitArgs[index]});
+    }
+    described.name = kernelName;
+    described.info = kernel;
+    described.grid = std::move(grid);
+    described.block = std::move(block);
+    described.args = std::move(args);
+    return described;
+  };
+
+  SmallVector<KernelLaunch> kernels;
+  for (gpu::LaunchFuncOp launch : launches) {
+    FailureOr<KernelLaunch> described = describeLaunch(launch, *info);
+    if (failed(described))
       return signalPassFailure();
-    }
-    args.push_back({role, type, explicitArgs[index]});
+    kernels.push_back(std::move(*described));
   }
 
   std::string manifestFile =
@@ -361,6 +476,55 @@ void GemmEmitHsacoPass::runOnOperation() {
     return signalPassFailure();
   }
 
+  // A kernel's launch: the top level of a manifest for one kernel, or an
+  // entry of "kernels".
+  auto writeLaunch = [&](llvm::json::OStream &json,
+                         const KernelLaunch &launch) {
+    json.attributeArray("args", [&] {
+      for (auto [index, arg] : llvm::enumerate(launch.args)) {
+        json.object([&] {
+          json.attribute("index", static_cast<int64_t>(index));
+          json.attribute("role", arg.role);
+          json.attribute("kind", arg.info->valueKind);
+          json.attribute("offset", arg.info->offset);
+          json.attribute("size", arg.info->size);
+          if (!arg.type)
+            return;
+          // The matrix as stored (A is K x M when transposed, B N x K),
+          // its sizes and strides as expressions of the dynamic ones.
+          unsigned rank = arg.type.getRank();
+          auto dimSize = [&](unsigned dim) {
+            return describeMatrixDim(record, arg.role, arg.type, dim, false);
+          };
+          auto stride = [&](unsigned dim) {
+            return describeMatrixDim(record, arg.role, arg.type, dim, true);
+          };
+          writeSize(json, "rows", dimSize(rank - 2));
+          writeSize(json, "cols", dimSize(rank - 1));
+          writeSize(json, "ld", stride(rank - 2));
+          if (rank == 3)
+            writeSize(json, "batch_stride", stride(0));
+        });
+      }
+    });
+    json.attribute("kernarg_size", launch.info->kernargSegmentSize);
+    for (auto [name, dims] : {std::pair("workgroup_size", &launch.block),
+                              std::pair("grid", &launch.grid)})
+      json.attributeArray(name, [&] {
+        for (StringRef size : *dims) {
+          int64_t value;
+          if (!size.getAsInteger(10, value))
+            json.value(value);
+          else
+            json.value(size);
+        }
+      });
+    json.attribute("lds_bytes", launch.info->groupSegmentSize);
+    json.attribute("vgpr_count", launch.info->vgprCount);
+    json.attribute("sgpr_count", launch.info->sgprCount);
+    json.attribute("scratch_bytes", launch.info->privateSegmentSize);
+  };
+
   hsacoOut->os() << elf;
   {
     llvm::json::OStream json(manifestOut->os(), /*IndentSize=*/2);
@@ -368,7 +532,8 @@ void GemmEmitHsacoPass::runOnOperation() {
       json.attribute("format", "gemm-opt-manifest-1");
       json.attribute("code_object",
                      codeObjectReference(hsacoPath, manifestFile));
-      json.attribute("kernel", kernelName);
+      if (kernels.size() == 1)
+        json.attribute("kernel", kernels.front().name);
       StringRef target = info->target;
       json.attribute("chip", target.rsplit("--").second);
       json.attribute("code_object_version", info->codeObjectVersion);
@@ -398,49 +563,19 @@ void GemmEmitHsacoPass::runOnOperation() {
           json.attribute("beta", *beta);
         json.attribute("accumulate", alpha == 1.0 && beta == 1.0);
       });
-      json.attributeArray("args", [&] {
-        for (auto [index, arg] : llvm::enumerate(args)) {
+      if (kernels.size() == 1) {
+        writeLaunch(json, kernels.front());
+        return;
+      }
+      // Several kernels, each for the sizes its condition accepts.
+      json.attributeArray("kernels", [&] {
+        for (const KernelLaunch &launch : kernels)
           json.object([&] {
-            json.attribute("index", static_cast<int64_t>(index));
-            json.attribute("role", arg.role);
-            json.attribute("kind", arg.info->valueKind);
-            json.attribute("offset", arg.info->offset);
-            json.attribute("size", arg.info->size);
-            if (!arg.type)
-              return;
-            // The matrix as stored (A is K x M when transposed, B N x K),
-            // its sizes and strides as expressions of the dynamic ones.
-            unsigned rank = arg.type.getRank();
-            auto dimSize = [&](unsigned dim) {
-              return describeMatrixDim(record, arg.role, arg.type, dim, false);
-            };
-            auto stride = [&](unsigned dim) {
-              return describeMatrixDim(record, arg.role, arg.type, dim, true);
-            };
-            writeSize(json, "rows", dimSize(rank - 2));
-            writeSize(json, "cols", dimSize(rank - 1));
-            writeSize(json, "ld", stride(rank - 2));
-            if (rank == 3)
-              writeSize(json, "batch_stride", stride(0));
+            json.attribute("kernel", launch.name);
+            json.attribute("when", launch.when);
+            writeLaunch(json, launch);
           });
-        }
       });
-      json.attribute("kernarg_size", kernel->kernargSegmentSize);
-      for (auto [name, dims] :
-           {std::pair("workgroup_size", &block), std::pair("grid", &grid)})
-        json.attributeArray(name, [&] {
-          for (StringRef size : *dims) {
-            int64_t value;
-            if (!size.getAsInteger(10, value))
-              json.value(value);
-            else
-              json.value(size);
-          }
-        });
-      json.attribute("lds_bytes", kernel->groupSegmentSize);
-      json.attribute("vgpr_count", kernel->vgprCount);
-      json.attribute("sgpr_count", kernel->sgprCount);
-      json.attribute("scratch_bytes", kernel->privateSegmentSize);
     });
   }
   manifestOut->os() << "\n";

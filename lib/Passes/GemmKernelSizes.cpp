@@ -51,7 +51,10 @@ static bool isBarePointerMemRef(MemRefType type) {
 void GemmKernelSizesPass::runOnOperation() {
   func::FuncOp func = getOperation();
   auto record = func->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
-  SmallVector<gpu::LaunchOp> launches(func.getOps<gpu::LaunchOp>());
+  // Also the launches in the scf.if that picks the tiled kernel or its
+  // fallback by the run-time sizes.
+  SmallVector<gpu::LaunchOp> launches;
+  func.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
   if (!record || launches.empty())
     return;
 
@@ -143,6 +146,21 @@ void GemmKernelSizesPass::runOnOperation() {
       value.replaceUsesWithIf(view, [&](OpOperand &use) {
         return launch->isProperAncestor(use.getOwner());
       });
+    }
+  }
+
+  // The tiled kernel and its fallback go into one gpu.module, so that one
+  // code object holds both and the manifest can offer the choice; the
+  // fallback's name says what it is.
+  if (launches.size() > 1) {
+    MLIRContext *ctx = func.getContext();
+    auto module =
+        FlatSymbolRefAttr::get(ctx, (func.getSymName() + "_kernels").str());
+    for (gpu::LaunchOp launch : launches) {
+      launch.setModuleAttr(module);
+      if (!KernelTile::fromLaunch(launch))
+        launch.setFunctionAttr(FlatSymbolRefAttr::get(
+            ctx, (func.getSymName() + "_simple_kernel").str()));
     }
   }
 

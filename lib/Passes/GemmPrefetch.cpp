@@ -121,12 +121,16 @@ static FailureOr<StagedLoop> analyze(scf::ForOp loop) {
   return staged;
 }
 
-/// The slice after the one at `k`, clamped to the last.
+/// The slice after the one at `k`, clamped to the last one `loop` reaches.
 static Value nextSliceK(ImplicitLocOpBuilder &b, const KernelTile &tile,
-                        Value k) {
+                        scf::ForOp loop, Value k) {
   IndexMath math{b};
-  return arith::MinUIOp::create(b, math.add(k, tile.bk),
-                                math.index(tile.fullK() - tile.bk));
+  Value lastSlice =
+      ShapedType::isDynamic(tile.k)
+          ? arith::SubIOp::create(b, loop.getUpperBound(), math.index(tile.bk))
+                .getResult()
+          : math.index(tile.fullK() - tile.bk);
+  return arith::MinUIOp::create(b, math.add(k, tile.bk), lastSlice);
 }
 
 /// Clones `ops` at `b`'s insertion point with the loop's induction variable
@@ -159,8 +163,10 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
   PrefetchMode mode = prefetch;
   // A single K step has no next slice to fetch ahead; prefetching code for it
   // only adds registers (and made the backend spill with prefetch=lds). With
-  // k < bk the loop has no step at all, only the tail after it.
-  if (mode == PrefetchMode::None || tile.fullK() <= tile.bk)
+  // k < bk the loop has no step at all, only the tail after it. (A dynamic
+  // k is at least 2 bk: gemm-tile-workgroups launches the kernel only then.)
+  if (mode == PrefetchMode::None ||
+      (!ShapedType::isDynamic(tile.k) && tile.fullK() <= tile.bk))
     return success();
 
   FailureOr<StagedLoop> staged = analyze(loop);
@@ -178,7 +184,7 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
     SmallVector<Value> first = getClonedSlices(*staged, firstMap);
     b.setInsertionPointAfter(staged->afterStore);
     IRMapping nextMap;
-    cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, k), nextMap);
+    cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, loop, k), nextMap);
     SmallVector<Value> next = getClonedSlices(*staged, nextMap);
     for (auto [slice, firstSlice] : llvm::zip_equal(staged->slices, first))
       slice->getResult(0).replaceAllUsesWith(firstSlice);
@@ -228,7 +234,7 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
   Value stage = math.rem(step, 2);
   Value nextStage = math.rem(math.add(step, 1), 2);
   IRMapping nextMap;
-  cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, k), nextMap);
+  cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, loop, k), nextMap);
   for (auto [slice, next] :
        llvm::zip_equal(staged->slices, getClonedSlices(*staged, nextMap)))
     slice->getResult(0).replaceAllUsesWith(next);

@@ -97,28 +97,29 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
   };
 
   /// One operand's slice: BK x `extent` elements from `view` (M or N along
-  /// `xDim` of the source, of `matrixExtent` in all), staged in `ldsTile` as
-  /// [k][x].
+  /// `xDim` of the source), staged in `ldsTile` as [k][x].
   struct SliceCopy {
     memref::SubViewOp view;
     unsigned xDim;
-    int64_t extent, matrixExtent;
+    int64_t extent;
     Value ldsTile;
     // Set below: where the slice starts, and this lane's share.
     Value xStart, xLane, kLane;
     int64_t xStep = 0, kStep = 0;
     Value registers;
   };
-  SliceCopy copies[] = {
-      {aView, layout->transposeA ? 1u : 0u, tile.bm, tile.m, aTile},
-      {bView, layout->transposeB ? 0u : 1u, tile.bn, tile.n, bTile}};
+  SliceCopy copies[] = {{aView, layout->transposeA ? 1u : 0u, tile.bm, aTile},
+                        {bView, layout->transposeB ? 0u : 1u, tile.bn, bTile}};
   // The (shifted) tile start is loop-invariant: computed before the K loop.
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(matmul->getParentOfType<scf::ForOp>());
-    for (SliceCopy &copy : copies)
+    for (SliceCopy &copy : copies) {
+      OpFoldResult matrixExtent =
+          memref::getMixedSize(b, b.getLoc(), copy.view.getSource(), copy.xDim);
       copy.xStart = getShiftedTileStart(b, offset(copy.view, copy.xDim),
-                                        copy.extent, copy.matrixExtent);
+                                        copy.extent, matrixExtent);
+    }
   }
   // Global to registers: this lane's share of each slice. Consecutive
   // lanes read consecutive addresses: along K (BK lanes per row) when K is

@@ -121,27 +121,75 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
         b, bMat, layout.transposeB ? ValueRange{col, k} : ValueRange{k, col});
   };
   auto rowType = VectorType::get({tile.laneCols()}, b.getF32Type());
-  // A loop, not unrolled: unrolled, the scheduler hoists every step's loads
-  // and the tail alone needed 30 more VGPRs than the K loop.
-  auto loop = scf::ForOp::create(b, math.index(tile.fullK()),
-                                 math.index(tile.k), math.index(1), acc);
+  // One K step: B's row at k, and A's value of each row times it; with
+  // `valid` false, zeros instead of what was loaded.
+  auto multiplyAt = [&](Value kIndex, ValueRange accIn, Value valid) {
+    Value zero;
+    auto orZero = [&](Value loaded) -> Value {
+      if (!valid)
+        return loaded;
+      if (!zero)
+        zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
+      return arith::SelectOp::create(b, valid, loaded, zero);
+    };
+    SmallVector<Value> bValues;
+    for (int64_t in = 0; in < tile.subTilesN(); ++in)
+      for (int64_t j = 0; j < kSubTile; ++j)
+        bValues.push_back(orZero(loadB(kIndex, math.add(colOf(in), j))));
+    Value bRow = vector::FromElementsOp::create(b, rowType, bValues);
+    SmallVector<Value> next;
+    for (int64_t i = 0; i < tile.laneRows(); ++i) {
+      Value aValue = orZero(loadA(rowOf(i), kIndex));
+      Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
+      next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow, accIn[i]));
+    }
+    return next;
+  };
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value kIndex = loop.getInductionVar();
-  SmallVector<Value> bValues;
-  for (int64_t in = 0; in < tile.subTilesN(); ++in)
-    for (int64_t j = 0; j < kSubTile; ++j)
-      bValues.push_back(loadB(kIndex, math.add(colOf(in), j)));
-  Value bRow = vector::FromElementsOp::create(b, rowType, bValues);
-  SmallVector<Value> next;
-  for (int64_t i = 0; i < tile.laneRows(); ++i) {
-    Value aValue = loadA(rowOf(i), kIndex);
-    Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
-    next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow,
-                                         loop.getRegionIterArgs()[i]));
+  if (!ShapedType::isDynamic(tile.k)) {
+    // A loop, not unrolled: unrolled, the scheduler hoists every step's
+    // loads and the tail alone needed 30 more VGPRs than the K loop.
+    auto loop = scf::ForOp::create(b, math.index(tile.fullK()),
+                                   math.index(tile.k), math.index(1), acc);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(b, multiplyAt(loop.getInductionVar(),
+                                       loop.getRegionIterArgs(), Value()));
+    return SmallVector<Value>(loop.getResults());
   }
-  scf::YieldOp::create(b, next);
-  return SmallVector<Value>(loop.getResults());
+  // A dynamic tail may be empty. As an scf.for that can run zero times, the
+  // accumulators entering it and leaving it did not share registers and a
+  // 128 x 128 tile spilled; as a loop that always runs its first step they
+  // do. When the tail is empty that step reads the K loop's last column (in
+  // bounds) and multiplies zeros instead: acc + 0 x 0 is acc exactly, as an
+  // accumulator that starts at +0 is never -0. (Selecting the accumulators
+  // instead kept both FMA results and inputs live: 128 more VGPRs.)
+  auto aTail = tailMatmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
+  unsigned kDim = layout.transposeA ? 0 : 1;
+  Value kBegin = getValueOrCreateConstantIndexOp(b, b.getLoc(),
+                                                 aTail.getMixedOffsets()[kDim]);
+  Value kEnd =
+      math.add(kBegin, getValueOrCreateConstantIndexOp(
+                           b, b.getLoc(), aTail.getMixedSizes()[kDim]));
+  Value lastInLoop = arith::SubIOp::create(b, kBegin, math.index(1));
+  SmallVector<Value> inits{kBegin};
+  llvm::append_range(inits, acc);
+  auto loop = scf::WhileOp::create(
+      b, ValueRange(inits).getTypes(), inits,
+      [&](OpBuilder &, Location, ValueRange args) {
+        Value kIndex = args.front();
+        Value inTail =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::ult, kIndex, kEnd);
+        Value loadK = arith::SelectOp::create(b, inTail, kIndex, lastInLoop);
+        SmallVector<Value> next{math.add(kIndex, 1)};
+        llvm::append_range(next, multiplyAt(loadK, args.drop_front(), inTail));
+        Value more = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                           next.front(), kEnd);
+        scf::ConditionOp::create(b, more, next);
+      },
+      [&](OpBuilder &, Location, ValueRange args) {
+        scf::YieldOp::create(b, args);
+      });
+  return SmallVector<Value>(loop.getResults().drop_front());
 }
 
 LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
@@ -246,8 +294,10 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   // Owned: where the part of C this workgroup stores starts; block: where
   // its (possibly shifted) tile starts.
   Value ownedRow = cOffset(0), ownedCol = cOffset(1);
-  Value blockRow = getShiftedTileStart(b, ownedRow, tile.bm, tile.m);
-  Value blockCol = getShiftedTileStart(b, ownedCol, tile.bn, tile.n);
+  OpFoldResult rowsOfC = memref::getMixedSize(b, b.getLoc(), c, 0);
+  OpFoldResult colsOfC = memref::getMixedSize(b, b.getLoc(), c, 1);
+  Value blockRow = getShiftedTileStart(b, ownedRow, tile.bm, rowsOfC);
+  Value blockCol = getShiftedTileStart(b, ownedCol, tile.bn, colsOfC);
   auto rowOf = [&](int64_t i) {
     return math.add(
         blockRow,
@@ -306,13 +356,13 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
     for (int64_t i = 0; i < tile.laneRows(); ++i) {
       Value row = rowOf(i);
       OpBuilder::InsertionGuard rowGuard(b);
-      if (tile.m % tile.bm != 0) {
+      if (tile.mayHaveEdgeRows()) {
         auto ifRow = scf::IfOp::create(b, atLeast(row, ownedRow));
         b.setInsertionPoint(ifRow.thenBlock()->getTerminator());
       }
       for (int64_t in = 0; in < tile.subTilesN(); ++in) {
         Value col = colOf(in);
-        if (tile.n % tile.bn == 0) {
+        if (!tile.mayHaveEdgeCols()) {
           addSubTile(row, col, i, in);
           continue;
         }
@@ -387,17 +437,21 @@ void GemmTileLanesPass::runOnOperation() {
          op = op->getNextNode())
       tailMatmul = dyn_cast<linalg::MatmulOp>(op);
     if (tailMatmul &&
-        (tiled.tile.k % tiled.tile.bk == 0 || !getMatmulLayout(tailMatmul) ||
+        (!tiled.tile.mayHaveKTail() || !getMatmulLayout(tailMatmul) ||
          !tailMatmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>() ||
          !tailMatmul.getDpsInputs()[1].getDefiningOp<memref::SubViewOp>())) {
       tailMatmul.emitOpError() << "is not the K tail gemm-tile-workgroups "
                                   "produces";
       return signalPassFailure();
     }
-    if (!tailMatmul && tiled.tile.k % tiled.tile.bk != 0) {
-      tiled.launch.emitOpError() << "has k=" << tiled.tile.k
-                                 << ", not a multiple of bk=" << tiled.tile.bk
-                                 << ", but no K tail after its K loop";
+    if (!tailMatmul && tiled.tile.mayHaveKTail()) {
+      tiled.launch.emitOpError()
+          << "has k="
+          << (ShapedType::isDynamic(tiled.tile.k)
+                  ? std::string("?")
+                  : std::to_string(tiled.tile.k))
+          << ", not known to be a multiple of bk=" << tiled.tile.bk
+          << ", but no K tail after its K loop";
       return signalPassFailure();
     }
     // The epilogue gemm-tile-workgroups puts last, if any.

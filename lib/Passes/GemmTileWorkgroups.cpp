@@ -13,6 +13,8 @@
 #include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMTILEWORKGROUPS
 #include "gemm-opt/Passes/Passes.h.inc"
@@ -99,6 +101,39 @@ LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
                         /*kContiguous=*/layout.transposeB);
 }
 
+/// Dynamic sizes: the tiled kernel needs m >= bm and n >= bn (the shifted
+/// edge tile must stay inside the matrix) and k >= 2 bk (the prefetched slice
+/// must exist), which only the run-time sizes can tell. Puts `b` in the
+/// then-block of an scf.if on those conditions, for the launch; the else
+/// block takes the matmul (with its epilogue), for the simple lowering. One
+/// condition on the host keeps the tiled kernel exactly the static one's,
+/// instead of a per-workgroup branch inside it.
+static void guardDynamicLaunch(ImplicitLocOpBuilder &b, linalg::LinalgOp matmul,
+                               const KernelTile &tile, ArrayRef<Value> mnkSizes,
+                               std::optional<Epilogue> epilogue) {
+  IndexMath math{b};
+  Value condition;
+  auto require = [&](int64_t staticSize, Value size, int64_t minimum) {
+    if (!ShapedType::isDynamic(staticSize))
+      return;
+    Value atLeast = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, size,
+                                          math.index(minimum));
+    condition =
+        condition ? arith::AndIOp::create(b, condition, atLeast) : atLeast;
+  };
+  require(tile.m, mnkSizes[0], tile.bm);
+  require(tile.n, mnkSizes[1], tile.bn);
+  require(tile.k, mnkSizes[2], 2 * tile.bk);
+  auto ifOp = scf::IfOp::create(b, condition, /*withElseRegion=*/true);
+  Operation *elseEnd = ifOp.elseBlock()->getTerminator();
+  if (epilogue)
+    epilogue->fill->moveBefore(elseEnd);
+  matmul->moveBefore(elseEnd);
+  if (epilogue)
+    epilogue->generic->moveBefore(elseEnd);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+}
+
 void GemmTileWorkgroupsPass::runOnOperation() {
   SmallVector<linalg::LinalgOp> matmuls;
   getOperation().walk([&](linalg::LinalgOp op) {
@@ -117,11 +152,6 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     }
     // Loop sizes in the order (batch,) m, n, k.
     SmallVector<int64_t> loops = getLoopSizes(matmul);
-    if (llvm::any_of(loops, ShapedType::isDynamic)) {
-      matmul.emitRemark() << "not tiled for RDNA3: its sizes are dynamic; "
-                             "the simple lowering compiles it";
-      continue;
-    }
     bool batched = loops.size() == 4;
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     KernelTile tile;
@@ -137,16 +167,24 @@ void GemmTileWorkgroupsPass::runOnOperation() {
       return signalPassFailure();
     // A matrix smaller than one tile has no full tile to shift the edge
     // tile against: the simple lowering that follows compiles it.
-    if (tile.m < tile.bm || tile.n < tile.bn) {
-      matmul.emitRemark() << "not tiled for RDNA3: " << tile.m << "x" << tile.n
-                          << " is smaller than the " << tile.bm << "x"
-                          << tile.bn << " workgroup tile; the simple lowering "
+    auto isBelow = [](int64_t size, int64_t minimum) {
+      return !ShapedType::isDynamic(size) && size < minimum;
+    };
+    if (isBelow(tile.m, tile.bm) || isBelow(tile.n, tile.bn)) {
+      auto print = [](int64_t size) {
+        return ShapedType::isDynamic(size) ? std::string("?")
+                                           : std::to_string(size);
+      };
+      matmul.emitRemark() << "not tiled for RDNA3: " << print(tile.m) << "x"
+                          << print(tile.n) << " is smaller than the " << tile.bm
+                          << "x" << tile.bn
+                          << " workgroup tile; the simple lowering "
                           << "compiles it";
       continue;
     }
     // A K loop of one step has nothing to overlap, and as straight-line code
     // with the tail and the edge epilogue it made the backend spill.
-    if (tile.k < 2 * tile.bk) {
+    if (isBelow(tile.k, 2 * tile.bk)) {
       matmul.emitRemark() << "not tiled for RDNA3: k=" << tile.k
                           << " is less than two K steps of bk=" << tile.bk
                           << "; the simple lowering compiles it";
@@ -162,9 +200,34 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     // here) and the epilogue combines it with C (cOut).
     std::optional<Epilogue> epilogue = getEpilogue(matmul);
     Value cOut = epilogue ? epilogue->c : Value();
-    Value gridX = math.index(tile.gridN());
-    Value gridY = math.index(tile.gridM());
-    Value gridZ = math.index(batched ? loops[0] : 1);
+    // The sizes as index values: constants, or memref.dim on the host for
+    // the dynamic ones.
+    SmallVector<Value> loopSizes;
+    if (tile.isDynamic()) {
+      loopSizes = createLoopSizes(b, matmul);
+      guardDynamicLaunch(b, matmul, tile, ArrayRef(loopSizes).take_back(3),
+                         epilogue);
+    }
+    auto sizeOf = [&](unsigned loop, int64_t size) -> OpFoldResult {
+      if (!ShapedType::isDynamic(size))
+        return b.getIndexAttr(size);
+      return loopSizes[loop];
+    };
+    unsigned mLoop = batched ? 1 : 0;
+    OpFoldResult mSize = sizeOf(mLoop, tile.m);
+    OpFoldResult nSize = sizeOf(mLoop + 1, tile.n);
+    OpFoldResult kSize = sizeOf(mLoop + 2, tile.k);
+    auto gridOf = [&](OpFoldResult extent, int64_t size) -> Value {
+      if (std::optional<int64_t> known = getConstantIntValue(extent))
+        return math.index((*known + size - 1) / size);
+      return arith::CeilDivUIOp::create(b, cast<Value>(extent),
+                                        math.index(size));
+    };
+    Value gridX = gridOf(nSize, tile.bn);
+    Value gridY = gridOf(mSize, tile.bm);
+    Value gridZ = !batched                          ? math.index(1)
+                  : ShapedType::isDynamic(loops[0]) ? loopSizes[0]
+                                                    : math.index(loops[0]);
     Value one = math.index(1);
     Value lanes = math.index(tile.lanes());
     auto launch =
@@ -179,9 +242,9 @@ void GemmTileWorkgroupsPass::runOnOperation() {
         auto type = cast<MemRefType>(source.getType());
         SmallVector<OpFoldResult> offsets = {batch, b.getIndexAttr(0),
                                              b.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1),
-                                           b.getIndexAttr(type.getDimSize(1)),
-                                           b.getIndexAttr(type.getDimSize(2))};
+        SmallVector<OpFoldResult> sizes = {
+            b.getIndexAttr(1), memref::getMixedSize(b, b.getLoc(), source, 1),
+            memref::getMixedSize(b, b.getLoc(), source, 2)};
         SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
         auto viewType = memref::SubViewOp::inferRankReducedResultType(
             type.getShape().drop_front(), type, offsets, sizes, strides);
@@ -200,16 +263,19 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     // subviews then have dynamic sizes, so that this IR is exact; the later
     // passes shift the tile back (getShiftedTileStart) to run the same loop.
     auto ownedSize = [&](Value start, int64_t size,
-                         int64_t extent) -> OpFoldResult {
-      if (extent % size == 0)
+                         OpFoldResult extent) -> OpFoldResult {
+      std::optional<int64_t> known = getConstantIntValue(extent);
+      if (known && *known % size == 0)
         return b.getIndexAttr(size);
+      Value extentValue =
+          getValueOrCreateConstantIndexOp(b, b.getLoc(), extent);
       return arith::MinUIOp::create(
                  b, math.index(size),
-                 arith::SubIOp::create(b, math.index(extent), start))
+                 arith::SubIOp::create(b, extentValue, start))
           .getResult();
     };
-    OpFoldResult rows = ownedSize(blockRow, tile.bm, tile.m);
-    OpFoldResult cols = ownedSize(blockCol, tile.bn, tile.n);
+    OpFoldResult rows = ownedSize(blockRow, tile.bm, mSize);
+    OpFoldResult cols = ownedSize(blockCol, tile.bn, nSize);
     auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
                        OpFoldResult rows, OpFoldResult cols) -> Value {
       return memref::SubViewOp::create(
@@ -228,15 +294,25 @@ void GemmTileWorkgroupsPass::runOnOperation() {
                                 : subView(bMat, k, blockCol, depth, cols);
     };
     Value cTile = subView(c, blockRow, blockCol, rows, cols);
+    // The K loop over the whole slices, k - k % bk.
     Value kBegin = math.index(0);
-    Value kEnd = math.index(tile.fullK());
+    OpFoldResult kTail, tailDepth;
+    if (!ShapedType::isDynamic(tile.k)) {
+      kTail = b.getIndexAttr(tile.fullK());
+      tailDepth = b.getIndexAttr(tile.k - tile.fullK());
+    } else {
+      Value depth = math.rem(cast<Value>(kSize), tile.bk);
+      kTail = arith::SubIOp::create(b, cast<Value>(kSize), depth).getResult();
+      tailDepth = depth;
+    }
+    Value kEnd = getValueOrCreateConstantIndexOp(b, b.getLoc(), kTail);
     Value kStep = math.index(tile.bk);
     auto loop = scf::ForOp::create(b, kBegin, kEnd, kStep);
     // The K tail, fewer than bk steps: a matmul after the loop, which
-    // gemm-tile-lanes computes straight from global memory.
-    if (int64_t tail = tile.k - tile.fullK()) {
-      OpFoldResult kTail = b.getIndexAttr(tile.fullK());
-      OpFoldResult depth = b.getIndexAttr(tail);
+    // gemm-tile-lanes computes straight from global memory (and which may be
+    // empty when k is dynamic).
+    if (!isConstantIntValue(tailDepth, 0)) {
+      OpFoldResult depth = tailDepth;
       Value aTail = aSlice(kTail, depth);
       Value bTail = bSlice(kTail, depth);
       createMatmul(b, b.getLoc(), aTail, bTail, cTile, *layout);
@@ -254,7 +330,9 @@ void GemmTileWorkgroupsPass::runOnOperation() {
                 nested, nested.getUnknownLoc(),
                 buildEpilogue(nested, epilogue->generic, args[0], args[1]));
           });
-      epilogue->generic->erase();
+      // A dynamic launch's fallback keeps the original.
+      if (!tile.isDynamic())
+        epilogue->generic->erase();
     }
     gpu::TerminatorOp::create(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -263,6 +341,7 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value aTile = aSlice(k, depth);
     Value bTile = bSlice(k, depth);
     createMatmul(b, b.getLoc(), aTile, bTile, cTile, *layout);
-    matmul->erase();
+    if (!tile.isDynamic())
+      matmul->erase();
   }
 }

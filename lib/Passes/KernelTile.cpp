@@ -2,6 +2,7 @@
 
 #include "KernelTile.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
@@ -17,7 +18,8 @@ DictionaryAttr KernelTile::toAttr(MLIRContext *ctx) const {
   const int64_t values[] = {m, n, k, bm, bn, bk, wavesM, wavesN};
   SmallVector<NamedAttribute> fields;
   for (auto [name, value] : llvm::zip_equal(kFields, values))
-    fields.push_back(b.getNamedAttr(name, b.getI64IntegerAttr(value)));
+    fields.push_back(b.getNamedAttr(
+        name, b.getI64IntegerAttr(ShapedType::isDynamic(value) ? -1 : value)));
   return b.getDictionaryAttr(fields);
 }
 
@@ -30,6 +32,13 @@ std::optional<KernelTile> KernelTile::fromLaunch(gpu::LaunchOp launch) {
                        &tile.bn, &tile.bk, &tile.wavesM, &tile.wavesN};
   for (auto [name, value] : llvm::zip_equal(kFields, values)) {
     auto attr = dict.getAs<IntegerAttr>(name);
+    // The problem sizes (the first three fields) may be dynamic.
+    bool mayBeDynamic =
+        value == &tile.m || value == &tile.n || value == &tile.k;
+    if (attr && mayBeDynamic && attr.getInt() == -1) {
+      *value = ShapedType::kDynamic;
+      continue;
+    }
     if (!attr || attr.getInt() <= 0)
       return std::nullopt;
     *value = attr.getInt();
@@ -65,10 +74,16 @@ bool mlir::gemm::isWorkgroupMemory(Value memref) {
 }
 
 Value mlir::gemm::getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned,
-                                      int64_t size, int64_t extent) {
-  if (extent % size == 0)
+                                      int64_t size, OpFoldResult extent) {
+  IndexMath math{b};
+  std::optional<int64_t> staticExtent = getConstantIntValue(extent);
+  if (staticExtent && *staticExtent % size == 0)
     return owned;
-  return arith::MinUIOp::create(b, owned, IndexMath{b}.index(extent - size));
+  Value last = staticExtent ? math.index(*staticExtent - size)
+                            : arith::SubIOp::create(b, cast<Value>(extent),
+                                                    math.index(size))
+                                  .getResult();
+  return arith::MinUIOp::create(b, owned, last);
 }
 
 SmallVector<int64_t> mlir::gemm::getLoopSizes(linalg::LinalgOp matmul) {

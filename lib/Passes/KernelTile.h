@@ -38,7 +38,9 @@ inline constexpr llvm::StringLiteral kTileAttrName = "gemm.tile";
 
 /// The tile one gpu.launch was built for, and what follows from it.
 struct KernelTile {
-  int64_t m = 0, n = 0, k = 0;    // Problem.
+  // Problem: ShapedType::kDynamic for a size known only at run time (-1 in
+  // the attribute).
+  int64_t m = 0, n = 0, k = 0;
   int64_t bm = 0, bn = 0, bk = 0; // Workgroup tile and K step.
   int64_t wavesM = 0, wavesN = 0; // Wave grid of the workgroup.
 
@@ -49,18 +51,31 @@ struct KernelTile {
   int64_t laneCols() const { return waveCols() / kLanesN; } // TN
   int64_t subTilesM() const { return laneRows() / kSubTile; }
   int64_t subTilesN() const { return laneCols() / kSubTile; }
+  bool isDynamic() const {
+    return ShapedType::isDynamic(m) || ShapedType::isDynamic(n) ||
+           ShapedType::isDynamic(k);
+  }
   /// Edge tiles: the last workgroup row (column) is shifted back to end at
   /// m (n), overlapping its neighbour, so that every load stays inside A and
-  /// B; its epilogue stores only the part its neighbour does not own.
-  bool hasEdgeTiles() const { return m % bm != 0 || n % bn != 0; }
+  /// B; its epilogue stores only the part its neighbour does not own. A
+  /// dynamic size may leave one.
+  bool mayHaveEdgeRows() const { return !isMultiple(m, bm); }
+  bool mayHaveEdgeCols() const { return !isMultiple(n, bn); }
+  bool hasEdgeTiles() const { return mayHaveEdgeRows() || mayHaveEdgeCols(); }
+  /// The K loop covers whole slices; the rest (k % bk < bk steps) is a tail
+  /// after it, which a dynamic k may have.
+  bool mayHaveKTail() const { return !isMultiple(k, bk); }
+  /// For static sizes only.
   int64_t gridM() const { return (m + bm - 1) / bm; }
   int64_t gridN() const { return (n + bn - 1) / bn; }
-  /// The K loop covers whole slices; the rest (k % bk < bk steps) is a tail
-  /// after it.
   int64_t fullK() const { return k - k % bk; }
   /// Floats of the A and B K-slices each lane copies to LDS per K step.
   int64_t sliceA() const { return bm * bk / lanes(); }
   int64_t sliceB() const { return bk * bn / lanes(); }
+
+  static bool isMultiple(int64_t extent, int64_t size) {
+    return !ShapedType::isDynamic(extent) && extent % size == 0;
+  }
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;
   /// The tile of a launch built by gemm-tile-workgroups, if it is one.
@@ -174,8 +189,10 @@ struct IndexMath {
 /// last tile, which owns fewer than `size` rows or columns, is shifted back
 /// to end at `extent` so that it loads only elements inside A and B and runs
 /// the same K loop as the others; its epilogue stores only the part it owns.
+/// A dynamic `extent` must be at least `size` (gemm-tile-workgroups guards
+/// the launch with that).
 Value getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned, int64_t size,
-                          int64_t extent);
+                          OpFoldResult extent);
 
 /// The K loop of a tiled launch: the scf.for directly in its body.
 scf::ForOp getKLoop(gpu::LaunchOp launch);

@@ -66,6 +66,42 @@ struct SizeParser {
       Error = Msg.str();
     return std::nullopt;
   }
+  std::optional<int64_t> either() {
+    std::optional<int64_t> V = both();
+    while (V && consume("||")) {
+      std::optional<int64_t> R = both();
+      V = R ? std::optional<int64_t>(*V || *R) : std::nullopt;
+    }
+    return V;
+  }
+  std::optional<int64_t> both() {
+    std::optional<int64_t> V = comparison();
+    while (V && consume("&&")) {
+      std::optional<int64_t> R = comparison();
+      V = R ? std::optional<int64_t>(*V && *R) : std::nullopt;
+    }
+    return V;
+  }
+  std::optional<int64_t> comparison() {
+    std::optional<int64_t> V = expr();
+    if (!V)
+      return V;
+    // Two-character operators first.
+    static const std::pair<StringRef, bool (*)(int64_t, int64_t)> Ops[] = {
+        {"<=", [](int64_t L, int64_t R) { return L <= R; }},
+        {">=", [](int64_t L, int64_t R) { return L >= R; }},
+        {"==", [](int64_t L, int64_t R) { return L == R; }},
+        {"!=", [](int64_t L, int64_t R) { return L != R; }},
+        {"<", [](int64_t L, int64_t R) { return L < R; }},
+        {">", [](int64_t L, int64_t R) { return L > R; }}};
+    for (auto [Token, Compare] : Ops) {
+      if (!consume(Token))
+        continue;
+      std::optional<int64_t> R = expr();
+      return R ? std::optional<int64_t>(Compare(*V, *R)) : std::nullopt;
+    }
+    return V;
+  }
   std::optional<int64_t> expr() {
     std::optional<int64_t> V = term();
     while (V) {
@@ -104,8 +140,12 @@ struct SizeParser {
       int64_t Q = *N / *D, R = *N % *D;
       return Q + (Ceil && R > 0 ? 1 : 0) - (!Ceil && R < 0 ? 1 : 0);
     }
+    if (consume("!")) {
+      std::optional<int64_t> V = factor();
+      return V ? std::optional<int64_t>(!*V) : std::nullopt;
+    }
     if (consume("(")) {
-      std::optional<int64_t> V = expr();
+      std::optional<int64_t> V = either();
       if (!V || !consume(")"))
         return fail("expected ')'");
       return V;
@@ -131,7 +171,7 @@ struct SizeParser {
 Expected<int64_t> gemm::rt::evaluateSize(StringRef Expr,
                                          const StringMap<int64_t> &Values) {
   SizeParser P{Expr, Values, {}};
-  std::optional<int64_t> V = P.expr();
+  std::optional<int64_t> V = P.either();
   if (V && !P.Text.trim().empty())
     P.fail("unexpected '" + P.Text.trim() + "'");
   if (!P.Error.empty())
@@ -141,13 +181,31 @@ Expected<int64_t> gemm::rt::evaluateSize(StringRef Expr,
 
 std::vector<std::string> Manifest::dynamicSizes() const {
   std::vector<std::string> Names;
-  for (const ManifestArg &A : Args)
-    if (A.isSize())
-      Names.push_back(A.Role);
+  for (const ManifestKernel &Kernel : Kernels)
+    for (const ManifestArg &A : Kernel.Args)
+      if (A.isSize() && !llvm::is_contained(Names, A.Role))
+        Names.push_back(A.Role);
   return Names;
 }
 
 Error Manifest::bindSizes(const StringMap<int64_t> &Values) {
+  const ManifestKernel *Chosen = nullptr;
+  for (const ManifestKernel &Kernel : Kernels) {
+    if (Kernel.When.empty()) {
+      Chosen = &Kernel;
+      break;
+    }
+    Expected<int64_t> Holds = evaluateSize(Kernel.When, Values);
+    if (!Holds)
+      return Holds.takeError();
+    if (*Holds) {
+      Chosen = &Kernel;
+      break;
+    }
+  }
+  if (!Chosen)
+    return makeError("no kernel of the manifest is for these sizes");
+  static_cast<ManifestKernel &>(*this) = *Chosen;
   auto Bind = [&](const std::string &Expr, int64_t &Out) -> Error {
     if (Expr.empty())
       return Error::success();
@@ -181,6 +239,54 @@ Error Manifest::bindSizes(const StringMap<int64_t> &Values) {
   return Error::success();
 }
 
+/// The fields of one kernel, from a "kernels" entry or the top level.
+static Expected<ManifestKernel> readKernel(const json::Object &O) {
+  ManifestKernel K;
+  std::optional<StringRef> Name = O.getString("kernel");
+  if (!Name)
+    return makeError("\"kernel\" is a required string");
+  K.Kernel = Name->str();
+  K.When = O.getString("when").value_or("").str();
+  const json::Array *Args = O.getArray("args");
+  if (!Args)
+    return makeError("\"args\" array is required");
+  for (const json::Value &AV : *Args) {
+    const json::Object *A = AV.getAsObject();
+    if (!A)
+      return makeError("argument entry is not an object");
+    ManifestArg MA;
+    MA.Index = A->getInteger("index").value_or(K.Args.size());
+    MA.Role = A->getString("role").value_or("").str();
+    MA.Kind = A->getString("kind").value_or("").str();
+    std::optional<int64_t> Off = A->getInteger("offset"),
+                           Size = A->getInteger("size");
+    if (!Off || !Size || *Off < 0 || *Size <= 0)
+      return makeError("argument " + Twine(MA.Index) +
+                       ": \"offset\" and \"size\" are required");
+    MA.Offset = *Off;
+    MA.Size = *Size;
+    readSize(*A, "rows", MA.Rows, MA.RowsExpr);
+    readSize(*A, "cols", MA.Cols, MA.ColsExpr);
+    MA.LD = MA.Cols;
+    if (!A->get("ld"))
+      MA.LDExpr = MA.ColsExpr;
+    readSize(*A, "ld", MA.LD, MA.LDExpr);
+    readSize(*A, "batch_stride", MA.BatchStride, MA.BatchStrideExpr);
+    K.Args.push_back(std::move(MA));
+  }
+  K.KernargSize = O.getInteger("kernarg_size").value_or(0);
+  if (!readDims(O, "workgroup_size", K.WorkgroupSize))
+    return makeError("\"workgroup_size\" must be three positive integers");
+  if (!readDims(O, "grid", K.Grid, &K.GridExpr))
+    return makeError("\"grid\" must be three positive integers or size "
+                     "expressions (workgroups)");
+  K.LdsBytes = O.getInteger("lds_bytes").value_or(0);
+  K.VgprCount = O.getInteger("vgpr_count").value_or(0);
+  K.SgprCount = O.getInteger("sgpr_count").value_or(0);
+  K.ScratchBytes = O.getInteger("scratch_bytes").value_or(0);
+  return K;
+}
+
 Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   auto BufOrErr = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!BufOrErr)
@@ -202,9 +308,8 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   if (!Format || *Format != "gemm-opt-manifest-1")
     return Bad("\"format\" must be \"gemm-opt-manifest-1\"");
   std::optional<StringRef> CodeObj = O->getString("code_object");
-  std::optional<StringRef> Kernel = O->getString("kernel");
-  if (!CodeObj || !Kernel)
-    return Bad("\"code_object\" and \"kernel\" are required strings");
+  if (!CodeObj)
+    return Bad("\"code_object\" is a required string");
   SmallString<256> CO(*CodeObj);
   if (sys::path::is_relative(CO)) {
     SmallString<256> Dir(sys::path::parent_path(Path));
@@ -212,7 +317,6 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
     CO = Dir;
   }
   M.CodeObjectPath = std::string(CO);
-  M.Kernel = Kernel->str();
   M.Chip = O->getString("chip").value_or("").str();
   M.CodeObjectVersion = O->getInteger("code_object_version").value_or(0);
   const json::Object *Prob = O->getObject("problem");
@@ -244,42 +348,28 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
     M.Alpha = M.Beta = 1.0;
   M.ElementType = Prob->getString("element_type").value_or("f32").str();
   M.Accumulate = Prob->getBoolean("accumulate").value_or(true);
-  const json::Array *Args = O->getArray("args");
-  if (!Args)
-    return Bad("\"args\" array is required");
-  for (const json::Value &AV : *Args) {
-    const json::Object *A = AV.getAsObject();
-    if (!A)
-      return Bad("argument entry is not an object");
-    ManifestArg MA;
-    MA.Index = A->getInteger("index").value_or(M.Args.size());
-    MA.Role = A->getString("role").value_or("").str();
-    MA.Kind = A->getString("kind").value_or("").str();
-    std::optional<int64_t> Off = A->getInteger("offset"),
-                           Size = A->getInteger("size");
-    if (!Off || !Size || *Off < 0 || *Size <= 0)
-      return Bad("argument " + Twine(MA.Index) +
-                 ": \"offset\" and \"size\" are required");
-    MA.Offset = *Off;
-    MA.Size = *Size;
-    readSize(*A, "rows", MA.Rows, MA.RowsExpr);
-    readSize(*A, "cols", MA.Cols, MA.ColsExpr);
-    MA.LD = MA.Cols;
-    if (!A->get("ld"))
-      MA.LDExpr = MA.ColsExpr;
-    readSize(*A, "ld", MA.LD, MA.LDExpr);
-    readSize(*A, "batch_stride", MA.BatchStride, MA.BatchStrideExpr);
-    M.Args.push_back(std::move(MA));
+  // Several kernels ("kernels", each with its "when"), or one described at
+  // the top level.
+  if (const json::Array *Kernels = O->getArray("kernels")) {
+    if (Kernels->empty())
+      return Bad("\"kernels\" is empty");
+    for (const json::Value &KV : *Kernels) {
+      const json::Object *KO = KV.getAsObject();
+      if (!KO)
+        return Bad("kernel entry is not an object");
+      Expected<ManifestKernel> K = readKernel(*KO);
+      if (!K)
+        return Bad(toString(K.takeError()));
+      M.Kernels.push_back(std::move(*K));
+    }
+  } else {
+    Expected<ManifestKernel> K = readKernel(*O);
+    if (!K)
+      return Bad(toString(K.takeError()));
+    M.Kernels.push_back(std::move(*K));
   }
-  M.KernargSize = O->getInteger("kernarg_size").value_or(0);
-  if (!readDims(*O, "workgroup_size", M.WorkgroupSize))
-    return Bad("\"workgroup_size\" must be three positive integers");
-  if (!readDims(*O, "grid", M.Grid, &M.GridExpr))
-    return Bad("\"grid\" must be three positive integers or size "
-               "expressions (workgroups)");
-  M.LdsBytes = O->getInteger("lds_bytes").value_or(0);
-  M.VgprCount = O->getInteger("vgpr_count").value_or(0);
-  M.SgprCount = O->getInteger("sgpr_count").value_or(0);
-  M.ScratchBytes = O->getInteger("scratch_bytes").value_or(0);
+  // The first until bindSizes picks one: the matrices' shapes are the same
+  // in all.
+  static_cast<ManifestKernel &>(M) = M.Kernels.front();
   return M;
 }

@@ -288,6 +288,11 @@ int main(int Argc, char **Argv) {
   Backend &B = **BOrErr;
   outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
                     B.deviceDescription());
+  // The manifest's choice among several kernels, by the run-time sizes.
+  if (Man.Kernels.size() > 1)
+    outs() << formatv("kernel: {0} (of {1}; when {2})\n", Man.Kernel,
+                      Man.Kernels.size(),
+                      Man.When.empty() ? "always" : Man.When);
   std::string Epilogue =
       Alpha == 1 && Beta == 1
           ? std::string("C += ")

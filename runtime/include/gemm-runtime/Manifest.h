@@ -37,10 +37,25 @@ struct ManifestArg {
   }
 };
 
-struct Manifest {
+/// One kernel of the code object and how to launch it.
+struct ManifestKernel {
+  std::string Kernel;
+  // When to launch it: a condition on the sizes (evaluateSize; non-zero is
+  // true), or "" for always.
+  std::string When;
+  std::vector<ManifestArg> Args;
+  uint32_t KernargSize = 0;
+  std::array<uint32_t, 3> WorkgroupSize = {1, 1, 1};
+  std::array<uint32_t, 3> Grid = {1, 1, 1};
+  std::array<std::string, 3> GridExpr; // "" where Grid is static.
+  int64_t LdsBytes = 0, VgprCount = 0, SgprCount = 0, ScratchBytes = 0;
+};
+
+/// The manifest; its ManifestKernel part is the kernel to launch: the only
+/// one, or after bindSizes the first of Kernels whose condition holds.
+struct Manifest : ManifestKernel {
   std::string Path;           // of the manifest itself
   std::string CodeObjectPath; // resolved against the manifest's directory
-  std::string Kernel;
   std::string Chip;
   int64_t CodeObjectVersion = 0;
   int64_t M = 0, N = 0, K = 0, Batch = 1;
@@ -50,27 +65,26 @@ struct Manifest {
   std::optional<double> Alpha, Beta;
   std::string ElementType;
   bool Accumulate = true;
-  std::vector<ManifestArg> Args;
-  uint32_t KernargSize = 0;
-  std::array<uint32_t, 3> WorkgroupSize = {1, 1, 1};
-  std::array<uint32_t, 3> Grid = {1, 1, 1};
-  std::array<std::string, 3> GridExpr; // "" where Grid is static.
-  int64_t LdsBytes = 0, VgprCount = 0, SgprCount = 0, ScratchBytes = 0;
+  // Every kernel the manifest offers, in order of preference ("kernels";
+  // one for a manifest with a single kernel).
+  std::vector<ManifestKernel> Kernels;
 
   const ManifestArg *arg(llvm::StringRef Role) const;
-  /// The sizes and strides the kernel takes at run time, in argument order
+  /// The sizes and strides the kernels take at run time, in argument order
   /// ("m", "lda", ...); empty for a kernel compiled for static sizes.
   std::vector<std::string> dynamicSizes() const;
   /// Evaluates every size expression with `Values` (which must give each of
-  /// dynamicSizes()) and fills in M, N, K, Batch, the matrices' shapes and
-  /// the grid.
+  /// dynamicSizes()): picks the kernel to launch, and fills in M, N, K,
+  /// Batch, the matrices' shapes and the grid.
   llvm::Error bindSizes(const llvm::StringMap<int64_t> &Values);
 };
 
 llvm::Expected<Manifest> readManifest(llvm::StringRef Path);
 
 /// The value of a manifest size expression: integers, names of `Values`,
-/// `+`, `-`, `*`, parentheses, `ceil(x/y)` and `floor(x/y)`.
+/// `+`, `-`, `*`, parentheses, `ceil(x/y)` and `floor(x/y)`; and for
+/// conditions, comparisons (`<`, `<=`, `>`, `>=`, `==`, `!=`), `&&`, `||`
+/// and `!`, which give 1 or 0.
 llvm::Expected<int64_t> evaluateSize(llvm::StringRef Expr,
                                      const llvm::StringMap<int64_t> &Values);
 

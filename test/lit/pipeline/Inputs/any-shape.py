@@ -48,8 +48,11 @@ CORNERS = [
     (50, 60, 70, "nt C=2T+0.5C"),  # constants, simple lowering
     (256, 128, 16, "tt C=aT+bC"),  # full tiles
     (129, 131, 17, "tn+ld dyn"),  # sizes and leading dimensions at run time
-    (40, 50, 9, "tt+ld b3 dyn"),  # a dynamic batch
+    (40, 50, 9, "tt+ld b3 dyn"),  # a dynamic batch, smaller than one tile
     (60, 70, 33, "nn dyn C=aT+bC"),  # a dynamic temporary
+    (256, 128, 16, "tt dyn C=aT"),  # dynamic full tiles, an empty K tail
+    (200, 300, 77, "nt+ld b3 dyn C=aT+bC"),  # dynamic everything, tiled
+    (300, 40, 100, "nn dyn"),  # N below one tile at run time: simple
 ]
 
 
@@ -195,6 +198,10 @@ def main():
                     capture_output=True, text=True)
                 verdict = "PASS" if run.returncode == 0 else (
                     "FAIL (run: " + (run.stdout + run.stderr).strip() + ")")
+                # With dynamic sizes gemm-run picks the kernel.
+                if "kernel: " in run.stdout:
+                    kind = ("simple" if "_simple_kernel" in run.stdout else
+                            "tiled")
             failures += not verdict.startswith("PASS")
             print(f"{m}x{n}x{k} {layout} [{options or 'defaults'}] {kind} "
                   f"{verdict}",
