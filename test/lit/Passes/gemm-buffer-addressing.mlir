@@ -1,5 +1,6 @@
 // RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s
 // RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing | FileCheck %s --check-prefix=COUNT
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s --check-prefix=DYN
 
 // Each load of A and B becomes a raw buffer load. The lane's part of the
 // index (the workgroup's row or column plus the lane's, loop-invariant) is the
@@ -38,3 +39,23 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
                 outs(%C : memref<256x256xf32>)
   return
 }
+
+// Dynamic sizes (Inputs/dynamic.mlir): the strides are read in the kernel
+// and multiply the uniform part; a row 16 further down A is 16 x lda
+// elements further on. The K tail's counter (an scf.while) is uniform too:
+// its row of B is an SGPR offset.
+// DYN-LABEL: func.func @dynamic(
+// DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>
+// DYN: gpu.launch
+// DYN: memref.extract_strided_metadata %[[B]]
+// DYN: %[[LDB:.*]] = arith.index_cast %{{.*}}#0 : index to i32
+// DYN: memref.extract_strided_metadata %[[A]]
+// DYN: %[[LDA:.*]] = arith.index_cast %{{.*}}#0 : index to i32
+// DYN: amdgpu.raw_buffer_load %[[A]][%[[ROW:.*]], %[[COL:.*]]] : memref<?x?xf32>, i32, i32 -> f32
+// DYN: %[[ROWS16:.*]] = arith.muli %[[LDA]], %c16_i32 : i32
+// DYN: amdgpu.raw_buffer_load %[[A]][%[[ROW]], %[[COL]]] sgprOffset %[[ROWS16]]
+// DYN: scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c8_i32
+// DYN: scf.while
+// DYN: %[[TAIL_K:.*]] = arith.select %{{.*}} : i32
+// DYN: %[[TAIL_ROW:.*]] = arith.muli %[[TAIL_K]], %[[LDB]] : i32
+// DYN: amdgpu.raw_buffer_load %[[B]][%c0_i32, %{{.*}}] sgprOffset %[[TAIL_ROW]]

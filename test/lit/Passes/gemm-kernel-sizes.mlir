@@ -81,3 +81,33 @@ func.func @not_a_matrix(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?
   }
   return
 }
+
+// -----
+
+// The tiled launch and its fallback, chosen on the host by the sizes: both
+// take their sizes as arguments, and they go into one gpu.module, the
+// fallback named as such.
+// CHECK-LABEL: func.func @tiled_and_fallback
+// CHECK: scf.if
+// CHECK: gpu.launch {{.*}} module(@tiled_and_fallback_kernels) {
+// CHECK-NEXT: memref.reinterpret_cast
+// CHECK: } else {
+// CHECK: gpu.launch {{.*}} module(@tiled_and_fallback_kernels) function(@tiled_and_fallback_simple_kernel) {
+// CHECK-NEXT: memref.reinterpret_cast
+func.func @tiled_and_fallback(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %tiled: i1) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, batch = 1 : i64, k = -1 : i64, lda = -1 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false}} {
+  %c1 = arith.constant 1 : index
+  scf.if %tiled {
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+      %a = memref.load %A[%tx, %ty] : memref<?x?xf32>
+      memref.store %a, %C[%tx, %ty] : memref<?x?xf32>
+      gpu.terminator
+    } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = -1 : i64, m = -1 : i64, n = -1 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
+  } else {
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+      %b = memref.load %B[%tx, %ty] : memref<?x?xf32>
+      memref.store %b, %C[%tx, %ty] : memref<?x?xf32>
+      gpu.terminator
+    }
+  }
+  return
+}

@@ -1,6 +1,7 @@
 // RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s
 // RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch=prefetch=lds | FileCheck %s --check-prefix=LDS
 // RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch=prefetch=none | FileCheck %s --check-prefix=NONE
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=DYN
 // The passes between also canonicalized: the slices are single loads then.
 // RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds --canonicalize --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=CANON
 // RUN: gemm-opt %s --gemm-tile-workgroups=bk=32 --gemm-stage-lds --gemm-tile-lanes | not gemm-opt --gemm-prefetch=prefetch=lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS-ERR
@@ -65,3 +66,13 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
                 outs(%C : memref<256x256xf32>)
   return
 }
+
+// Dynamic sizes (Inputs/dynamic.mlir): the next slice is clamped to the last
+// one the loop reaches, k - k % bk - bk.
+// DYN-LABEL: func.func @dynamic(
+// DYN: %[[TAIL:.*]] = arith.remui %[[K:.*]], %c8
+// DYN-NEXT: %[[K_END:.*]] = arith.subi %[[K]], %[[TAIL]] : index
+// DYN: scf.for %[[KI:.*]] = %{{.*}} to %[[K_END]] step
+// DYN: %[[LAST:.*]] = arith.subi %[[K_END]], %c8
+// DYN: %[[NEXT:.*]] = arith.addi %[[KI]], %c8
+// DYN-NEXT: arith.minui %[[NEXT]], %[[LAST]]

@@ -3,6 +3,7 @@
 // RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
 // RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
 // RUN: gemm-opt %s --gemm-tile-workgroups=bk=128 | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=DYN
 
 // A's 128 x 8 slice goes to LDS transposed with 4 floats of padding per row
 // (8 x 132), B's 8 x 128 slice as it is. Each of the 128 lanes loads 8 floats
@@ -74,3 +75,19 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
                 outs(%C : memref<256x256xf32>)
   return
 }
+
+// Dynamic sizes: the tile start is shifted back to end at the run-time
+// extent of A (rows) and B (columns), which the launch guard keeps at least
+// one tile.
+// DYN-LABEL: func.func @dynamic(
+// DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>
+// DYN: gpu.launch
+// DYN: %[[ROW:.*]] = arith.muli %{{.*}}, %c128
+// DYN: %[[COL:.*]] = arith.muli %{{.*}}, %c128
+// DYN: %[[M:.*]] = memref.dim %[[A]], %c0
+// DYN: %[[LAST_ROW:.*]] = arith.subi %[[M]], %c128
+// DYN: arith.minui %[[ROW]], %[[LAST_ROW]]
+// DYN: %[[N:.*]] = memref.dim %[[B]], %c1
+// DYN: %[[LAST_COL:.*]] = arith.subi %[[N]], %c128
+// DYN: arith.minui %[[COL]], %[[LAST_COL]]
+// DYN: scf.for

@@ -7,6 +7,7 @@
 // RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes=tn=8 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TN
 // RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes=unroll=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
 // RUN: gemm-opt %s --gemm-tile-workgroups=bk=64 --gemm-stage-lds=pad=0 | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=DYN
 
 // Each lane of the 4 x 1 wave grid owns 8 x 16 outputs: 8 vector<16xf32>
 // accumulators carried by the K loop. Lane l of wave w starts at row
@@ -144,3 +145,27 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // EDGE-NEXT: scf.if %[[EL_OK]] {
 // EDGE-NEXT: memref.load %arg2[%{{.*}}, %[[COL1]]] : memref<300x200xf32>
 // EDGE: memref.store
+
+// Dynamic sizes: the K tail, possibly empty, is a loop that runs at least
+// once: a step past the tail reads the K loop's last column and multiplies
+// zeros. The epilogue guards rows and columns against both shifted edges.
+// DYN-LABEL: func.func @dynamic(
+// DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>
+// DYN: %[[TAIL:.*]] = arith.remui %[[K:.*]], %c8
+// DYN-NEXT: %[[K_END:.*]] = arith.subi %[[K]], %[[TAIL]] : index
+// DYN: %[[ACC:.*]]:8 = scf.for %{{.*}} = %c0{{.*}} to %[[K_END]] step %c8
+// DYN: %[[TAIL_END:.*]] = arith.addi %[[K_END]], %[[TAIL]]
+// DYN: %[[LAST:.*]] = arith.subi %[[K_END]], %c1
+// DYN: scf.while (%[[KI:.*]] = %[[K_END]], %{{.*}} = %[[ACC]]#0,
+// DYN: %[[IN_TAIL:.*]] = arith.cmpi ult, %[[KI]], %[[TAIL_END]]
+// DYN: %[[LOAD_K:.*]] = arith.select %[[IN_TAIL]], %[[KI]], %[[LAST]]
+// DYN: %[[NEXT:.*]] = arith.addi %[[KI]], %c1
+// DYN: %[[B0:.*]] = memref.load %[[B]][%[[LOAD_K]], %{{.*}}]
+// DYN: arith.select %[[IN_TAIL]], %[[B0]], %cst
+// DYN: %[[A0:.*]] = memref.load %[[A]][%{{.*}}, %[[LOAD_K]]]
+// DYN: arith.select %[[IN_TAIL]], %[[A0]], %cst
+// DYN: vector.fma
+// DYN: %[[MORE:.*]] = arith.cmpi ult, %[[NEXT]], %[[TAIL_END]]
+// DYN: scf.condition(%[[MORE]]) %[[NEXT]],
+// DYN: } do {
+// DYN: scf.if

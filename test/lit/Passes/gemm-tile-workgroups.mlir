@@ -3,6 +3,7 @@
 // RUN: not gemm-opt %s --gemm-tile-workgroups="waves-n=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
 // RUN: not gemm-opt %s --gemm-tile-workgroups="waves-m=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 // RUN: not gemm-opt %s --gemm-tile-workgroups="bk=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
 
 // One workgroup per 128 x 128 tile of C: grid x along N (384 / 128), y along M
 // (256 / 128); 4 waves of 32 lanes; a K loop of step 8 over a matmul of the
@@ -147,3 +148,40 @@ func.func @batched(%A: memref<3x256x64xf32, strided<[20000, 70, 1]>>, %B: memref
                       outs(%C : memref<3x256x384xf32>)
   return
 }
+
+// -----
+
+// Dynamic sizes (Inputs/dynamic.mlir, C = 2 A x B + C): the launch runs
+// when the run-time sizes allow the tiled kernel (m >= bm, n >= bn,
+// k >= 2 bk); its grid is computed from them, its K loop stops at
+// k - k % bk and the tail matmul, possibly empty, covers the rest. The else
+// branch keeps the matmul and its epilogue for the simple lowering.
+// DYN-LABEL: func.func @dynamic(
+// DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>, %[[C:[^:]*]]: memref<?x?xf32>)
+// DYN: %[[T:.*]] = memref.alloc(
+// DYN: %[[M:.*]] = memref.dim %[[A]], %c0
+// DYN: %[[K:.*]] = memref.dim %[[A]], %c1
+// DYN: %[[N:.*]] = memref.dim %[[B]], %c1
+// DYN: %[[M_OK:.*]] = arith.cmpi uge, %[[M]], %c128
+// DYN: %[[N_OK:.*]] = arith.cmpi uge, %[[N]], %c128
+// DYN: %[[MN_OK:.*]] = arith.andi %[[M_OK]], %[[N_OK]]
+// DYN: %[[K_OK:.*]] = arith.cmpi uge, %[[K]], %c16
+// DYN: %[[OK:.*]] = arith.andi %[[MN_OK]], %[[K_OK]]
+// DYN: scf.if %[[OK]] {
+// DYN: %[[GRID_X:.*]] = arith.ceildivui %[[N]], %c128
+// DYN: %[[GRID_Y:.*]] = arith.ceildivui %[[M]], %c128
+// DYN: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GRID_X]], {{.*}} = %[[GRID_Y]],
+// DYN: %[[TAIL:.*]] = arith.remui %[[K]], %c8
+// DYN: %[[K_END:.*]] = arith.subi %[[K]], %[[TAIL]]
+// DYN: scf.for %{{.*}} = %{{.*}} to %[[K_END]] step %c8
+// DYN: linalg.matmul
+// DYN: memref.subview %[[A]][%{{.*}}, %[[K_END]]] [%{{.*}}, %[[TAIL]]]
+// DYN: memref.subview %[[B]][%[[K_END]], %{{.*}}] [%[[TAIL]], %{{.*}}]
+// DYN: linalg.matmul
+// DYN: linalg.generic
+// DYN: gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = -1 : i64, m = -1 : i64, n = -1 : i64
+// DYN: } else {
+// DYN-NEXT: linalg.fill {{.*}} outs(%[[T]] :
+// DYN-NEXT: linalg.matmul ins(%[[A]], %[[B]] : {{.*}} outs(%[[T]] :
+// DYN-NEXT: linalg.generic {{.*}} ins(%[[T]] : {{.*}} outs(%[[C]] :
+// DYN: memref.dealloc %[[T]]
