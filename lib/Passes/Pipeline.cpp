@@ -195,7 +195,7 @@ void registerGemmOptPasses() {
     registerGemmPasses();
     PassPipelineRegistration<TilePipelineOptions>(
         "gemm-tile-rdna3",
-        "Rewrite a static f32 linalg.matmul into the RDNA3 SGEMM kernel "
+        "Rewrite an f32 linalg.matmul into the RDNA3 SGEMM kernel "
         "structure: gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes, "
         "gemm-prefetch and (addressing=buffer) gemm-buffer-addressing",
         buildTilePipeline);

@@ -71,17 +71,16 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
 }
 
 def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
-  let summary = "Map a static f32 linalg.matmul onto a grid of workgroups, "
+  let summary = "Map an f32 linalg.matmul onto a grid of workgroups, "
                 "one BM x BN tile of C each, with a K loop of step BK";
   let description = [{
     The first of the RDNA3 tiling passes (`gemm-tile-rdna3` runs them all).
-    Replaces each static f32 `linalg.matmul` on memrefs with a
+    Replaces each f32 `linalg.matmul` on memrefs with a
     `gpu.launch`: one workgroup per `bm` x `bn` tile of C (grid x along N, y
     along M, rounded up), `waves-m` x `waves-n` wave32 waves per workgroup,
     and in it an `scf.for` over the whole K slices of step `bk` around a
     `linalg.matmul` of the tile's slices. The launch records the tile in its
-    `gemm.tile` attribute for the passes that follow. A matmul with dynamic
-    sizes gets a remark and is left for `gemm-lower-simple`.
+    `gemm.tile` attribute for the passes that follow.
 
     Edges: when M (N) is not a multiple of `bm` (`bn`), the last row (column)
     of workgroups owns what is left, and its subviews have dynamic sizes
@@ -106,6 +105,14 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     numbers. Matmuls smaller than one tile (M < `bm` or N < `bn`) or with
     fewer than two K steps (K < 2 x `bk`) are left alone with a remark, for
     the simple lowering of `gemm-rdna3-pipeline`.
+
+    Dynamic sizes: the same bounds are checked at run time. The launch goes
+    into the then-branch of an `scf.if` on the host (`m >= bm`, `n >= bn`,
+    `k >= 2 bk`, for the sizes that are dynamic), and the matmul with its
+    epilogue moves into the else-branch for the simple lowering. The grid is
+    `ceildivui` of the sizes, the K loop ends at `k - k % bk`, and the tail
+    matmul is always there, `k % bk` deep (possibly 0). The tile attribute
+    records a dynamic size as -1.
 
     Example: `gemm-opt --gemm-tile-workgroups` on a 256 x 256 x 256 matmul
     gives
@@ -212,7 +219,11 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
 
     The K tail that `gemm-tile-workgroups` leaves after the loop (K mod
     `bk` steps) becomes a loop that reads the lane's elements of A and B
-    straight from global memory: too short to pay for LDS. An edge tile,
+    straight from global memory: too short to pay for LDS. With a dynamic K
+    it may be empty: it is then an `scf.while` that always runs its first
+    step (reading the K loop's last column and multiplying zeros when the
+    tail is empty), since as a loop that may run zero times its
+    accumulators lost their registers and the kernel spilled. An edge tile,
     shifted back to end at M (N), adds to C only the elements it owns (row
     and column guards; whole 16-byte sub-tiles where they are owned, element
     by element for the one straddling the neighbour's edge).
@@ -334,7 +345,10 @@ def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
     of an index min), and loops with uniform bounds (the K loop) count in
     i32: SALU has no 64-bit unsigned compare, so index-typed (64-bit) loop
     tests and clamps would each cost a `v_cmp_gt_u64` per iteration. i32 is
-    exact because a buffer spans at most 4 GiB.
+    exact because a buffer spans at most 4 GiB. A dynamic stride (a leading
+    dimension, or the columns of a dynamic identity layout) is read in the
+    kernel with `memref.extract_strided_metadata` and multiplies the uniform
+    part in i32; the counter of a dynamic K tail is uniform too.
 
     Example: `gemm-opt --gemm-buffer-addressing` turns
 
@@ -420,6 +434,12 @@ def GemmKernelSizes : Pass<"gemm-kernel-sizes", "func::FuncOp"> {
     size once. The identity layout's strides are computed in the kernel
     from the sizes. Static matrices are left alone.
 
+    A function with several launches (the tiled kernel and its fallback for
+    dynamic sizes, in the branches of an `scf.if`) gets one `gpu.module`
+    for them (`<func>_kernels`, through the launches' `module` attribute),
+    so that one code object holds both; the launch without a `gemm.tile` is
+    named `<func>_simple_kernel`.
+
     Example: with `%A : memref<?x?xf32>` (M x K) and
     `%B : memref<?x?xf32>` (K x N), a launch that uses them gets
 
@@ -477,6 +497,12 @@ def GemmEmitHsaco : Pass<"gemm-emit-hsaco", "ModuleOp"> {
     C), sizes and kernarg offsets, workgroup size, grid in workgroups, and the
     LDS, VGPR, SGPR and scratch figures read back from the code object's
     metadata note. Both files are written only if everything succeeds.
+
+    When several `gpu.launch_func`s of one function use the code object (a
+    tiled kernel and its fallback for dynamic sizes), the manifest lists
+    each under `kernels`, with `when`: the conditions of the host `scf.if`s
+    around its launch (negated in an else-branch), written as a formula of
+    the sizes, such as `m>=128 && n>=128 && k>=16`.
 
     Example:
 
