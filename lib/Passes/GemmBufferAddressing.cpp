@@ -18,6 +18,7 @@
 #include "gemm-opt/Passes/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMBUFFERADDRESSING
@@ -274,6 +275,76 @@ static void narrowLoopCounter(scf::ForOp loop, gpu::LaunchOp launch) {
   counter.replaceAllUsesExcept(index, index.getDefiningOp());
 }
 
+/// A raw buffer addresses at most 4 GiB (its size field and offsets are 32
+/// bits): 2^30 f32 elements.
+static constexpr int64_t kMaxBufferElements = int64_t(1) << 30;
+
+/// Makes sure each of `matrices` spans fewer than kMaxBufferElements: a
+/// static span is checked here; a dynamic one becomes a condition of the
+/// scf.if that gemm-tile-workgroups put around `launch` on the host, so that
+/// larger matrices run its fallback. Returns the reason when the launch must
+/// keep global loads.
+static std::optional<std::string> requireBufferSpans(gpu::LaunchOp launch,
+                                                     ArrayRef<Value> matrices) {
+  auto guard = dyn_cast<scf::IfOp>(launch->getParentOp());
+  if (guard && launch->getParentRegion() != &guard.getThenRegion())
+    guard = nullptr;
+  SmallVector<std::pair<Value, Value>> dynamicSpans;
+  for (Value matrix : matrices) {
+    auto type = cast<MemRefType>(matrix.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return "a matrix has no strided layout";
+    // The outermost dimension spans the others (gemm-check-input rejects
+    // overlapping strides).
+    int64_t size = type.getDimSize(0), stride = strides[0];
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(stride)) {
+      if (size * stride >= kMaxBufferElements)
+        return llvm::formatv("{0} spans {1} elements; a raw buffer addresses "
+                             "fewer than {2} (4 GiB)",
+                             type, size * stride, kMaxBufferElements)
+            .str();
+      continue;
+    }
+    // Host values, at the guard.
+    bool onHost = false;
+    if (guard) {
+      if (auto arg = dyn_cast<BlockArgument>(matrix))
+        onHost = arg.getOwner()->getParentOp()->isAncestor(guard);
+      else if (Operation *def = matrix.getDefiningOp())
+        onHost =
+            def->getBlock() == guard->getBlock() && def->isBeforeInBlock(guard);
+    }
+    if (!onHost)
+      return llvm::formatv("{0} has a dynamic span and the launch has no host "
+                           "guard to check it against the 4 GiB a raw buffer "
+                           "addresses",
+                           type)
+          .str();
+    ImplicitLocOpBuilder b(launch.getLoc(), guard);
+    Value sizeValue = ShapedType::isDynamic(size)
+                          ? memref::DimOp::create(b, matrix, 0).getResult()
+                          : arith::ConstantIndexOp::create(b, size).getResult();
+    Value strideValue =
+        ShapedType::isDynamic(stride)
+            ? Value(memref::ExtractStridedMetadataOp::create(b, matrix)
+                        .getStrides()[0])
+            : arith::ConstantIndexOp::create(b, stride).getResult();
+    dynamicSpans.push_back({sizeValue, strideValue});
+  }
+  for (auto [size, stride] : dynamicSpans) {
+    ImplicitLocOpBuilder b(launch.getLoc(), guard);
+    Value span = arith::MulIOp::create(b, size, stride);
+    Value fits = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ult, span,
+        arith::ConstantIndexOp::create(b, kMaxBufferElements));
+    guard.getConditionMutable().assign(
+        arith::AndIOp::create(b, guard.getCondition(), fits));
+  }
+  return std::nullopt;
+}
+
 void GemmBufferAddressingPass::runOnOperation() {
   for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
     gpu::LaunchOp launch = tiled.launch;
@@ -286,6 +357,16 @@ void GemmBufferAddressingPass::runOnOperation() {
               load.getMemRef().getParentRegion()->getParentOp()))
         loads.push_back(load);
     });
+    llvm::SetVector<Value> matrices;
+    for (memref::LoadOp load : loads)
+      matrices.insert(load.getMemRef());
+    if (std::optional<std::string> reason =
+            requireBufferSpans(launch, matrices.getArrayRef())) {
+      emitRemark(launch.getLoc()) << "gemm-buffer-addressing keeps global "
+                                     "loads: "
+                                  << *reason;
+      continue;
+    }
     DenseMap<Value, SmallVector<OpFoldResult>> strides;
     for (memref::LoadOp load : loads) {
       Value memref = load.getMemRef();

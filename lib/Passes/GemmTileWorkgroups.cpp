@@ -101,10 +101,29 @@ LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
                         /*kContiguous=*/layout.transposeB);
 }
 
+/// True when a matrix of `matmul` (or of its epilogue) has a dynamic size or
+/// stride, so that the tiled kernel's preconditions depend on run-time
+/// values.
+static bool hasDynamicLayout(linalg::LinalgOp matmul,
+                             const std::optional<Epilogue> &epilogue) {
+  SmallVector<Value> matrices(matmul->getOperands());
+  if (epilogue)
+    matrices.push_back(epilogue->c);
+  return llvm::any_of(matrices, [](Value matrix) {
+    auto type = cast<MemRefType>(matrix.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    return !type.hasStaticShape() ||
+           failed(type.getStridesAndOffset(strides, offset)) ||
+           llvm::any_of(strides, ShapedType::isDynamic);
+  });
+}
+
 /// Dynamic sizes: the tiled kernel needs m >= bm and n >= bn (the shifted
 /// edge tile must stay inside the matrix) and k >= 2 bk (the prefetched slice
 /// must exist), which only the run-time sizes can tell. Puts `b` in the
-/// then-block of an scf.if on those conditions, for the launch; the else
+/// then-block of an scf.if on those conditions (true when only strides are
+/// dynamic: gemm-buffer-addressing adds its own), for the launch; the else
 /// block takes the matmul (with its epilogue), for the simple lowering. One
 /// condition on the host keeps the tiled kernel exactly the static one's,
 /// instead of a per-workgroup branch inside it.
@@ -124,6 +143,8 @@ static void guardDynamicLaunch(ImplicitLocOpBuilder &b, linalg::LinalgOp matmul,
   require(tile.m, mnkSizes[0], tile.bm);
   require(tile.n, mnkSizes[1], tile.bn);
   require(tile.k, mnkSizes[2], 2 * tile.bk);
+  if (!condition)
+    condition = arith::ConstantIntOp::create(b, 1, 1);
   auto ifOp = scf::IfOp::create(b, condition, /*withElseRegion=*/true);
   Operation *elseEnd = ifOp.elseBlock()->getTerminator();
   if (epilogue)
@@ -203,7 +224,8 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     // The sizes as index values: constants, or memref.dim on the host for
     // the dynamic ones.
     SmallVector<Value> loopSizes;
-    if (tile.isDynamic()) {
+    bool guarded = tile.isDynamic() || hasDynamicLayout(matmul, epilogue);
+    if (guarded) {
       loopSizes = createLoopSizes(b, matmul);
       guardDynamicLaunch(b, matmul, tile, ArrayRef(loopSizes).take_back(3),
                          epilogue);
@@ -330,8 +352,8 @@ void GemmTileWorkgroupsPass::runOnOperation() {
                 nested, nested.getUnknownLoc(),
                 buildEpilogue(nested, epilogue->generic, args[0], args[1]));
           });
-      // A dynamic launch's fallback keeps the original.
-      if (!tile.isDynamic())
+      // A guarded launch's fallback keeps the original.
+      if (!guarded)
         epilogue->generic->erase();
     }
     gpu::TerminatorOp::create(b);
@@ -341,7 +363,7 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     Value aTile = aSlice(k, depth);
     Value bTile = bSlice(k, depth);
     createMatmul(b, b.getLoc(), aTile, bTile, cTile, *layout);
-    if (!tile.isDynamic())
+    if (!guarded)
       matmul->erase();
   }
 }

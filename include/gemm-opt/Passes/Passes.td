@@ -112,7 +112,9 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     epilogue moves into the else-branch for the simple lowering. The grid is
     `ceildivui` of the sizes, the K loop ends at `k - k % bk`, and the tail
     matmul is always there, `k % bk` deep (possibly 0). The tile attribute
-    records a dynamic size as -1.
+    records a dynamic size as -1. A matmul whose sizes are static but whose
+    strides are not gets a guard too, `true` for now: `gemm-buffer-addressing`
+    adds the matrices' spans to it.
 
     Example: `gemm-opt --gemm-tile-workgroups` on a 256 x 256 x 256 matmul
     gives
@@ -349,6 +351,12 @@ def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
     dimension, or the columns of a dynamic identity layout) is read in the
     kernel with `memref.extract_strided_metadata` and multiplies the uniform
     part in i32; the counter of a dynamic K tail is uniform too.
+
+    A raw buffer addresses fewer than 4 GiB (2^30 f32). A launch reading a
+    static matrix that large keeps its global loads, with a remark; for a
+    dynamic one, `rows x ld < 2^30` joins the condition of the host `scf.if`
+    around the launch (`gemm-tile-workgroups`), so that larger matrices run
+    the fallback.
 
     Example: `gemm-opt --gemm-buffer-addressing` turns
 

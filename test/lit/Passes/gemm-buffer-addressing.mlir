@@ -1,6 +1,8 @@
 // RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s
 // RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing | FileCheck %s --check-prefix=COUNT
 // RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s --check-prefix=DYN
+// RUN: gemm-opt %S/Inputs/huge-32768.mlir --gemm-tile-rdna3 2>&1 >%t.huge.mlir | FileCheck %s --check-prefix=HUGE
+// RUN: not grep raw_buffer_load %t.huge.mlir
 
 // Each load of A and B becomes a raw buffer load. The lane's part of the
 // index (the workgroup's row or column plus the lane's, loop-invariant) is the
@@ -40,17 +42,33 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
   return
 }
 
-// Dynamic sizes (Inputs/dynamic.mlir): the strides are read in the kernel
-// and multiply the uniform part; a row 16 further down A is 16 x lda
-// elements further on. The K tail's counter (an scf.while) is uniform too:
-// its row of B is an SGPR offset.
+// Dynamic sizes (Inputs/dynamic.mlir): a raw buffer addresses 4 GiB, so the
+// host guard of gemm-tile-workgroups also requires each matrix to span fewer
+// than 2^30 elements (rows x ld); larger ones run the fallback. The strides
+// are read in the kernel (here CSE'd with the guard's) and multiply the
+// uniform part; a row 16 further down A is 16 x lda elements further on.
+// The K tail's counter (an scf.while) is uniform too: its row of B is an
+// SGPR offset.
 // DYN-LABEL: func.func @dynamic(
-// DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>
+// DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>, %[[C:[^:]*]]: memref<?x?xf32>)
+// DYN: %[[M:.*]] = memref.dim %[[A]], %c0
+// DYN: arith.cmpi uge, %{{.*}}, %c16
+// DYN-NEXT: %[[SIZES_OK:.*]] = arith.andi
+// DYN: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[A_STRIDES:.*]]:2 = memref.extract_strided_metadata %[[A]]
+// DYN: %[[K:.*]] = memref.dim %[[B]], %c0
+// DYN: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[B_STRIDES:.*]]:2 = memref.extract_strided_metadata %[[B]]
+// DYN: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[C_STRIDES:.*]]:2 = memref.extract_strided_metadata %[[C]]
+// DYN: %[[A_SPAN:.*]] = arith.muli %[[M]], %[[A_STRIDES]]#0
+// DYN: %[[A_FITS:.*]] = arith.cmpi ult, %[[A_SPAN]], %c1073741824
+// DYN: %[[OK_A:.*]] = arith.andi %[[SIZES_OK]], %[[A_FITS]]
+// DYN: %[[B_SPAN:.*]] = arith.muli %[[K]], %[[B_STRIDES]]#0
+// DYN: arith.cmpi ult, %[[B_SPAN]], %c1073741824
+// DYN: arith.muli %{{.*}}, %[[C_STRIDES]]#0
+// DYN: %[[OK:.*]] = arith.andi
+// DYN: scf.if %[[OK]] {
 // DYN: gpu.launch
-// DYN: memref.extract_strided_metadata %[[B]]
-// DYN: %[[LDB:.*]] = arith.index_cast %{{.*}}#0 : index to i32
-// DYN: memref.extract_strided_metadata %[[A]]
-// DYN: %[[LDA:.*]] = arith.index_cast %{{.*}}#0 : index to i32
+// DYN: %[[LDB:.*]] = arith.index_cast %[[B_STRIDES]]#0 : index to i32
+// DYN: %[[LDA:.*]] = arith.index_cast %[[A_STRIDES]]#0 : index to i32
 // DYN: amdgpu.raw_buffer_load %[[A]][%[[ROW:.*]], %[[COL:.*]]] : memref<?x?xf32>, i32, i32 -> f32
 // DYN: %[[ROWS16:.*]] = arith.muli %[[LDA]], %c16_i32 : i32
 // DYN: amdgpu.raw_buffer_load %[[A]][%[[ROW]], %[[COL]]] sgprOffset %[[ROWS16]]
@@ -59,3 +77,7 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // DYN: %[[TAIL_K:.*]] = arith.select %{{.*}} : i32
 // DYN: %[[TAIL_ROW:.*]] = arith.muli %[[TAIL_K]], %[[LDB]] : i32
 // DYN: amdgpu.raw_buffer_load %[[B]][%c0_i32, %{{.*}}] sgprOffset %[[TAIL_ROW]]
+
+// A static matrix of 4 GiB or more does not fit one raw buffer: the launch
+// keeps its global loads, with a remark.
+// HUGE: huge-32768.mlir:4:3: remark: gemm-buffer-addressing keeps global loads: memref<32768x32768xf32> spans 1073741824 elements; a raw buffer addresses fewer than 1073741824 (4 GiB)
