@@ -289,7 +289,9 @@ static std::optional<std::string> requireBufferSpans(gpu::LaunchOp launch,
   auto guard = dyn_cast<scf::IfOp>(launch->getParentOp());
   if (guard && launch->getParentRegion() != &guard.getThenRegion())
     guard = nullptr;
-  SmallVector<std::pair<Value, Value>> dynamicSpans;
+  // First every check, so that a launch that keeps global loads gets no
+  // host code.
+  SmallVector<Value> dynamicSpans;
   for (Value matrix : matrices) {
     auto type = cast<MemRefType>(matrix.getType());
     SmallVector<int64_t> strides;
@@ -322,7 +324,16 @@ static std::optional<std::string> requireBufferSpans(gpu::LaunchOp launch,
                            "addresses",
                            type)
           .str();
-    ImplicitLocOpBuilder b(launch.getLoc(), guard);
+    dynamicSpans.push_back(matrix);
+  }
+  if (dynamicSpans.empty())
+    return std::nullopt;
+  ImplicitLocOpBuilder b(launch.getLoc(), guard);
+  SmallVector<std::pair<Value, Value>> sizesAndStrides;
+  for (Value matrix : dynamicSpans) {
+    auto type = cast<MemRefType>(matrix.getType());
+    int64_t size = type.getDimSize(0);
+    int64_t stride = type.getStridesAndOffset().first[0];
     Value sizeValue = ShapedType::isDynamic(size)
                           ? memref::DimOp::create(b, matrix, 0).getResult()
                           : arith::ConstantIndexOp::create(b, size).getResult();
@@ -331,10 +342,9 @@ static std::optional<std::string> requireBufferSpans(gpu::LaunchOp launch,
             ? Value(memref::ExtractStridedMetadataOp::create(b, matrix)
                         .getStrides()[0])
             : arith::ConstantIndexOp::create(b, stride).getResult();
-    dynamicSpans.push_back({sizeValue, strideValue});
+    sizesAndStrides.push_back({sizeValue, strideValue});
   }
-  for (auto [size, stride] : dynamicSpans) {
-    ImplicitLocOpBuilder b(launch.getLoc(), guard);
+  for (auto [size, stride] : sizesAndStrides) {
     Value span = arith::MulIOp::create(b, size, stride);
     Value fits = arith::CmpIOp::create(
         b, arith::CmpIPredicate::ult, span,

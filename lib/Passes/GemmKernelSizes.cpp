@@ -37,17 +37,6 @@ struct GemmKernelSizesPass
 
 } // namespace
 
-/// True for the memrefs the bare-pointer convention can pass: static shape,
-/// strides and offset.
-static bool isBarePointerMemRef(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  return type.hasStaticShape() &&
-         succeeded(type.getStridesAndOffset(strides, offset)) &&
-         !ShapedType::isDynamic(offset) &&
-         llvm::none_of(strides, ShapedType::isDynamic);
-}
-
 void GemmKernelSizesPass::runOnOperation() {
   func::FuncOp func = getOperation();
   auto record = func->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
@@ -67,7 +56,7 @@ void GemmKernelSizesPass::runOnOperation() {
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<MemRefType>(arg.getType());
     StringRef role = getMatrixRole(record, arg.getArgNumber());
-    if (!type || role.empty() || isBarePointerMemRef(type))
+    if (!type || role.empty() || hasStaticLayout(type))
       continue;
     auto extract =
         memref::ExtractStridedMetadataOp::create(host, arg.getLoc(), arg);
@@ -95,7 +84,7 @@ void GemmKernelSizesPass::runOnOperation() {
                            OpBuilder::atBlockBegin(&launch.getBody().front()));
     for (Value value : captured) {
       auto type = dyn_cast<MemRefType>(value.getType());
-      if (!type || isBarePointerMemRef(type))
+      if (!type || hasStaticLayout(type))
         continue;
       auto arg = dyn_cast<BlockArgument>(value);
       if (!arg || !metadata.count(arg.getArgNumber()) ||

@@ -110,12 +110,7 @@ static bool hasDynamicLayout(linalg::LinalgOp matmul,
   if (epilogue)
     matrices.push_back(epilogue->c);
   return llvm::any_of(matrices, [](Value matrix) {
-    auto type = cast<MemRefType>(matrix.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    return !type.hasStaticShape() ||
-           failed(type.getStridesAndOffset(strides, offset)) ||
-           llvm::any_of(strides, ShapedType::isDynamic);
+    return !hasStaticLayout(cast<MemRefType>(matrix.getType()));
   });
 }
 

@@ -68,6 +68,15 @@ SmallVector<TiledLaunch> mlir::gemm::getTiledLaunches(Operation *root) {
   return launches;
 }
 
+bool mlir::gemm::hasStaticLayout(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return type.hasStaticShape() &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         !ShapedType::isDynamic(offset) &&
+         llvm::none_of(strides, ShapedType::isDynamic);
+}
+
 bool mlir::gemm::isWorkgroupMemory(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);

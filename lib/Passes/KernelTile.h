@@ -207,6 +207,11 @@ struct TiledLaunch {
 /// The launches under `root` that gemm-tile-workgroups built, in order.
 SmallVector<TiledLaunch> getTiledLaunches(Operation *root);
 
+/// True for a memref whose sizes, strides and offset are all static: what
+/// the bare-pointer calling convention can pass, and what needs no run-time
+/// check of the tiled kernel's preconditions.
+bool hasStaticLayout(MemRefType type);
+
 /// True for a memref in LDS (the GPU workgroup address space).
 bool isWorkgroupMemory(Value memref);
 
