@@ -446,10 +446,7 @@ void GemmTileLanesPass::runOnOperation() {
     }
     if (!tailMatmul && tiled.tile.mayHaveKTail()) {
       tiled.launch.emitOpError()
-          << "has k="
-          << (ShapedType::isDynamic(tiled.tile.k)
-                  ? std::string("?")
-                  : std::to_string(tiled.tile.k))
+          << "has k=" << KernelTile::format(tiled.tile.k)
           << ", not known to be a multiple of bk=" << tiled.tile.bk
           << ", but no K tail after its K loop";
       return signalPassFailure();

@@ -187,14 +187,11 @@ void GemmTileWorkgroupsPass::runOnOperation() {
       return !ShapedType::isDynamic(size) && size < minimum;
     };
     if (isBelow(tile.m, tile.bm) || isBelow(tile.n, tile.bn)) {
-      auto print = [](int64_t size) {
-        return ShapedType::isDynamic(size) ? std::string("?")
-                                           : std::to_string(size);
-      };
-      matmul.emitRemark() << "not tiled for RDNA3: " << print(tile.m) << "x"
-                          << print(tile.n) << " is smaller than the " << tile.bm
-                          << "x" << tile.bn
-                          << " workgroup tile; the simple lowering "
+      matmul.emitRemark() << "not tiled for RDNA3: "
+                          << KernelTile::format(tile.m) << "x"
+                          << KernelTile::format(tile.n)
+                          << " is smaller than the " << tile.bm << "x"
+                          << tile.bn << " workgroup tile; the simple lowering "
                           << "compiles it";
       continue;
     }

@@ -19,6 +19,7 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::gemm {
 
@@ -73,6 +74,10 @@ struct KernelTile {
   int64_t sliceA() const { return bm * bk / lanes(); }
   int64_t sliceB() const { return bk * bn / lanes(); }
 
+  /// A problem size for a diagnostic: its value, or "?" when dynamic.
+  static std::string format(int64_t size) {
+    return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
+  }
   static bool isMultiple(int64_t extent, int64_t size) {
     return !ShapedType::isDynamic(extent) && extent % size == 0;
   }
