@@ -301,12 +301,29 @@ void GemmCheckInputPass::runOnOperation() {
   auto isGemm = [](Operation *op) {
     return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
   };
+  // A generic or contract with a reduction loop is taken as an attempt at
+  // a matmul that gemm-specialize-generic did not recognise.
   WalkResult unsupported = module.walk([&](linalg::LinalgOp op) {
-    if (isGemm(op) || !linalg::isaContractionOpInterface(op))
+    bool isGeneric = isa<linalg::GenericOp, linalg::ContractOp>(op);
+    if (isGemm(op) || (isGeneric ? op.getNumReductionLoops() == 0
+                                 : !linalg::isaContractionOpInterface(op)))
       return WalkResult::advance();
-    op.emitOpError() << "is not supported: gemm-opt compiles linalg.matmul "
-                        "and linalg.batch_matmul (transposes through their "
-                        "indexing_maps)";
+    InFlightDiagnostic diag = op.emitOpError();
+    if (!isGeneric) {
+      diag << "is not supported: gemm-opt compiles linalg.matmul and "
+              "linalg.batch_matmul (transposes through their indexing_maps), "
+              "and linalg.generic or linalg.contract ops that compute one";
+      return WalkResult::interrupt();
+    }
+    std::string whyNot;
+    llvm::raw_string_ostream os(whyNot);
+    if (succeeded(matchGenericMatmul(op, os)))
+      diag << "is a matmul written as " << op->getName()
+           << ": run gemm-specialize-generic first (gemm-rdna3-pipeline "
+              "does)";
+    else
+      diag << "is a contraction gemm-opt cannot compile as a matmul: it "
+           << whyNot;
     return WalkResult::interrupt();
   });
   if (unsupported.wasInterrupted())

@@ -176,11 +176,15 @@ std::optional<int64_t> mlir::gemm::getRecordedSize(DictionaryAttr record,
 std::optional<MatmulLayout> mlir::gemm::getMatmulLayout(linalg::LinalgOp op) {
   if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
     return std::nullopt;
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  unsigned batchDims = isa<linalg::BatchMatmulOp>(op) ? 1 : 0;
+  return getMatmulLayout(op.getIndexingMapsArray(),
+                         isa<linalg::BatchMatmulOp>(op) ? 1 : 0);
+}
+
+std::optional<MatmulLayout>
+mlir::gemm::getMatmulLayout(ArrayRef<AffineMap> maps, unsigned batchDims) {
   if (maps.size() != 3 || maps[0].getNumDims() != batchDims + 3)
     return std::nullopt;
-  MLIRContext *ctx = op->getContext();
+  MLIRContext *ctx = maps[0].getContext();
   // The result expressions a map must have: the batch loop, then `dims`.
   auto isMap = [&](AffineMap map, ArrayRef<unsigned> dims) {
     SmallVector<AffineExpr> results;
@@ -302,4 +306,90 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
     map.map(op.getResult(0), b.create(state)->getResult(0));
   }
   return map.lookupOrDefault(body->getTerminator()->getOperand(0));
+}
+
+/// Whether `block` computes out + in0 * in1: one arith.mulf of the two input
+/// elements and one arith.addf of the product and the output element, in
+/// either operand order, yielded. Anything else (casts, other ops) would not
+/// be what linalg.matmul computes.
+static bool isMulAddBody(Block &block) {
+  if (block.getNumArguments() != 3 ||
+      std::distance(block.without_terminator().begin(),
+                    block.without_terminator().end()) != 2)
+    return false;
+  auto yield = dyn_cast<linalg::YieldOp>(block.getTerminator());
+  if (!yield || yield.getNumOperands() != 1)
+    return false;
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || add->getBlock() != &block)
+    return false;
+  Value in0 = block.getArgument(0), in1 = block.getArgument(1),
+        out = block.getArgument(2);
+  auto isProduct = [&](Value value) {
+    auto mul = value.getDefiningOp<arith::MulFOp>();
+    return mul && mul->getBlock() == &block &&
+           ((mul.getLhs() == in0 && mul.getRhs() == in1) ||
+            (mul.getLhs() == in1 && mul.getRhs() == in0));
+  };
+  return (add.getLhs() == out && isProduct(add.getRhs())) ||
+         (add.getRhs() == out && isProduct(add.getLhs()));
+}
+
+FailureOr<GenericMatmul>
+mlir::gemm::matchGenericMatmul(linalg::LinalgOp op, llvm::raw_ostream &whyNot) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1) {
+    auto count = [&](unsigned n, StringRef noun) {
+      whyNot << n << " " << noun << (n == 1 ? "" : "s");
+    };
+    whyNot << "has ";
+    count(op.getNumDpsInputs(), "input");
+    whyNot << " and ";
+    count(op.getNumDpsInits(), "output");
+    whyNot << ", where a matmul has 2 (A, B) and 1 (C)";
+    return failure();
+  }
+  if (!isMulAddBody(*op.getBlock())) {
+    whyNot << "does not compute c + a * b: its body must be one arith.mulf "
+              "of the two input elements and one arith.addf of the product "
+              "and the output element, yielded";
+    return failure();
+  }
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  unsigned numLoops = op.getNumLoops();
+  auto isPlainMap = [&](AffineMap map) {
+    return map.isProjectedPermutation() && map.getNumSymbols() == 0 &&
+           map.getNumResults() == 2 + dims->batch.size();
+  };
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() > 1 ||
+      numLoops != 3 + dims->batch.size() || !llvm::all_of(maps, isPlainMap)) {
+    whyNot << "is not a matmul over its loops: it must have one reduction "
+              "loop k of A and B, one loop m of A and C, one loop n of B and "
+              "C and at most one batch loop of all three, each operand "
+              "indexed by its loops alone";
+    return failure();
+  }
+
+  // Rename the loops to linalg.matmul's order.
+  SmallVector<unsigned> order(dims->batch.begin(), dims->batch.end());
+  order.append({dims->m[0], dims->n[0], dims->k[0]});
+  MLIRContext *ctx = op->getContext();
+  SmallVector<AffineExpr> renamed(numLoops);
+  for (auto [position, loop] : llvm::enumerate(order))
+    renamed[loop] = getAffineDimExpr(position, ctx);
+  AffineMap rename = AffineMap::get(numLoops, 0, renamed, ctx);
+  GenericMatmul match;
+  match.batchDims = dims->batch.size();
+  for (AffineMap map : maps)
+    match.maps.push_back(map.compose(rename));
+  if (!getMatmulLayout(match.maps, match.batchDims)) {
+    whyNot << "indexes its operands in a layout gemm-opt does not support: "
+              "A must be M x K or K x M (transposed), B K x N or N x K "
+              "(transposed) and C M x N, with the batch loop, if any, "
+              "first in each";
+    return failure();
+  }
+  return match;
 }

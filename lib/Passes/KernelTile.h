@@ -99,6 +99,28 @@ struct MatmulLayout {
 /// transposed).
 std::optional<MatmulLayout> getMatmulLayout(linalg::LinalgOp op);
 
+/// The same for the indexing maps of a matmul with `batchDims` (0 or 1)
+/// leading batch loops, loops in the order (batch,) m, n, k.
+std::optional<MatmulLayout> getMatmulLayout(ArrayRef<AffineMap> maps,
+                                            unsigned batchDims);
+
+/// A linalg.generic or linalg.contract that computes a matmul or batch
+/// matmul, as gemm-specialize-generic recognises it.
+struct GenericMatmul {
+  /// The op's indexing maps with its loops renamed to the order of
+  /// linalg.matmul ((batch,) m, n, k).
+  SmallVector<AffineMap> maps;
+  unsigned batchDims = 0;
+};
+
+/// Matches `op`, a linalg.generic or linalg.contract, against a matmul C +=
+/// A x B (batched over at most one loop) that linalg.matmul or
+/// linalg.batch_matmul with indexing_maps can express in a layout
+/// getMatmulLayout accepts. On failure, writes why to `whyNot` (a phrase
+/// that follows "it").
+FailureOr<GenericMatmul> matchGenericMatmul(linalg::LinalgOp op,
+                                            llvm::raw_ostream &whyNot);
+
 /// The sizes of `matmul`'s loops ((batch,) m, n, k): static where any
 /// operand has the dimension static, ShapedType::kDynamic where all have it
 /// dynamic (a size the kernel takes as an argument).

@@ -128,6 +128,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   GemmCheckInputOptions checkOptions;
   checkOptions.chip = options.chip;
   checkOptions.codeObjectVersion = options.codeObjectVersion;
+  pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
   pm.addPass(createGemmCheckInput(checkOptions));
 
   if (options.tile)

@@ -10,13 +10,69 @@
 
 include "mlir/Pass/PassBase.td"
 
+def GemmSpecializeGeneric : Pass<"gemm-specialize-generic", "func::FuncOp"> {
+  let summary = "Turn a linalg.generic or linalg.contract that is a matmul "
+                "into linalg.matmul or linalg.batch_matmul with indexing_maps";
+  let description = [{
+    The first pass of `gemm-rdna3-pipeline`, so that the other passes only
+    meet the named ops. It rewrites every `linalg.generic` and
+    `linalg.contract` that computes `C += op(A) x op(B)`, batched over at
+    most one loop:
+    - two inputs (A, B) and one output (C);
+    - a body of one `arith.mulf` of the input elements and one `arith.addf`
+      of the product and the output element (either operand order), yielded;
+    - one reduction loop k of A and B, a loop m of A and C, a loop n of B
+      and C and optionally a batch loop of all three, in any order, each
+      operand indexed by its loops alone;
+    - A indexed M x K or K x M, B K x N or N x K, C M x N, the batch loop
+      first.
+
+    The named op has the same operands, location and results, and
+    indexing_maps with the loops renamed to the order (batch,) m, n, k.
+    Every other op is left as it is; `gemm-check-input` then says why such
+    a contraction cannot be compiled. Upstream's
+    `linalg-specialize-generic-ops` is not used because in LLVM 22 it gets
+    transposed layouts wrong.
+
+    Example, a matmul with B transposed and the loops written k, m, n:
+
+    ```mlir
+    linalg.generic {
+        indexing_maps = [affine_map<(k, m, n) -> (m, k)>,
+                         affine_map<(k, m, n) -> (n, k)>,
+                         affine_map<(k, m, n) -> (m, n)>],
+        iterator_types = ["reduction", "parallel", "parallel"]}
+        ins(%A, %B : memref<64x32xf32>, memref<16x32xf32>)
+        outs(%C : memref<64x16xf32>) {
+    ^bb0(%a: f32, %b: f32, %c: f32):
+      %p = arith.mulf %a, %b : f32
+      %s = arith.addf %c, %p : f32
+      linalg.yield %s : f32
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>,
+                                   affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                   affine_map<(d0, d1, d2) -> (d0, d1)>]
+        ins(%A, %B : memref<64x32xf32>, memref<16x32xf32>)
+        outs(%C : memref<64x16xf32>)
+    ```
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
   let summary = "Check that the module holds one f32 linalg.matmul gemm-opt "
                 "can compile, and record its shape and operands";
   let description = [{
-    The first pass of `gemm-rdna3-pipeline`. It rejects, with a diagnostic at the
-    offending operation, everything the later passes cannot compile: no or more
-    than one `linalg.matmul` / `linalg.batch_matmul`, other contractions,
+    Runs in `gemm-rdna3-pipeline` after `gemm-specialize-generic`. It
+    rejects, with a diagnostic at the offending operation, everything the
+    later passes cannot compile: no or more than one `linalg.matmul` /
+    `linalg.batch_matmul`, other contractions (for a `linalg.generic` or
+    `linalg.contract`, the diagnostic says why it is not a matmul),
     matmuls on tensors, element types other than f32, layouts other than
     row-major with offset 0 (identity, or `strided<[ld, 1]>` with a static
     or dynamic ld),

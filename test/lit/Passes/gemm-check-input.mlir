@@ -195,8 +195,95 @@ func.func @broadcast_batch(%A: memref<64x32xf32>, %B: memref<2x32x16xf32>, %C: m
 // -----
 
 func.func @matvec(%A: memref<64x32xf32>, %x: memref<32xf32>, %y: memref<64xf32>) {
-  // expected-error @below {{'linalg.matvec' op is not supported: gemm-opt compiles linalg.matmul and linalg.batch_matmul (transposes through their indexing_maps)}}
+  // expected-error @below {{'linalg.matvec' op is not supported: gemm-opt compiles linalg.matmul and linalg.batch_matmul (transposes through their indexing_maps), and linalg.generic or linalg.contract ops that compute one}}
   linalg.matvec ins(%A, %x : memref<64x32xf32>, memref<32xf32>) outs(%y : memref<64xf32>)
+  return
+}
+
+// -----
+
+// A matmul as a linalg.generic is for gemm-specialize-generic (the pipeline
+// runs it first).
+func.func @generic_matmul(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  // expected-error @below {{'linalg.generic' op is a matmul written as linalg.generic: run gemm-specialize-generic first (gemm-rdna3-pipeline does)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                   affine_map<(m, n, k) -> (k, n)>,
+                                   affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Generics with a reduction that are not a matmul say why.
+func.func @generic_c_transposed(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<16x64xf32>) {
+  // expected-error @below {{'linalg.generic' op is a contraction gemm-opt cannot compile as a matmul: it indexes its operands in a layout gemm-opt does not support: A must be M x K or K x M (transposed), B K x N or N x K (transposed) and C M x N, with the batch loop, if any, first in each}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                   affine_map<(m, n, k) -> (k, n)>,
+                                   affine_map<(m, n, k) -> (n, m)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<16x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @generic_not_mul_add(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  // expected-error @below {{'linalg.generic' op is a contraction gemm-opt cannot compile as a matmul: it does not compute c + a * b: its body must be one arith.mulf of the two input elements and one arith.addf of the product and the output element, yielded}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                   affine_map<(m, n, k) -> (k, n)>,
+                                   affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = math.fma %a, %b, %c : f32
+    linalg.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// Two reduction loops (a matmul of 3-D A and B over two K dimensions).
+func.func @generic_two_reductions(%A: memref<64x4x8xf32>, %B: memref<4x8x16xf32>, %C: memref<64x16xf32>) {
+  // expected-error @below {{'linalg.generic' op is a contraction gemm-opt cannot compile as a matmul: it is not a matmul over its loops: it must have one reduction loop k of A and B, one loop m of A and C, one loop n of B and C and at most one batch loop of all three, each operand indexed by its loops alone}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, l) -> (m, k, l)>,
+                                   affine_map<(m, n, k, l) -> (k, l, n)>,
+                                   affine_map<(m, n, k, l) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%A, %B : memref<64x4x8xf32>, memref<4x8x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction of one input (a row sum) is not a matmul either.
+func.func @generic_row_sum(%A: memref<64x32xf32>, %y: memref<64xf32>) {
+  // expected-error @below {{'linalg.generic' op is a contraction gemm-opt cannot compile as a matmul: it has 1 input and 1 output, where a matmul has 2 (A, B) and 1 (C)}}
+  linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>,
+                                   affine_map<(m, k) -> (m)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%A : memref<64x32xf32>) outs(%y : memref<64xf32>) {
+  ^bb0(%a: f32, %s: f32):
+    %r = arith.addf %s, %a : f32
+    linalg.yield %r : f32
+  }
   return
 }
 

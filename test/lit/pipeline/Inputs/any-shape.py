@@ -21,7 +21,9 @@ matmul write a zero-filled temporary T that a linalg.generic combines with
 C: "C=aT+bC" with alpha and beta kernel arguments (run with alpha 1.5, beta
 -0.75), "C=aT" with beta = 0 (C is not read), "C=2T+0.5C" with constants;
 "dyn" makes every size dynamic (memref<?x?xf32>, with "+ld" strided<[?, 1]>
-and, batched, strided<[?, ?, 1]>), given to gemm-run at run time.
+and, batched, strided<[?, ?, 1]>), given to gemm-run at run time; "gen"
+writes the matmul as a linalg.generic with the loops ordered k, n, (b,) m
+and the body's operands swapped, "con" as a linalg.contract.
 """
 import os
 import random
@@ -53,6 +55,10 @@ CORNERS = [
     (256, 128, 16, "tt dyn C=aT"),  # dynamic full tiles, an empty K tail
     (200, 300, 77, "nt+ld b3 dyn C=aT+bC"),  # dynamic everything, tiled
     (300, 40, 100, "nn dyn"),  # N below one tile at run time: simple
+    (131, 137, 139, "nt gen"),  # a linalg.generic, loops ordered k, n, m
+    (200, 300, 77, "tt+ld b3 gen C=aT+bC"),  # a batched generic, epilogue
+    (129, 131, 17, "tn+ld con dyn"),  # a linalg.contract, dynamic
+    (256, 128, 16, "nt con"),  # full tiles from linalg.contract
 ]
 
 
@@ -81,14 +87,32 @@ def matmul_ir(m, n, k, layout):
     b = memref(n, k) if trans_b else memref(k, n)
     c = memref(m, n)
     dims, prefix = ("(b, m, n, k)", "b, ") if batch else ("(m, n, k)", "")
+    if " gen" in layout:  # the loops in another order than linalg.matmul's
+        dims = "(k, n, b, m)" if batch else "(k, n, m)"
     maps = ", ".join(f"affine_map<{dims} -> ({prefix}{result})>" for result in (
         "k, m" if trans_a else "m, k", "n, k" if trans_b else "k, n", "m, n"))
-    op = "linalg.batch_matmul" if batch else "linalg.matmul"
+
+    def matmul(out, out_type):
+        if " gen" in layout:
+            iterators = ", ".join('"reduction"' if loop == "k" else
+                                  '"parallel"'
+                                  for loop in dims.strip("()").split(", "))
+            return (f"  linalg.generic {{indexing_maps = [{maps}], "
+                    f"iterator_types = [{iterators}]}}\n"
+                    f"      ins(%A, %B : {a}, {b}) outs({out} : {out_type}) {{\n"
+                    f"  ^bb0(%a: f32, %b: f32, %acc: f32):\n"
+                    f"    %p = arith.mulf %b, %a : f32\n"
+                    f"    %s = arith.addf %p, %acc : f32\n"
+                    f"    linalg.yield %s : f32\n  }}\n")
+        op = ("linalg.contract" if " con" in layout else
+              "linalg.batch_matmul" if batch else "linalg.matmul")
+        return (f"  {op} indexing_maps = [{maps}]\n"
+                f"      ins(%A, %B : {a}, {b}) outs({out} : {out_type})\n")
+
     epilogue = layout.partition("C=")[2]
     if not epilogue:
         return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}) {{\n"
-                f"  {op} indexing_maps = [{maps}]\n"
-                f"      ins(%A, %B : {a}, {b}) outs(%C : {c})\n"
+                f"{matmul('%C', c)}"
                 f"  return\n}}\n")
     # C = alpha T + beta C through a temporary T.
     t = f"memref<{batch}x{m}x{n}xf32>" if batch else f"memref<{m}x{n}xf32>"
@@ -125,8 +149,7 @@ def matmul_ir(m, n, k, layout):
             f"{sizes}"
             f"  %T = memref.alloc({sizes_list if dynamic else ''}) : {t}\n"
             f"  linalg.fill ins(%zero : f32) outs(%T : {t})\n"
-            f"  {op} indexing_maps = [{maps}]\n"
-            f"      ins(%A, %B : {a}, {b}) outs(%T : {t})\n"
+            f"{matmul('%T', t)}"
             f"  linalg.generic {{indexing_maps = [{identity}, {identity}], "
             f"iterator_types = [{parallel}]}}\n"
             f"      ins(%T : {t}) outs(%C : {c}) {{\n"
@@ -157,6 +180,7 @@ def main():
         tuple(rng.randint(1, largest) for _ in range(3)) +
         (rng.choice(["nn", "tn", "nt", "tt"]) + rng.choice(["", "+ld"]) +
          rng.choice(["", "", "", " b3"]) + rng.choice(["", "", "", " dyn"]) +
+         rng.choice(["", "", "", " gen", " con"]) +
          rng.choice(["", "", "", " C=aT+bC", " C=aT", " C=2T+0.5C"]),)
         for _ in range(count)
     ]
