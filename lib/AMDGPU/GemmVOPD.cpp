@@ -213,14 +213,18 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
              << (stats.unsupported
                      ? std::string("FMAC pairing off: unexpected opcodes")
                      : std::to_string(stats.paired) +
-                           " new parity-safe FMAC pairs")
+                           " new parity-safe FMAC pairs (" +
+                           std::to_string(stats.repaired) +
+                           " by re-pairing through a VOPD)")
              << "\n";
     if (stats.paired)
       ore.emit([&] {
         MachineOptimizationRemark remark(kGemmVOPDPassName, "Pairing",
                                          DebugLoc(), &mf.front());
         remark << ore::NV("Paired", stats.paired)
-               << " new parity-safe FMAC pairs";
+               << " new parity-safe FMAC pairs ("
+               << ore::NV("Repaired", stats.repaired)
+               << " by re-pairing through a VOPD)";
         return remark;
       });
   }
@@ -249,6 +253,34 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
              << ore::NV("FMAsInVOPD", counts.fmasInVOPD) << " in VOPD ("
              << ore::NV("Percent", percent) << "%), "
              << ore::NV("VOPDs", counts.vopds) << " VOPD instructions";
+      return remark;
+    });
+    if (!rewrite || !PairFMACs || counts.fmasInVOPD == counts.fmas)
+      continue;
+    // Why the rest stay single, for the user who expects 100 %.
+    gemm::SingleFMACCensus singles = gemm::censusSingleFMACs(mbb, opcodes);
+    unsigned other = counts.fmas - counts.fmasInVOPD - singles.singles;
+    if (PrintReport)
+      errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
+             << mbb.getNumber() << ": " << singles.noPartner
+             << " single FMACs without a legal partner, " << singles.blocked
+             << " with one beyond a dependence or the window, " << other
+             << " in other forms\n";
+    ore.emit([&] {
+      MachineOptimizationRemarkMissed remark(kGemmVOPDPassName, "SingleFMAs",
+                                             DebugLoc(), &mbb);
+      remark << ore::NV("Single", counts.fmas - counts.fmasInVOPD)
+             << " FMAs of FMA block %bb." << ore::NV("Block", mbb.getNumber())
+             << " stay single: " << ore::NV("NoPartner", singles.noPartner)
+             << " have no single FMAC in the block to pair with (a legal "
+                "pair needs destinations, src0s and vsrc1s of opposite VGPR "
+                "parity, sources swapped if need be), "
+             << ore::NV("Blocked", singles.blocked)
+             << " have one only beyond a dependence or more than "
+             << ore::NV("Window", gemm::kPairingWindow)
+             << " instructions away, and " << ore::NV("Other", other)
+             << " are not v_fmac_f32 on VGPRs (VOP3 forms, SGPR or constant "
+                "operands)";
       return remark;
     });
   }

@@ -10,6 +10,9 @@
 //     hazard rule at once), commutative sources swapped if that helps;
 //   - does not depend on the first one or on anything in between, so it can
 //     be hoisted to the first one's place.
+// Greedy leaves singles whose legal partners were taken first. The repair
+// then re-pairs through one VOPD: single X and VOPD (P :: Q) become (X :: P)
+// and (Q :: Z) for another single Z, when both pairs are legal and movable.
 // Each accumulator keeps its FMA order (two FMAs into one register never
 // pair, and nothing is hoisted past an instruction it depends on), so the
 // results are bit-identical.
@@ -19,6 +22,8 @@
 #include "VOPDPairing.h"
 #include "TargetNames.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
@@ -26,6 +31,8 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
 #include <optional>
+#include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -39,11 +46,11 @@ constexpr unsigned kFMACOperands = 4;
 constexpr unsigned kVOPDOperands = 8;
 
 /// How far below a single FMAC its partner may be.
-constexpr unsigned kWindow = 48;
+constexpr unsigned kWindow = gemm::kPairingWindow;
 
 class Pairer {
 public:
-  Pairer(MachineFunction &mf)
+  explicit Pairer(const MachineFunction &mf)
       : tii(*mf.getSubtarget().getInstrInfo()),
         tri(*mf.getSubtarget().getRegisterInfo()) {}
 
@@ -51,8 +58,59 @@ public:
   /// with another operand layout.
   bool init(const gemm::OpcodesByName &opcodes);
   gemm::VOPDPairingStats run(MachineBasicBlock &mbb);
+  /// The repair through one VOPD; returns the pairs it added.
+  unsigned repair(MachineBasicBlock &mbb);
+  gemm::SingleFMACCensus census(const MachineBasicBlock &mbb) const;
 
 private:
+  /// The VGPRs of one FMAC: a single one or a half of an FMAC x FMAC VOPD.
+  struct FMACRegs {
+    unsigned dst, src0, vsrc1;
+  };
+  FMACRegs regsOf(const MachineInstr &fmac) const {
+    return {*vgpr(fmac.getOperand(kDst)), *vgpr(fmac.getOperand(kSrc0)),
+            *vgpr(fmac.getOperand(kVSrc1))};
+  }
+  bool isFMACPair(const MachineInstr &mi) const {
+    if (mi.getOpcode() != vopdOpcode || mi.isBundled())
+      return false;
+    for (unsigned i = 0; i < kVOPDOperands; ++i)
+      if (!vgpr(mi.getOperand(i)))
+        return false;
+    return true;
+  }
+  /// The X (`half` 0) or Y half of an FMAC x FMAC VOPD.
+  FMACRegs halfOf(const MachineInstr &vopd, unsigned half) const {
+    unsigned src = half ? 5 : 2;
+    return {*vgpr(vopd.getOperand(half)), *vgpr(vopd.getOperand(src)),
+            *vgpr(vopd.getOperand(src + 1))};
+  }
+  /// Whether x and y may form a VOPD by their registers (as X and Y, or Y
+  /// and X: the rules are symmetric), and with which sources swapped.
+  static std::optional<std::pair<bool, bool>> legalSwaps(FMACRegs x,
+                                                         FMACRegs y) {
+    if (x.dst % 2 == y.dst % 2)
+      return std::nullopt;
+    for (auto [swapX, swapY] :
+         {std::pair{false, false}, std::pair{false, true},
+          std::pair{true, false}, std::pair{true, true}}) {
+      unsigned s0X = swapX ? x.vsrc1 : x.src0, s1X = swapX ? x.src0 : x.vsrc1;
+      unsigned s0Y = swapY ? y.vsrc1 : y.src0, s1Y = swapY ? y.src0 : y.vsrc1;
+      if (s0X % 2 != s0Y % 2 && s1X % 2 != s1Y % 2)
+        return std::pair{swapX, swapY};
+    }
+    return std::nullopt;
+  }
+  /// Fuses single FMACs `x` and a later `y` into a VOPD at `x`'s place,
+  /// hoisting `y`, if that is legal, or else, with `allowSink`, at `y`'s
+  /// place, sinking `x`; returns the VOPD.
+  MachineInstr *tryFuse(MachineInstr &x, MachineInstr &y, bool allowSink);
+  /// The same for `a` and `b` in either order, at most 2 kWindow apart,
+  /// sinking allowed.
+  MachineInstr *tryFuseEitherOrder(MachineInstr &a, MachineInstr &b);
+  /// Replaces an FMAC x FMAC VOPD by its X and then its Y half.
+  std::pair<MachineInstr *, MachineInstr *> split(MachineInstr &vopd);
+
   std::optional<unsigned> vgpr(const MachineOperand &op) const {
     return gemm::getVGPRNumber(op, tri);
   }
@@ -64,16 +122,11 @@ private:
         return false;
     return true;
   }
-  /// The (src0, vsrc1) registers of `mi`, swapped if asked.
-  std::pair<unsigned, unsigned> sources(const MachineInstr &mi,
-                                        bool swap) const {
-    unsigned s0 = *vgpr(mi.getOperand(kSrc0)),
-             s1 = *vgpr(mi.getOperand(kVSrc1));
-    return swap ? std::pair{s1, s0} : std::pair{s0, s1};
-  }
   /// Whether `y` may be hoisted to just before `x`'s successor, i.e. over
   /// every instruction strictly between them, and then fused with `x`.
   bool canHoist(MachineInstr &x, MachineInstr &y) const;
+  /// Whether `x` may be sunk to just before `y` and then fused with it.
+  bool canSink(MachineInstr &x, MachineInstr &y) const;
   bool dependsOn(const MachineInstr &reader, const MachineInstr &writer) const;
 
   const TargetInstrInfo &tii;
@@ -120,62 +173,223 @@ bool Pairer::canHoist(MachineInstr &x, MachineInstr &y) const {
   return true;
 }
 
+bool Pairer::canSink(MachineInstr &x, MachineInstr &y) const {
+  if (dependsOn(y, x))
+    return false;
+  for (auto it = std::next(x.getIterator()); &*it != &y; ++it) {
+    if (it->hasUnmodeledSideEffects() || it->isCall() || it->isBarrier() ||
+        it->isTerminator() || dependsOn(x, *it))
+      return false;
+  }
+  return true;
+}
+
+MachineInstr *Pairer::tryFuse(MachineInstr &x, MachineInstr &y,
+                              bool allowSink) {
+  std::optional<std::pair<bool, bool>> swaps = legalSwaps(regsOf(x), regsOf(y));
+  if (!swaps)
+    return nullptr;
+  MachineInstr *at = &x;
+  if (!canHoist(x, y)) {
+    if (!allowSink || !canSink(x, y))
+      return nullptr;
+    at = &y;
+    // x now reads its sources below the instructions it passes: their kill
+    // flags on those registers no longer hold.
+    for (auto it = std::next(x.getIterator()); &*it != &y; ++it)
+      for (MachineOperand &op : it->operands())
+        if (op.isReg() && op.isUse() && op.isKill() &&
+            (tri.regsOverlap(op.getReg(), x.getOperand(kSrc0).getReg()) ||
+             tri.regsOverlap(op.getReg(), x.getOperand(kVSrc1).getReg())))
+          op.setIsKill(false);
+  }
+  auto srcOperand = [&](MachineInstr &mi, bool swap, unsigned slot) {
+    return mi
+        .getOperand(swap ? (slot == 0 ? kVSrc1 : kSrc0)
+                         : (slot == 0 ? kSrc0 : kVSrc1))
+        .getReg();
+  };
+  MachineBasicBlock &mbb = *x.getParent();
+  // Kill flags are dropped: conservative, and Y's may not hold at X.
+  MachineInstrBuilder vopd =
+      BuildMI(mbb, *at, x.getDebugLoc(), tii.get(vopdOpcode))
+          .addReg(x.getOperand(kDst).getReg(), RegState::Define)
+          .addReg(y.getOperand(kDst).getReg(), RegState::Define)
+          .addReg(srcOperand(x, swaps->first, 0))
+          .addReg(srcOperand(x, swaps->first, 1))
+          .addReg(x.getOperand(kAcc).getReg())
+          .addReg(srcOperand(y, swaps->second, 0))
+          .addReg(srcOperand(y, swaps->second, 1))
+          .addReg(y.getOperand(kAcc).getReg());
+  vopd->setFlags(x.getFlags() & y.getFlags());
+  x.eraseFromParent();
+  y.eraseFromParent();
+  return vopd;
+}
+
+MachineInstr *Pairer::tryFuseEitherOrder(MachineInstr &a, MachineInstr &b) {
+  auto isBelow = [](MachineInstr &from, MachineInstr &to) {
+    unsigned steps = 0;
+    for (MachineBasicBlock::iterator it = from.getIterator(),
+                                     e = from.getParent()->end();
+         it != e && steps <= 2 * kWindow; ++it, ++steps)
+      if (&*it == &to)
+        return true;
+    return false;
+  };
+  if (isBelow(a, b))
+    return tryFuse(a, b, /*allowSink=*/true);
+  if (isBelow(b, a))
+    return tryFuse(b, a, /*allowSink=*/true);
+  return nullptr;
+}
+
+std::pair<MachineInstr *, MachineInstr *> Pairer::split(MachineInstr &vopd) {
+  MachineBasicBlock &mbb = *vopd.getParent();
+  MachineInstr *halves[2];
+  for (unsigned half : {0u, 1u}) {
+    unsigned src = half ? 5 : 2;
+    halves[half] = BuildMI(mbb, vopd, vopd.getDebugLoc(), tii.get(fmacOpcode))
+                       .addReg(vopd.getOperand(half).getReg(), RegState::Define)
+                       .addReg(vopd.getOperand(src).getReg())
+                       .addReg(vopd.getOperand(src + 1).getReg())
+                       .addReg(vopd.getOperand(src + 2).getReg());
+    halves[half]->setFlags(vopd.getFlags());
+  }
+  vopd.eraseFromParent();
+  return {halves[0], halves[1]};
+}
+
 gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &mbb) {
   gemm::VOPDPairingStats stats;
   for (auto it = mbb.begin(); it != mbb.end(); ++it) {
     MachineInstr &x = *it;
     if (!isPairableFMAC(x))
       continue;
-    unsigned dstX = *vgpr(x.getOperand(kDst));
     unsigned scanned = 0;
     for (auto cand = std::next(it); cand != mbb.end() && scanned < kWindow;
          ++cand, ++scanned) {
-      MachineInstr &y = *cand;
-      if (!isPairableFMAC(y))
+      if (!isPairableFMAC(*cand))
         continue;
-      unsigned dstY = *vgpr(y.getOperand(kDst));
-      if (dstX % 2 == dstY % 2)
-        continue;
-      std::optional<std::pair<bool, bool>> swaps;
-      for (auto [swapX, swapY] :
-           {std::pair{false, false}, std::pair{false, true},
-            std::pair{true, false}, std::pair{true, true}}) {
-        auto [s0X, s1X] = sources(x, swapX);
-        auto [s0Y, s1Y] = sources(y, swapY);
-        if (s0X % 2 != s0Y % 2 && s1X % 2 != s1Y % 2) {
-          swaps = std::pair{swapX, swapY};
-          break;
-        }
+      if (MachineInstr *vopd = tryFuse(x, *cand, /*allowSink=*/false)) {
+        it = vopd->getIterator();
+        ++stats.paired;
+        break;
       }
-      if (!swaps || !canHoist(x, y))
-        continue;
-
-      auto srcOperand = [&](MachineInstr &mi, bool swap, unsigned slot) {
-        return mi
-            .getOperand(swap ? (slot == 0 ? kVSrc1 : kSrc0)
-                             : (slot == 0 ? kSrc0 : kVSrc1))
-            .getReg();
-      };
-      // Kill flags are dropped: conservative, and Y's may not hold at X.
-      MachineInstrBuilder vopd =
-          BuildMI(mbb, x, x.getDebugLoc(), tii.get(vopdOpcode))
-              .addReg(x.getOperand(kDst).getReg(), RegState::Define)
-              .addReg(y.getOperand(kDst).getReg(), RegState::Define)
-              .addReg(srcOperand(x, swaps->first, 0))
-              .addReg(srcOperand(x, swaps->first, 1))
-              .addReg(x.getOperand(kAcc).getReg())
-              .addReg(srcOperand(y, swaps->second, 0))
-              .addReg(srcOperand(y, swaps->second, 1))
-              .addReg(y.getOperand(kAcc).getReg());
-      vopd->setFlags(x.getFlags() & y.getFlags());
-      it = vopd->getIterator();
-      x.eraseFromParent();
-      y.eraseFromParent();
-      ++stats.paired;
-      break;
     }
   }
+  // The singles left, sinking the first of a pair where hoisting the
+  // second is not possible.
+  for (auto it = mbb.begin(); it != mbb.end();) {
+    MachineInstr &x = *it;
+    // Scan on below x's old place, where a sunk pair leaves singles.
+    auto next = std::next(it);
+    unsigned scanned = 0;
+    for (auto cand = next;
+         isPairableFMAC(x) && cand != mbb.end() && scanned < kWindow;
+         ++cand, ++scanned) {
+      if (!isPairableFMAC(*cand))
+        continue;
+      bool adjacent = cand == next;
+      if (MachineInstr *vopd = tryFuse(x, *cand, /*allowSink=*/true)) {
+        if (adjacent)
+          next = std::next(vopd->getIterator());
+        ++stats.sunk;
+        break;
+      }
+    }
+    it = next;
+  }
+  stats.paired += stats.sunk;
+  stats.repaired = repair(mbb);
+  stats.paired += stats.repaired;
   return stats;
+}
+
+unsigned Pairer::repair(MachineBasicBlock &mbb) {
+  unsigned repaired = 0;
+  // A failed attempt can leave the block with as many pairs as before but
+  // other singles; the budget keeps the search finite.
+  unsigned budget = 0;
+  for (MachineInstr &mi : mbb)
+    budget += 4 * isPairableFMAC(mi);
+  std::set<std::tuple<unsigned, unsigned, unsigned>> tried;
+  bool restart = true;
+  while (restart && budget) {
+    restart = false;
+    DenseMap<const MachineInstr *, unsigned> position;
+    SmallVector<MachineInstr *, 16> singles, pairs;
+    for (MachineInstr &mi : mbb) {
+      position[&mi] = position.size();
+      if (isPairableFMAC(mi))
+        singles.push_back(&mi);
+      else if (isFMACPair(mi))
+        pairs.push_back(&mi);
+    }
+    auto near = [&](const MachineInstr *a, const MachineInstr *b) {
+      unsigned pa = position.lookup(a), pb = position.lookup(b);
+      return (pa > pb ? pa - pb : pb - pa) <= kWindow;
+    };
+    for (MachineInstr *x : singles) {
+      FMACRegs xRegs = regsOf(*x);
+      if (!tried.insert({xRegs.dst, xRegs.src0, xRegs.vsrc1}).second)
+        continue;
+      for (MachineInstr *&vopd : pairs) {
+        if (!near(x, vopd))
+          continue;
+        for (unsigned give : {0u, 1u}) {
+          if (!legalSwaps(xRegs, halfOf(*vopd, give)))
+            continue;
+          FMACRegs keepRegs = halfOf(*vopd, 1 - give);
+          MachineInstr *z = nullptr;
+          for (MachineInstr *candidate : singles)
+            if (candidate != x && near(candidate, vopd) &&
+                legalSwaps(keepRegs, regsOf(*candidate))) {
+              z = candidate;
+              break;
+            }
+          if (!z || !budget--)
+            continue;
+          unsigned at = position.lookup(vopd);
+          auto [first, second] = split(*vopd);
+          MachineInstr *given = give ? second : first;
+          MachineInstr *kept = give ? first : second;
+          if (!tryFuseEitherOrder(*x, *given)) {
+            // Put the VOPD back as it was: adjacent halves of a legal VOPD.
+            vopd = tryFuse(*first, *second, /*allowSink=*/false);
+            assert(vopd && "a split VOPD must fuse again");
+            position[vopd] = at;
+            continue;
+          }
+          if (tryFuseEitherOrder(*kept, *z))
+            ++repaired;
+          restart = true;
+          break;
+        }
+        if (restart)
+          break;
+      }
+      if (restart)
+        break;
+    }
+  }
+  return repaired;
+}
+
+gemm::SingleFMACCensus Pairer::census(const MachineBasicBlock &mbb) const {
+  gemm::SingleFMACCensus census;
+  SmallVector<const MachineInstr *, 16> singles;
+  for (const MachineInstr &mi : mbb)
+    if (isPairableFMAC(mi))
+      singles.push_back(&mi);
+  for (const MachineInstr *x : singles) {
+    ++census.singles;
+    bool legal = any_of(singles, [&](const MachineInstr *y) {
+      return y != x && legalSwaps(regsOf(*x), regsOf(*y));
+    });
+    ++(legal ? census.blocked : census.noPartner);
+  }
+  return census;
 }
 
 } // namespace
@@ -190,9 +404,21 @@ VOPDPairingStats pairSingleFMACs(MachineFunction &mf,
     total.unsupported = true;
     return total;
   }
-  for (MachineBasicBlock &mbb : mf)
-    total.paired += pairer.run(mbb).paired;
+  for (MachineBasicBlock &mbb : mf) {
+    VOPDPairingStats stats = pairer.run(mbb);
+    total.paired += stats.paired;
+    total.sunk += stats.sunk;
+    total.repaired += stats.repaired;
+  }
   return total;
+}
+
+SingleFMACCensus censusSingleFMACs(const MachineBasicBlock &mbb,
+                                   const OpcodesByName &opcodes) {
+  Pairer pairer(*mbb.getParent());
+  if (!pairer.init(opcodes))
+    return {};
+  return pairer.census(mbb);
 }
 
 } // namespace gemm

@@ -8,6 +8,7 @@
 #define GEMM_OPT_LIB_AMDGPU_VOPDPAIRING_H
 
 namespace llvm {
+class MachineBasicBlock;
 class MachineFunction;
 } // namespace llvm
 
@@ -17,7 +18,17 @@ namespace gemm {
 
 struct VOPDPairingStats {
   unsigned paired = 0;      // New FMAC x FMAC VOPDs formed.
+  unsigned sunk = 0;        // Of those, formed by sinking the first FMAC.
+  unsigned repaired = 0;    // Of those, formed by re-pairing through a VOPD.
   bool unsupported = false; // The opcodes were not found as expected.
+};
+
+/// Why the single FMACs of a block stay single.
+struct SingleFMACCensus {
+  unsigned singles = 0;   // FMACs on VGPRs not in a VOPD.
+  unsigned noPartner = 0; // No other single FMAC of the block pairs legally.
+  unsigned blocked = 0;   // One does, but a dependence or the distance
+                          // (more than the pairing window) keeps them apart.
 };
 
 /// Fuses single V_FMAC_F32_e32 of each block into gfx11 VOPDs that satisfy
@@ -25,6 +36,13 @@ struct VOPDPairingStats {
 /// pair when nothing in between depends on it. Results stay bit-identical.
 VOPDPairingStats pairSingleFMACs(llvm::MachineFunction &mf,
                                  const OpcodesByName &opcodes);
+
+/// Sorts the single FMACs left in `mbb` by why they stay single.
+SingleFMACCensus censusSingleFMACs(const llvm::MachineBasicBlock &mbb,
+                                   const OpcodesByName &opcodes);
+
+/// How far below a single FMAC the pairing looks for its partner.
+inline constexpr unsigned kPairingWindow = 48;
 
 } // namespace gemm
 

@@ -59,6 +59,7 @@ CORNERS = [
     (200, 300, 77, "tt+ld b3 gen C=aT+bC"),  # a batched generic, epilogue
     (129, 131, 17, "tn+ld con dyn"),  # a linalg.contract, dynamic
     (256, 128, 16, "nt con"),  # full tiles from linalg.contract
+    (200, 300, 77, "tn dyn gen C=aT"),  # a dynamic generic with an epilogue
 ]
 
 
@@ -86,17 +87,17 @@ def matmul_ir(m, n, k, layout):
     a = memref(k, m) if trans_a else memref(m, k)
     b = memref(n, k) if trans_b else memref(k, n)
     c = memref(m, n)
-    dims, prefix = ("(b, m, n, k)", "b, ") if batch else ("(m, n, k)", "")
+    loops, prefix = ("(b, m, n, k)", "b, ") if batch else ("(m, n, k)", "")
     if " gen" in layout:  # the loops in another order than linalg.matmul's
-        dims = "(k, n, b, m)" if batch else "(k, n, m)"
-    maps = ", ".join(f"affine_map<{dims} -> ({prefix}{result})>" for result in (
+        loops = "(k, n, b, m)" if batch else "(k, n, m)"
+    maps = ", ".join(f"affine_map<{loops} -> ({prefix}{result})>" for result in (
         "k, m" if trans_a else "m, k", "n, k" if trans_b else "k, n", "m, n"))
 
     def matmul(out, out_type):
         if " gen" in layout:
             iterators = ", ".join('"reduction"' if loop == "k" else
                                   '"parallel"'
-                                  for loop in dims.strip("()").split(", "))
+                                  for loop in loops.strip("()").split(", "))
             return (f"  linalg.generic {{indexing_maps = [{maps}], "
                     f"iterator_types = [{iterators}]}}\n"
                     f"      ins(%A, %B : {a}, {b}) outs({out} : {out_type}) {{\n"
@@ -140,8 +141,8 @@ def matmul_ir(m, n, k, layout):
         args += ", %alpha: f32"
     if "beta" in " ".join(body):
         args += ", %beta: f32"
-    loops = "(b, i, j)" if batch else "(i, j)"
-    identity = f"affine_map<{loops} -> {loops}>"
+    elementwise = "(b, i, j)" if batch else "(i, j)"
+    identity = f"affine_map<{elementwise} -> {elementwise}>"
     parallel = ", ".join(['"parallel"'] * (3 if batch else 2))
     lines = "\n".join("    " + line for line in body)
     return (f"func.func @sgemm(%A: {a}, %B: {b}, %C: {c}{args}) {{\n"
