@@ -122,11 +122,11 @@ private:
         return false;
     return true;
   }
-  /// Whether `y` may be hoisted to just before `x`'s successor, i.e. over
-  /// every instruction strictly between them, and then fused with `x`.
-  bool canHoist(MachineInstr &x, MachineInstr &y) const;
-  /// Whether `x` may be sunk to just before `y` and then fused with it.
-  bool canSink(MachineInstr &x, MachineInstr &y) const;
+  /// Whether `y` may be hoisted to just below `x` (`moving` is `y`), or `x`
+  /// sunk to just above `y` (`moving` is `x`), over every instruction
+  /// strictly between them, and the two then fused.
+  bool canMoveTogether(MachineInstr &x, MachineInstr &y,
+                       const MachineInstr &moving) const;
   bool dependsOn(const MachineInstr &reader, const MachineInstr &writer) const;
 
   const TargetInstrInfo &tii;
@@ -162,23 +162,13 @@ bool Pairer::dependsOn(const MachineInstr &reader,
   return false;
 }
 
-bool Pairer::canHoist(MachineInstr &x, MachineInstr &y) const {
+bool Pairer::canMoveTogether(MachineInstr &x, MachineInstr &y,
+                             const MachineInstr &moving) const {
   if (dependsOn(y, x))
     return false;
   for (auto it = std::next(x.getIterator()); &*it != &y; ++it) {
     if (it->hasUnmodeledSideEffects() || it->isCall() || it->isBarrier() ||
-        it->isTerminator() || dependsOn(y, *it))
-      return false;
-  }
-  return true;
-}
-
-bool Pairer::canSink(MachineInstr &x, MachineInstr &y) const {
-  if (dependsOn(y, x))
-    return false;
-  for (auto it = std::next(x.getIterator()); &*it != &y; ++it) {
-    if (it->hasUnmodeledSideEffects() || it->isCall() || it->isBarrier() ||
-        it->isTerminator() || dependsOn(x, *it))
+        it->isTerminator() || dependsOn(moving, *it))
       return false;
   }
   return true;
@@ -190,8 +180,8 @@ MachineInstr *Pairer::tryFuse(MachineInstr &x, MachineInstr &y,
   if (!swaps)
     return nullptr;
   MachineInstr *at = &x;
-  if (!canHoist(x, y)) {
-    if (!allowSink || !canSink(x, y))
+  if (!canMoveTogether(x, y, /*moving=*/y)) {
+    if (!allowSink || !canMoveTogether(x, y, /*moving=*/x))
       return nullptr;
     at = &y;
     // x now reads its sources below the instructions it passes: their kill
@@ -348,18 +338,24 @@ unsigned Pairer::repair(MachineBasicBlock &mbb) {
               z = candidate;
               break;
             }
-          if (!z || !budget--)
+          if (!z || budget == 0)
             continue;
+          --budget;
           unsigned at = position.lookup(vopd);
           auto [first, second] = split(*vopd);
           MachineInstr *given = give ? second : first;
           MachineInstr *kept = give ? first : second;
           if (!tryFuseEitherOrder(*x, *given)) {
-            // Put the VOPD back as it was: adjacent halves of a legal VOPD.
+            // Put the VOPD back as it was: adjacent halves of a legal VOPD
+            // fuse again, unless it broke the parity rule (with the parity
+            // repair off); then the halves stay single.
             vopd = tryFuse(*first, *second, /*allowSink=*/false);
-            assert(vopd && "a split VOPD must fuse again");
-            position[vopd] = at;
-            continue;
+            if (vopd) {
+              position[vopd] = at;
+              continue;
+            }
+            restart = true;
+            break;
           }
           if (tryFuseEitherOrder(*kept, *z))
             ++repaired;
