@@ -58,6 +58,9 @@ public:
   /// with another operand layout.
   bool init(const gemm::OpcodesByName &opcodes);
   gemm::VOPDPairingStats run(MachineBasicBlock &mbb);
+  /// One greedy pass in block order: each single FMAC pairs with the first
+  /// legal one of the next kWindow instructions; returns the pairs formed.
+  unsigned pairInOrder(MachineBasicBlock &mbb, bool allowSink);
   /// The repair through one VOPD; returns the pairs it added.
   unsigned repair(MachineBasicBlock &mbb);
   gemm::SingleFMACCensus census(const MachineBasicBlock &mbb) const;
@@ -250,29 +253,12 @@ std::pair<MachineInstr *, MachineInstr *> Pairer::split(MachineInstr &vopd) {
   return {halves[0], halves[1]};
 }
 
-gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &mbb) {
-  gemm::VOPDPairingStats stats;
-  for (auto it = mbb.begin(); it != mbb.end(); ++it) {
-    MachineInstr &x = *it;
-    if (!isPairableFMAC(x))
-      continue;
-    unsigned scanned = 0;
-    for (auto cand = std::next(it); cand != mbb.end() && scanned < kWindow;
-         ++cand, ++scanned) {
-      if (!isPairableFMAC(*cand))
-        continue;
-      if (MachineInstr *vopd = tryFuse(x, *cand, /*allowSink=*/false)) {
-        it = vopd->getIterator();
-        ++stats.paired;
-        break;
-      }
-    }
-  }
-  // The singles left, sinking the first of a pair where hoisting the
-  // second is not possible.
+unsigned Pairer::pairInOrder(MachineBasicBlock &mbb, bool allowSink) {
+  unsigned paired = 0;
   for (auto it = mbb.begin(); it != mbb.end();) {
     MachineInstr &x = *it;
-    // Scan on below x's old place, where a sunk pair leaves singles.
+    // Scan on below x's old place: a hoisted pair sits there, a sunk one
+    // lower down, with singles in between.
     auto next = std::next(it);
     unsigned scanned = 0;
     for (auto cand = next;
@@ -281,15 +267,24 @@ gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &mbb) {
       if (!isPairableFMAC(*cand))
         continue;
       bool adjacent = cand == next;
-      if (MachineInstr *vopd = tryFuse(x, *cand, /*allowSink=*/true)) {
+      if (MachineInstr *vopd = tryFuse(x, *cand, allowSink)) {
         if (adjacent)
           next = std::next(vopd->getIterator());
-        ++stats.sunk;
+        ++paired;
         break;
       }
     }
     it = next;
   }
+  return paired;
+}
+
+gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &mbb) {
+  gemm::VOPDPairingStats stats;
+  stats.paired = pairInOrder(mbb, /*allowSink=*/false);
+  // The singles left, sinking the first of a pair where hoisting the
+  // second is not possible.
+  stats.sunk = pairInOrder(mbb, /*allowSink=*/true);
   stats.paired += stats.sunk;
   stats.repaired = repair(mbb);
   stats.paired += stats.repaired;

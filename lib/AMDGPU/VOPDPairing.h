@@ -18,7 +18,7 @@ namespace gemm {
 
 struct VOPDPairingStats {
   unsigned paired = 0;      // New FMAC x FMAC VOPDs formed.
-  unsigned sunk = 0;        // Of those, formed by sinking the first FMAC.
+  unsigned sunk = 0;        // Of those, formed in the pass that may sink.
   unsigned repaired = 0;    // Of those, formed by re-pairing through a VOPD.
   bool unsupported = false; // The opcodes were not found as expected.
 };
