@@ -7,6 +7,7 @@
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 
+#include "LDSFragmentBanks.h"
 #include "VGPRRecolor.h"
 #include "VOPDPairing.h"
 #include "VOPDParity.h"
@@ -59,6 +60,14 @@ static cl::opt<bool> RecolorVGPRs(
              "FMA can pair into a parity-safe VOPD (gfx11): LDS fragments on "
              "even bases, accumulators with the parity of their A element; "
              "values crossing the loop boundary are moved"),
+    cl::init(true));
+
+static cl::opt<bool> PlaceByBank(
+    "gemm-amdgpu-vopd-bank-plan",
+    cl::desc("After the recoloring, give each LDS load that feeds only FMA "
+             "sources new VGPRs so that one source of every FMA is in banks "
+             "0-1 and the other in banks 2-3 (a VOPD then reads four "
+             "banks); ds_load_b128 becomes two ds_load_b64"),
     cl::init(true));
 
 static cl::opt<unsigned> RecolorExtraVGPRs(
@@ -142,12 +151,57 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
     opcodes = gemm::getOpcodesByName(tii);
   MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
 
+  // The bank plan shares the recoloring's VGPR allowance.
+  auto placeByBank = [&](MachineBasicBlock &mbb, unsigned extraUsed) {
+    gemm::FragmentBankResult r = gemm::placeFragmentsByBank(
+        mbb, opcodes,
+        RecolorExtraVGPRs > extraUsed ? RecolorExtraVGPRs - extraUsed : 0);
+    changed |= r.placed;
+    if (PrintReport) {
+      errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
+             << mbb.getNumber() << ": ";
+      if (r.placed)
+        errs() << "bank plan: " << r.fragments << " LDS loads placed, "
+               << r.loadsSplit << " split, " << r.offPlan << " of " << r.pieces
+               << " pieces outside their half, " << r.vopdsSplit
+               << " VOPDs taken apart, " << r.extraVGPRs << " extra VGPRs\n";
+      else
+        errs() << "bank plan not applied: " << r.whyNot << "\n";
+    }
+    if (r.placed)
+      ore.emit([&] {
+        MachineOptimizationRemark remark(kGemmVOPDPassName, "BankPlan",
+                                         DebugLoc(), &mbb);
+        remark << "placed " << ore::NV("Loads", r.fragments)
+               << " LDS loads of FMA block %bb."
+               << ore::NV("Block", mbb.getNumber())
+               << " so that every FMA reads one source from VGPR banks 0-1 "
+                  "and one from banks 2-3 ("
+               << ore::NV("Split", r.loadsSplit) << " wide loads split, "
+               << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
+        if (r.offPlan)
+          remark << "; for want of VGPRs, " << ore::NV("OffPlan", r.offPlan)
+                 << " of its " << ore::NV("Pieces", r.pieces)
+                 << " register pairs sit in the other half";
+        return remark;
+      });
+    else
+      ore.emit([&] {
+        MachineOptimizationRemarkMissed remark(
+            kGemmVOPDPassName, "BankPlanMissed", DebugLoc(), &mbb);
+        remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
+               << " keeps its LDS load registers: "
+               << ore::NV("Reason", r.whyNot);
+        return remark;
+      });
+  };
+
   // Recolor first: it takes the loop's VOPDs apart, and the pairing below
   // forms them again on the new registers.
   if (rewrite && RecolorVGPRs)
     gemm::recolorFMALoops(
         mf, loops, opcodes, MinFMAsPerBlock, RecolorExtraVGPRs,
-        [&](const MachineBasicBlock &mbb, const gemm::RecolorResult &r) {
+        [&](MachineBasicBlock &mbb, const gemm::RecolorResult &r) {
           changed |= r.recolored;
           if (PrintReport) {
             errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
@@ -181,6 +235,8 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
                      << " not recolored: " << ore::NV("Reason", r.whyNot);
               return remark;
             });
+          if (PlaceByBank && loops.getLoopFor(&mbb)->getNumBlocks() == 1)
+            placeByBank(mbb, r.recolored ? r.extraVGPRs : 0);
         });
   if (rewrite && RepairParity) {
     gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf, opcodes);

@@ -25,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "VGPRRecolor.h"
+#include "ParityUnionFind.h"
+#include "VGPRTable.h"
 #include "VOPDParity.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -47,111 +49,11 @@
 #include <optional>
 
 using namespace llvm;
+using gemm::kNumVGPRs;
+using gemm::ParityUnionFind;
+using gemm::VGPRTable;
 
 namespace {
-
-constexpr unsigned kNumVGPRs = 256;
-
-/// Physical registers made of consecutive VGPRs, by (first VGPR, width), read
-/// off the register names ("VGPR4", "VGPR4_VGPR5_VGPR6_VGPR7").
-class VGPRTable {
-public:
-  explicit VGPRTable(const TargetRegisterInfo &tri) {
-    for (unsigned reg = 1, e = tri.getNumRegs(); reg != e; ++reg) {
-      StringRef name = tri.getName(reg);
-      if (!name.starts_with("VGPR"))
-        continue;
-      SmallVector<StringRef, 8> parts;
-      name.split(parts, '_');
-      std::optional<unsigned> first;
-      unsigned width = 0;
-      bool ok = true;
-      for (StringRef part : parts) {
-        unsigned number;
-        if (!part.consume_front("VGPR") || part.getAsInteger(10, number) ||
-            (first && number != *first + width)) {
-          ok = false;
-          break;
-        }
-        if (!first)
-          first = number;
-        ++width;
-      }
-      if (!ok || *first + width > kNumVGPRs)
-        continue;
-      byReg[reg] = {*first, width};
-      byTuple[{*first, width}] = reg;
-    }
-  }
-
-  /// (first VGPR, width) of `reg`, or nothing when it is no VGPR tuple.
-  std::optional<std::pair<unsigned, unsigned>> decode(Register reg) const {
-    if (!reg.isPhysical())
-      return std::nullopt;
-    auto it = byReg.find(reg.id());
-    if (it == byReg.end())
-      return std::nullopt;
-    return it->second;
-  }
-
-  /// True for a VGPR-like register the table cannot rename (a 16-bit half).
-  static bool isUnrenamableVGPR(Register reg, const TargetRegisterInfo &tri) {
-    return reg.isPhysical() && StringRef(tri.getName(reg)).starts_with("VGPR");
-  }
-
-  MCRegister get(unsigned first, unsigned width) const {
-    auto it = byTuple.find({first, width});
-    return it == byTuple.end() ? MCRegister() : MCRegister(it->second);
-  }
-
-private:
-  DenseMap<unsigned, std::pair<unsigned, unsigned>> byReg;
-  DenseMap<std::pair<unsigned, unsigned>, unsigned> byTuple;
-};
-
-/// Union-find with the parity of each element relative to its root: the
-/// two-colouring of a graph, which is bipartite while no union conflicts.
-class ParityUnionFind {
-public:
-  unsigned add() {
-    parent.push_back(parent.size());
-    parityToParent.push_back(false);
-    return parent.size() - 1;
-  }
-  std::pair<unsigned, bool> find(unsigned x) {
-    bool parity = false;
-    unsigned root = x;
-    while (parent[root] != root) {
-      parity ^= parityToParent[root];
-      root = parent[root];
-    }
-    // Path compression keeps the parities right.
-    bool p = parity;
-    while (parent[x] != x) {
-      unsigned next = parent[x];
-      bool nextParity = p ^ parityToParent[x];
-      parent[x] = root;
-      parityToParent[x] = p;
-      x = next;
-      p = nextParity;
-    }
-    return {root, parity};
-  }
-  /// Puts `a` and `b` on opposite sides; false when they are on the same one.
-  bool unionOpposite(unsigned a, unsigned b) {
-    auto [ra, pa] = find(a);
-    auto [rb, pb] = find(b);
-    if (ra == rb)
-      return pa != pb;
-    parent[rb] = ra;
-    parityToParent[rb] = !(pa ^ pb);
-    return true;
-  }
-
-private:
-  std::vector<unsigned> parent;
-  std::vector<bool> parityToParent;
-};
 
 /// One FMA of the block: acc += s * t, and the values s and t held.
 struct FMA {

@@ -34,7 +34,7 @@ struct RecolorResult {
 };
 
 using RecolorCallback =
-    std::function<void(const llvm::MachineBasicBlock &, const RecolorResult &)>;
+    std::function<void(llvm::MachineBasicBlock &, const RecolorResult &)>;
 
 /// Renames, in every single-block innermost loop with at least `minFMAs`
 /// V_FMAC_F32, the VGPRs of the FMA operands so that every FMA can pair into

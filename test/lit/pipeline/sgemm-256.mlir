@@ -73,7 +73,8 @@
 // ISA: buffer_load_b32
 // ISA: ds_store_2addr
 // ISA: s_barrier
-// ISA: ds_load_b128
+// The bank plan splits the pipeline's 128-bit LDS loads.
+// ISA: ds_load_b64
 // The loop control is scalar: a 32-bit counter compared by SALU.
 // ISA: v_dual_fmac_f32
 // ISA: s_cmpk_lt_u32

@@ -3,6 +3,7 @@ figures the fast pipeline promises, from `gemm-report --json`.
 
 Usage: check-kernel-shape.py REPORT.json BK MAX_BARRIERS [MAX_OTHER_VALU]
                              [--baseline=REPORT.json] [--min-vopd-share=S]
+                             [--lds-load-bits=N] [--max-bank-stalls=N]
 MAX_OTHER_VALU bounds the loop's VALU instructions that are neither FMAs nor
 VOPD: with addressing=buffer no address arithmetic is left there.
 --baseline names the report of the same kernel without the late pass: the
@@ -10,6 +11,10 @@ pass may add at most 8 VGPRs.
 --min-vopd-share replaces "all FMAs in VOPD" by "at least S of them", for a
 configuration where the late pass is known to fall short (say why where it is
 used).
+--lds-load-bits is the width of every LDS load in the loop: 128 as the
+pipeline emits them, 64 once the late pass's bank plan has split them (its
+default).
+--max-bank-stalls bounds the stall cycles of gemm-report's bank model.
 Prints one line per check and exits 1 if any fails.
 """
 import json
@@ -17,12 +22,18 @@ import sys
 
 baseline = None
 min_vopd_share = None
+lds_load_bits = 64
+max_bank_stalls = None
 args = []
 for arg in sys.argv[1:]:
     if arg.startswith("--baseline="):
         baseline = json.load(open(arg.split("=", 1)[1]))["kernels"][0]
     elif arg.startswith("--min-vopd-share="):
         min_vopd_share = float(arg.split("=", 1)[1])
+    elif arg.startswith("--lds-load-bits="):
+        lds_load_bits = int(arg.split("=", 1)[1])
+    elif arg.startswith("--max-bank-stalls="):
+        max_bank_stalls = int(arg.split("=", 1)[1])
     else:
         args.append(arg)
 sys.argv[1:] = args
@@ -37,9 +48,10 @@ checks = [
     ("no scratch", res["scratch_bytes"] == 0, res["scratch_bytes"]),
     ("VGPRs <= 256", res["vgprs"] <= 256, res["vgprs"]),
     ("128 FMAs per K step and lane", loop["fmas"] == 128 * bk, loop["fmas"] / bk),
-    ("<= 12 LDS loads per K step", loop["lds_loads"] <= 12 * bk,
-     loop["lds_loads"] / bk),
-    ("only 128-bit LDS loads", loop["lds_load_bytes"] == 16 * loop["lds_loads"],
+    ("<= 192 LDS bytes per K step and lane",
+     loop["lds_load_bytes"] <= 192 * bk, loop["lds_load_bytes"] / bk),
+    (f"only {lds_load_bits}-bit LDS loads",
+     loop["lds_load_bytes"] * 8 == lds_load_bits * loop["lds_loads"],
      loop["lds_load_bytes"] / max(loop["lds_loads"], 1)),
     ("<= 16 global loads per K slice", loop["global_loads"] <= 16,
      loop["global_loads"]),
@@ -57,6 +69,10 @@ if len(sys.argv) > 4:
     limit = int(sys.argv[4])
     checks.append((f"<= {limit} other VALU per K slice",
                    loop["other_valu"] <= limit, loop["other_valu"]))
+if max_bank_stalls is not None:
+    stalls = kernel["loop"]["bank_model"]["stall_cycles"]
+    checks.append((f"<= {max_bank_stalls} bank stall cycles (model)",
+                   stalls <= max_bank_stalls, stalls))
 if baseline:
     before = baseline["resources"]["vgprs"]
     checks.append(("<= 8 VGPRs above the kernel without the late pass",
