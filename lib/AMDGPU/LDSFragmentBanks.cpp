@@ -126,6 +126,8 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
   const TargetRegisterInfo &tri = *mf.getSubtarget().getRegisterInfo();
   const MachineRegisterInfo &mri = mf.getRegInfo();
   VGPRTable table(tri);
+  if (!mri.tracksLiveness())
+    return leave("the function does not track liveness");
 
   unsigned fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
   unsigned readB32 = opcodes.lookup("DS_READ_B32_gfx9");
@@ -318,9 +320,8 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     if (!pa || !pb)
       continue;
     if (!sides.unionOpposite(*pa, *pb))
-      return leave(formatv("the FMA at position {0} multiplies two LDS values "
-                           "that other FMAs put on one side",
-                           pos));
+      return leave("an FMA multiplies two LDS values that other FMAs put on "
+                   "one side");
   }
 
   // Registers the pieces may take: those no other value holds at the time,
@@ -468,7 +469,18 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
                      : "the LDS values already sit in their bank halves");
   allocate(bestStrategy);
 
-  // Apply: FMA sources first (positions still index `order`), then loads.
+  // Apply. Bundles holding a changed instruction are taken apart first,
+  // since their headers list the old registers.
+  auto leaveBundle = [](MachineInstr &mi) {
+    if (mi.isBundledWithPred() || mi.isBundledWithSucc())
+      dissolveBundle(*getBundleStart(mi.getIterator()));
+  };
+  for (auto [key, iv] : intervalRead)
+    if (pieceOfInterval.count(iv))
+      leaveBundle(*order[key.first]);
+  for (const Fragment &fragment : kept)
+    leaveBundle(*fragment.load);
+  // FMA sources first (positions still index `order`), then the loads.
   for (auto [key, iv] : intervalRead) {
     auto piece = pieceOfInterval.find(iv);
     if (piece == pieceOfInterval.end())
@@ -478,11 +490,6 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     order[key.first]
         ->getOperand(key.second)
         .setReg(table.get(p.newBase + offset, 1));
-  }
-  for (unsigned f = 0; f < kept.size(); ++f) {
-    MachineInstr &load = *kept[f].load;
-    if (load.isBundledWithPred() || load.isBundledWithSucc())
-      dissolveBundle(*getBundleStart(load.getIterator()));
   }
   unsigned splitLoads = 0;
   for (unsigned f = 0; f < kept.size(); ++f) {
