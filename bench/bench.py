@@ -538,16 +538,15 @@ def main():
         r["identical_to"] = base["id"] if same else None
         r.setdefault("notes", []).append(
             f"{r['label']}: the code object is byte-identical to row "
-            f"{rows.index(base) + 1}'s. Today the late pass only analyses "
-            f"(it counts FMAs and VOPD; the VOPD rewrite is still open), so "
-            f"turning it off changes nothing; this row is here to show its "
-            f"effect once the rewrite lands." if same else
+            f"{rows.index(base) + 1}'s: the late pass found nothing to "
+            f"change in this kernel." if same else
             f"{r['label']}: differs from row {rows.index(base) + 1}: "
             f"the late pass recolours the loop's VGPRs so that every FMA "
             f"pairs into a VOPD that keeps the gfx11 parity rule, and repairs "
-            f"the other VOPDs that break it (compare % in VOPD and the "
-            f"violations). It does not yet balance VGPR banks, so the bank "
-            f"conflicts barely move.")
+            f"the other VOPDs that break it, and places the LDS values the "
+            f"FMAs read so that each FMA reads one source from VGPR banks 0-1 "
+            f"and one from banks 2-3 (64-bit LDS loads instead of 128-bit). "
+            f"Compare % in VOPD, the violations and the bank conflicts.")
 
     for r in rows:
         if r["status"] == "ok" and not r["report"]["loop_fmas"]:
