@@ -187,16 +187,9 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
 
   // Every value of every VGPR in the block, in order.
   std::bitset<kNumVGPRs> liveIn, liveOut;
-  auto markLiveIns = [&](const MachineBasicBlock &mbb,
-                         std::bitset<kNumVGPRs> &set) {
-    for (const auto &li : mbb.liveins())
-      if (auto tuple = table.decode(li.PhysReg))
-        for (unsigned i = 0; i < tuple->second; ++i)
-          set.set(tuple->first + i);
-  };
-  markLiveIns(loop, liveIn);
+  table.markLiveIns(loop, liveIn);
   for (const MachineBasicBlock *succ : loop.successors())
-    markLiveIns(*succ, liveOut);
+    table.markLiveIns(*succ, liveOut);
 
   std::vector<Interval> intervals;
   std::array<int, kNumVGPRs> current;
@@ -326,13 +319,7 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
 
   // Registers the pieces may take: those no other value holds at the time,
   // below the function's highest VGPR plus the allowance.
-  unsigned maxUsed = 0;
-  for (const MachineBasicBlock &mbb : mf)
-    for (const MachineInstr &mi : mbb.instrs())
-      for (const MachineOperand &op : mi.operands())
-        if (op.isReg())
-          if (auto tuple = table.decode(op.getReg()))
-            maxUsed = std::max(maxUsed, tuple->first + tuple->second - 1);
+  unsigned maxUsed = table.highestUsed(mf);
   unsigned limit = std::min(kNumVGPRs, maxUsed + 1 + extraVGPRs);
   Busy fixed;
   for (unsigned iv = 0; iv < intervals.size(); ++iv)

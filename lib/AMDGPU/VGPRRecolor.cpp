@@ -346,22 +346,10 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
   // Registers the new homes may come from: those of the groups that move,
   // and those the loop neither uses nor has live on entry.
   std::bitset<kNumVGPRs> liveIntoLoop, liveIntoExit;
-  auto markLiveIns = [&](MachineBasicBlock &mbb, std::bitset<kNumVGPRs> &set) {
-    for (const auto &liveIn : mbb.liveins())
-      if (auto tuple = table.decode(liveIn.PhysReg))
-        for (unsigned i = 0; i < tuple->second; ++i)
-          set.set(tuple->first + i);
-  };
-  markLiveIns(loop, liveIntoLoop);
-  markLiveIns(*exit, liveIntoExit);
+  table.markLiveIns(loop, liveIntoLoop);
+  table.markLiveIns(*exit, liveIntoExit);
 
-  unsigned maxUsed = 0;
-  for (const MachineBasicBlock &mbb : mf)
-    for (const MachineInstr &mi : mbb.instrs())
-      for (const MachineOperand &op : mi.operands())
-        if (op.isReg())
-          if (auto tuple = table.decode(op.getReg()))
-            maxUsed = std::max(maxUsed, tuple->first + tuple->second - 1);
+  unsigned maxUsed = table.highestUsed(mf);
   unsigned limit = std::min(kNumVGPRs, maxUsed + 1 + extraVGPRs);
   auto isFreeReg = [&](unsigned r) {
     return !usedInLoop[r] && !liveIntoLoop[r] && !liveIntoExit[r] &&

@@ -11,10 +11,14 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/Register.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/MC/MCRegister.h"
 
+#include <algorithm>
+#include <bitset>
 #include <optional>
 #include <utility>
 
@@ -70,6 +74,27 @@ public:
                                 const llvm::TargetRegisterInfo &tri) {
     return reg.isPhysical() &&
            llvm::StringRef(tri.getName(reg)).starts_with("VGPR");
+  }
+
+  /// Sets the VGPRs of `mbb`'s live-ins in `set`.
+  void markLiveIns(const llvm::MachineBasicBlock &mbb,
+                   std::bitset<kNumVGPRs> &set) const {
+    for (const auto &liveIn : mbb.liveins())
+      if (auto tuple = decode(liveIn.PhysReg))
+        for (unsigned i = 0; i < tuple->second; ++i)
+          set.set(tuple->first + i);
+  }
+
+  /// The highest VGPR `mf` names.
+  unsigned highestUsed(const llvm::MachineFunction &mf) const {
+    unsigned highest = 0;
+    for (const llvm::MachineBasicBlock &mbb : mf)
+      for (const llvm::MachineInstr &mi : mbb.instrs())
+        for (const llvm::MachineOperand &op : mi.operands())
+          if (op.isReg())
+            if (auto tuple = decode(op.getReg()))
+              highest = std::max(highest, tuple->first + tuple->second - 1);
+    return highest;
   }
 
   llvm::MCRegister get(unsigned first, unsigned width) const {
