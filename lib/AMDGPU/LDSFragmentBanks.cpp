@@ -60,7 +60,6 @@ struct Interval {
   unsigned reg;
   int start, end;
   bool onlyFMASources = true; // Every read is an FMA's src0 or vsrc1.
-  bool liveOut = false;
 };
 
 /// An LDS load whose result only FMA sources read.
@@ -68,7 +67,8 @@ struct Fragment {
   MachineInstr *load;
   int position;
   unsigned base, width;
-  bool split; // Loaded anew as ds_load_b64 (+ b32) pieces.
+  bool split;                     // Loaded anew as ds_load_b64 (+ b32) pieces.
+  SmallVector<unsigned, 4> units; // The interval of each element.
 };
 
 /// Elements [element, element + size) of a fragment, kept in one aligned
@@ -203,7 +203,6 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
       open(r, -1);
   DenseMap<std::pair<unsigned, unsigned>, unsigned> intervalRead;
   std::vector<Fragment> fragments;
-  std::vector<SmallVector<unsigned, 4>> fragmentUnits;
   for (int pos = 0; pos < blockEnd; ++pos) {
     MachineInstr &mi = *order[pos];
     for (unsigned i = 0; i < mi.getNumOperands(); ++i) {
@@ -247,8 +246,8 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
       if (i == 0 && kind != loadKinds.end() &&
           kind->second.width == tuple->second) {
         fragments.push_back({&mi, pos, tuple->first, tuple->second,
-                             kind->second.oneAddress && tuple->second > 2});
-        fragmentUnits.push_back(units);
+                             kind->second.oneAddress && tuple->second > 2,
+                             units});
       }
     }
   }
@@ -257,7 +256,6 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
       if (current[r] < 0)
         open(r, -1);
       intervals[current[r]].end = blockEnd;
-      intervals[current[r]].liveOut = true;
     }
 
   // Fragments: loads whose every element only FMA sources read before the
@@ -266,9 +264,10 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
   std::vector<Piece> pieces;
   DenseMap<unsigned, unsigned> pieceOfInterval;
   std::vector<Fragment> kept;
-  for (auto [fragment, units] : zip(fragments, fragmentUnits)) {
+  for (const Fragment &fragment : fragments) {
+    ArrayRef<unsigned> units = fragment.units;
     if (any_of(units, [&](unsigned iv) {
-          return intervals[iv].liveOut || !intervals[iv].onlyFMASources;
+          return intervals[iv].end == blockEnd || !intervals[iv].onlyFMASources;
         }))
       continue;
     if (fragment.width > 1 && fragment.base % 2)
