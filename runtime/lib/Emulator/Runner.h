@@ -1,0 +1,80 @@
+//===- Runner.h - Executes the instructions of one wave ---------*- C++ -*-===//
+//
+// The functional core: one wave instruction at a time, for all 32 lanes under
+// EXEC. The workgroup scheduler (Emulator.cpp) and the timing model call it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_RUNTIME_EMULATOR_RUNNER_H
+#define GEMM_RUNTIME_EMULATOR_RUNNER_H
+
+#include "Decoder.h"
+#include "Wave.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+namespace gemm {
+namespace rt {
+namespace emu {
+
+/// The addresses one memory instruction touched, for the timing model: LDS
+/// byte offsets or device addresses, one per active lane (two per lane for
+/// the DS 2-address forms), in lane order.
+struct AccessLog {
+  unsigned Count = 0;
+  unsigned Bytes = 0; ///< bytes per address
+  uint64_t Addr[64];
+  void clear(unsigned B) {
+    Count = 0;
+    Bytes = B;
+  }
+  void add(uint64_t A) { Addr[Count++] = A; }
+};
+
+/// All 32 lanes of a simple 32-bit operation.
+void computeValu(Op O, const uint32_t *A, const uint32_t *B, const uint32_t *C,
+                 uint32_t *R);
+/// Per-lane compare mask (before EXEC masking).
+uint32_t compareLanes(Wave &W, const Inst &I);
+
+// Executes one wave until it reaches a barrier, ends, or fails.
+class Runner {
+public:
+  Runner(Emulator::Impl &Impl, const DecodedProgram &P, EmuMemory &Mem,
+         std::vector<uint8_t> &LDS, const std::string &Kernel)
+      : Impl(Impl), P(P), Mem(Mem), LDS(LDS), Kernel(Kernel) {}
+  /// Runs \p W until it reaches a barrier or its end; counts instructions.
+  llvm::Error run(Wave &W, uint64_t &Count);
+  /// Executes the one instruction at W.PC: advances the PC, or sets W.State
+  /// at s_barrier and s_endpgm.
+  llvm::Error step(Wave &W);
+  const DecodedProgram &program() const { return P; }
+  /// When set, memory instructions record their lane addresses here.
+  AccessLog *Log = nullptr;
+  /// Debug aid (GEMM_EMU_TRACE=1): print each instruction of this wave and
+  /// lane 0 of its first vector destination.
+  bool Trace = false;
+
+private:
+  Emulator::Impl &Impl;
+  const DecodedProgram &P;
+  EmuMemory &Mem;
+  std::vector<uint8_t> &LDS;
+  const std::string &Kernel;
+
+  llvm::Error fail(const Inst &I, const llvm::Twine &Msg) {
+    return makeError(
+        llvm::formatv("emulator: kernel '{0}' at {1:x}: ", Kernel, I.Address) + Msg +
+        "\n  instruction: " + Impl.text(P, I));
+  }
+  llvm::Error salu(Wave &W, const Inst &I);
+  llvm::Error valuOther(Wave &W, const Inst &I);
+  llvm::Error memory(Wave &W, const Inst &I);
+  void traceStep(const Wave &W, const Inst &I);
+};
+
+} // namespace emu
+} // namespace rt
+} // namespace gemm
+
+#endif // GEMM_RUNTIME_EMULATOR_RUNNER_H

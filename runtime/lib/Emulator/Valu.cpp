@@ -1,0 +1,365 @@
+//===- Valu.cpp - Vector ALU operations of the emulator -------------------===//
+//
+// 32-bit lane arithmetic, compares, carries, 64-bit shifts and multiplies,
+// lane reads/writes and VOPD (both halves read before either writes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaneOps.h"
+#include "Runner.h"
+
+#include <cstring>
+
+using namespace llvm;
+using namespace gemm::rt;
+using namespace gemm::rt::emu;
+
+// All 32 lanes of a simple 32-bit operation. Inactive lanes are computed too
+// (no side effects) and discarded by the masked write.
+void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B, const uint32_t *C,
+                 uint32_t *R) {
+#define LANES(EXPR)                                                            \
+  for (int L = 0; L < 32; ++L)                                                 \
+    R[L] = (EXPR);                                                             \
+  return;
+  switch (O) {
+  case Op::V_MOV_B32:
+    LANES(A[L])
+  case Op::V_NOT_B32:
+    LANES(~A[L])
+  case Op::V_CVT_F32_I32:
+    LANES(u((float)(int32_t)A[L]))
+  case Op::V_CVT_F32_U32:
+    LANES(u((float)A[L]))
+  case Op::V_CVT_I32_F32:
+    for (int L = 0; L < 32; ++L) {
+      float X = f(A[L]);
+      R[L] = std::isnan(X)         ? 0
+             : X >= 2147483647.0f  ? 0x7fffffffu
+             : X <= -2147483648.0f ? 0x80000000u
+                                   : (uint32_t)(int32_t)X;
+    }
+    return;
+  case Op::V_CVT_U32_F32:
+    for (int L = 0; L < 32; ++L) {
+      float X = f(A[L]);
+      R[L] = (std::isnan(X) || X <= 0) ? 0
+             : X >= 4294967295.0f      ? ~0u
+                                       : (uint32_t)X;
+    }
+    return;
+  case Op::V_RCP_F32:
+    LANES(u(1.0f / f(A[L])))
+  case Op::V_RSQ_F32:
+    LANES(u(1.0f / std::sqrt(f(A[L]))))
+  case Op::V_SQRT_F32:
+    LANES(u(std::sqrt(f(A[L]))))
+  case Op::V_FLOOR_F32:
+    LANES(u(std::floor(f(A[L]))))
+  case Op::V_CEIL_F32:
+    LANES(u(std::ceil(f(A[L]))))
+  case Op::V_TRUNC_F32:
+    LANES(u(std::trunc(f(A[L]))))
+  case Op::V_RNDNE_F32:
+    LANES(u(std::nearbyint(f(A[L]))))
+  case Op::V_FRACT_F32:
+    LANES(u(std::fmin(f(A[L]) - std::floor(f(A[L])), 0x1.fffffep-1f)))
+  case Op::V_EXP_F32:
+    LANES(u(std::exp2(f(A[L]))))
+  case Op::V_LOG_F32:
+    LANES(u(std::log2(f(A[L]))))
+  case Op::V_BFREV_B32:
+    LANES(reverseBits(A[L]))
+  case Op::V_FFBH_U32:
+    LANES(A[L] ? (uint32_t)llvm::countl_zero(A[L]) : ~0u)
+  case Op::V_FFBL_B32:
+    LANES(A[L] ? (uint32_t)llvm::countr_zero(A[L]) : ~0u)
+  case Op::V_ADD_F32:
+    LANES(u(f(A[L]) + f(B[L])))
+  case Op::V_SUB_F32:
+    LANES(u(f(A[L]) - f(B[L])))
+  case Op::V_SUBREV_F32:
+    LANES(u(f(B[L]) - f(A[L])))
+  case Op::V_MUL_F32:
+    LANES(u(f(A[L]) * f(B[L])))
+  case Op::V_MAX_F32:
+    LANES(u(std::fmax(f(A[L]), f(B[L]))))
+  case Op::V_MIN_F32:
+    LANES(u(std::fmin(f(A[L]), f(B[L]))))
+  case Op::V_LDEXP_F32:
+    LANES(u(std::ldexp(f(A[L]), (int32_t)B[L])))
+  case Op::V_ADD_NC_U32:
+    LANES(A[L] + B[L])
+  case Op::V_SUB_NC_U32:
+    LANES(A[L] - B[L])
+  case Op::V_SUBREV_NC_U32:
+    LANES(B[L] - A[L])
+  case Op::V_MUL_LO_U32:
+    LANES(A[L] * B[L])
+  case Op::V_MUL_HI_U32:
+    LANES((uint32_t)(((uint64_t)A[L] * B[L]) >> 32))
+  case Op::V_MUL_HI_I32:
+    LANES((uint32_t)(((int64_t)(int32_t)A[L] * (int32_t)B[L]) >> 32))
+  case Op::V_MUL_U32_U24:
+    LANES((A[L] & 0xffffff) * (B[L] & 0xffffff))
+  case Op::V_MUL_I32_I24:
+    LANES((uint32_t)(s24(A[L]) * s24(B[L])))
+  case Op::V_MUL_HI_U32_U24:
+    LANES((uint32_t)(((uint64_t)(A[L] & 0xffffff) * (B[L] & 0xffffff)) >> 32))
+  case Op::V_MUL_HI_I32_I24:
+    LANES((uint32_t)(((int64_t)s24(A[L]) * s24(B[L])) >> 32))
+  case Op::V_AND_B32:
+    LANES(A[L] & B[L])
+  case Op::V_OR_B32:
+    LANES(A[L] | B[L])
+  case Op::V_XOR_B32:
+    LANES(A[L] ^ B[L])
+  case Op::V_XNOR_B32:
+    LANES(~(A[L] ^ B[L]))
+  case Op::V_LSHLREV_B32:
+    LANES(B[L] << (A[L] & 31))
+  case Op::V_LSHRREV_B32:
+    LANES(B[L] >> (A[L] & 31))
+  case Op::V_ASHRREV_I32:
+    LANES((uint32_t)((int32_t)B[L] >> (A[L] & 31)))
+  case Op::V_MAX_I32:
+    LANES((uint32_t)std::max((int32_t)A[L], (int32_t)B[L]))
+  case Op::V_MIN_I32:
+    LANES((uint32_t)std::min((int32_t)A[L], (int32_t)B[L]))
+  case Op::V_MAX_U32:
+    LANES(std::max(A[L], B[L]))
+  case Op::V_MIN_U32:
+    LANES(std::min(A[L], B[L]))
+  case Op::V_BFM_B32:
+    LANES((((A[L] & 31) ? (1u << (A[L] & 31)) : 0u) - 1 + ((A[L] & 31) == 0))
+          << (B[L] & 31))
+  case Op::V_BCNT_U32_B32:
+    LANES((uint32_t)llvm::popcount(A[L]) + B[L])
+  case Op::V_MBCNT_LO_U32_B32:
+    LANES((uint32_t)llvm::popcount(A[L] & ((1u << L) - 1)) + B[L])
+  case Op::V_MBCNT_HI_U32_B32:
+    LANES(B[L]) // wave32: no lanes 32-63
+  case Op::V_FMAC_F32:
+  case Op::V_FMA_F32:
+  case Op::V_FMAMK_F32:
+  case Op::V_FMAAK_F32:
+    LANES(u(std::fma(f(A[L]), f(B[L]), f(C[L]))))
+  case Op::V_MAX3_F32:
+    LANES(u(std::fmax(std::fmax(f(A[L]), f(B[L])), f(C[L]))))
+  case Op::V_MIN3_F32:
+    LANES(u(std::fmin(std::fmin(f(A[L]), f(B[L])), f(C[L]))))
+  case Op::V_BFE_U32:
+    LANES(bfe(A[L], B[L], C[L]))
+  case Op::V_BFE_I32:
+    LANES((uint32_t)sbfe(A[L], B[L], C[L]))
+  case Op::V_BFI_B32:
+    LANES((A[L] & B[L]) | (~A[L] & C[L]))
+  case Op::V_LSHL_ADD_U32:
+    LANES((A[L] << (B[L] & 31)) + C[L])
+  case Op::V_ADD_LSHL_U32:
+    LANES((A[L] + B[L]) << (C[L] & 31))
+  case Op::V_LSHL_OR_B32:
+    LANES((A[L] << (B[L] & 31)) | C[L])
+  case Op::V_AND_OR_B32:
+    LANES((A[L] & B[L]) | C[L])
+  case Op::V_OR3_B32:
+    LANES(A[L] | B[L] | C[L])
+  case Op::V_XOR3_B32:
+    LANES(A[L] ^ B[L] ^ C[L])
+  case Op::V_ADD3_U32:
+    LANES(A[L] + B[L] + C[L])
+  case Op::V_XAD_U32:
+    LANES((A[L] ^ B[L]) + C[L])
+  case Op::V_MAD_U32_U24:
+    LANES((A[L] & 0xffffff) * (B[L] & 0xffffff) + C[L])
+  case Op::V_MAD_I32_I24:
+    LANES((uint32_t)(s24(A[L]) * s24(B[L])) + C[L])
+  case Op::V_ALIGNBIT_B32:
+    LANES((uint32_t)((((uint64_t)A[L] << 32) | B[L]) >> (C[L] & 31)))
+  case Op::V_ALIGNBYTE_B32:
+    LANES((uint32_t)((((uint64_t)A[L] << 32) | B[L]) >> (8 * (C[L] & 3))))
+  case Op::V_MAX3_I32:
+    LANES((uint32_t)std::max(std::max((int32_t)A[L], (int32_t)B[L]),
+                             (int32_t)C[L]))
+  case Op::V_MIN3_I32:
+    LANES((uint32_t)std::min(std::min((int32_t)A[L], (int32_t)B[L]),
+                             (int32_t)C[L]))
+  case Op::V_MAX3_U32:
+    LANES(std::max(std::max(A[L], B[L]), C[L]))
+  case Op::V_MIN3_U32:
+    LANES(std::min(std::min(A[L], B[L]), C[L]))
+  case Op::V_MED3_I32:
+    LANES((uint32_t)med3i((int32_t)A[L], (int32_t)B[L], (int32_t)C[L]))
+  case Op::V_MED3_U32:
+    LANES(med3u(A[L], B[L], C[L]))
+  case Op::V_CNDMASK_B32:
+    LANES((C[0] >> L & 1) ? B[L] : A[L])
+  case Op::V_PERM_B32:
+    LANES(perm(A[L], B[L], C[L]))
+  default:
+    for (int L = 0; L < 32; ++L)
+      R[L] = 0;
+    return;
+  }
+#undef LANES
+}
+
+uint32_t emu::compareLanes(Wave &W, const Inst &I) {
+  uint32_t M = 0;
+  if (I.Type == TI64 || I.Type == TU64) {
+    uint64_t A[32], B[32];
+    vsrc64(W, I.Src[0], A);
+    vsrc64(W, I.Src[1], B);
+    for (int L = 0; L < 32; ++L)
+      M |= (uint32_t)(I.Type == TI64 ? cmpInt<int64_t>(I.Cond, A[L], B[L])
+                                     : cmpInt<uint64_t>(I.Cond, A[L], B[L]))
+           << L;
+    return M;
+  }
+  uint32_t T0[32], T1[32];
+  const uint32_t *A = vsrc(W, I.Src[0], T0), *B = vsrc(W, I.Src[1], T1);
+  switch (I.Type) {
+  case TF32:
+    for (int L = 0; L < 32; ++L)
+      M |= (uint32_t)cmpF32(I.Cond, f(A[L]), f(B[L])) << L;
+    break;
+  case TI32:
+    for (int L = 0; L < 32; ++L)
+      M |= (uint32_t)cmpInt<int32_t>(I.Cond, A[L], B[L]) << L;
+    break;
+  default:
+    for (int L = 0; L < 32; ++L)
+      M |= (uint32_t)cmpInt<uint32_t>(I.Cond, A[L], B[L]) << L;
+    break;
+  }
+  return M;
+}
+
+Error Runner::valuOther(Wave &W, const Inst &I) {
+  uint32_t Exec = W.S[SExecLo];
+  uint32_t T0[32], T1[32], T2[32], R[32];
+  switch (I.Opc) {
+  case Op::V_ADD_CO_U32:
+  case Op::V_SUB_CO_U32:
+  case Op::V_SUBREV_CO_U32:
+  case Op::V_ADD_CO_CI_U32:
+  case Op::V_SUB_CO_CI_U32:
+  case Op::V_SUBREV_CO_CI_U32: {
+    const uint32_t *A = vsrc(W, I.Src[0], T0), *B = vsrc(W, I.Src[1], T1);
+    uint32_t Cin = I.NumSrc > 2 ? sread32(W, I.Src[2]) : 0;
+    uint32_t Carry = 0;
+    bool Sub = I.Opc == Op::V_SUB_CO_U32 || I.Opc == Op::V_SUB_CO_CI_U32;
+    bool Rev = I.Opc == Op::V_SUBREV_CO_U32 || I.Opc == Op::V_SUBREV_CO_CI_U32;
+    for (int L = 0; L < 32; ++L) {
+      uint64_t X = A[L], Y = B[L], C = Cin >> L & 1;
+      uint32_t Co;
+      if (Sub || Rev) {
+        if (Rev)
+          std::swap(X, Y);
+        R[L] = (uint32_t)(X - Y - C);
+        Co = Y + C > X;
+      } else {
+        uint64_t S = X + Y + C;
+        R[L] = (uint32_t)S;
+        Co = S >> 32;
+      }
+      Carry |= Co << L;
+    }
+    vwrite(W, I.Dst[0].Reg, R);
+    if (I.Dst[1].Kind == OSGPR)
+      swrite32(W, I.Dst[1], Carry & Exec);
+    return Error::success();
+  }
+  case Op::V_LSHLREV_B64:
+  case Op::V_LSHRREV_B64:
+  case Op::V_ASHRREV_I64: {
+    const uint32_t *Sh = vsrc(W, I.Src[0], T0);
+    uint64_t X[32], Out[32];
+    vsrc64(W, I.Src[1], X);
+    for (int L = 0; L < 32; ++L) {
+      unsigned S = Sh[L] & 63;
+      Out[L] = I.Opc == Op::V_LSHLREV_B64   ? X[L] << S
+               : I.Opc == Op::V_LSHRREV_B64 ? X[L] >> S
+                                            : (uint64_t)((int64_t)X[L] >> S);
+    }
+    vwrite64(W, I.Dst[0].Reg, Out);
+    return Error::success();
+  }
+  case Op::V_MAD_U64_U32:
+  case Op::V_MAD_I64_I32: {
+    const uint32_t *A = vsrc(W, I.Src[0], T0), *B = vsrc(W, I.Src[1], T1);
+    uint64_t C[32], Out[32];
+    vsrc64(W, I.Src[2], C);
+    uint32_t Carry = 0;
+    for (int L = 0; L < 32; ++L) {
+      if (I.Opc == Op::V_MAD_U64_U32) {
+        unsigned __int128 P = (unsigned __int128)((uint64_t)A[L] * B[L]) + C[L];
+        Out[L] = (uint64_t)P;
+        Carry |= (uint32_t)(P >> 64 ? 1 : 0) << L;
+      } else {
+        __int128 P = (__int128)((int64_t)(int32_t)A[L] * (int32_t)B[L]) +
+                     (__int128)(int64_t)C[L];
+        Out[L] = (uint64_t)P;
+        Carry |= (uint32_t)(P != (__int128)(int64_t)P) << L;
+      }
+    }
+    vwrite64(W, I.Dst[0].Reg, Out);
+    if (I.NumDst > 1 && I.Dst[1].Kind == OSGPR)
+      swrite32(W, I.Dst[1], Carry & Exec);
+    return Error::success();
+  }
+  case Op::V_READFIRSTLANE_B32: {
+    const uint32_t *A = vsrc(W, I.Src[0], T0);
+    swrite32(W, I.Dst[0], A[Exec ? llvm::countr_zero(Exec) : 0]);
+    return Error::success();
+  }
+  case Op::V_READLANE_B32: {
+    const uint32_t *A = vsrc(W, I.Src[0], T0);
+    swrite32(W, I.Dst[0], A[sread32(W, I.Src[1]) & 31]);
+    return Error::success();
+  }
+  case Op::V_WRITELANE_B32: {
+    // Ignores EXEC by definition.
+    W.vreg(I.Dst[0].Reg)[sread32(W, I.Src[1]) & 31] = sread32(W, I.Src[0]);
+    return Error::success();
+  }
+  case Op::V_CMP: {
+    uint32_t M = compareLanes(W, I) & Exec;
+    if (I.Dst[0].Kind != OSGPR)
+      return fail(I, "compare destination is not a scalar register");
+    swrite32(W, I.Dst[0], M);
+    return Error::success();
+  }
+  case Op::V_CMPX: {
+    W.S[SExecLo] = compareLanes(W, I) & Exec;
+    return Error::success();
+  }
+  case Op::VOPD: {
+    // Both halves read all their sources before either writes.
+    uint32_t RY[32], U0[32], U1[32], U2[32];
+    const uint32_t *XA = vsrc(W, I.Src[0], T0);
+    const uint32_t *XB = valuArity(I.OpX) > 1 ? vsrc(W, I.Src[1], T1) : T1;
+    const uint32_t *XC = valuArity(I.OpX) > 2 ? vsrc(W, I.Src[2], T2) : T2;
+    const uint32_t *YA = vsrc(W, I.Src[3], U0);
+    const uint32_t *YB = valuArity(I.OpY) > 1 ? vsrc(W, I.Src[4], U1) : U1;
+    const uint32_t *YC = valuArity(I.OpY) > 2 ? vsrc(W, I.Src[5], U2) : U2;
+    if (I.OpX == Op::V_CNDMASK_B32) {
+      for (int L = 0; L < 32; ++L)
+        T2[L] = XC[0];
+      XC = T2;
+    }
+    if (I.OpY == Op::V_CNDMASK_B32) {
+      for (int L = 0; L < 32; ++L)
+        U2[L] = YC[0];
+      YC = U2;
+    }
+    computeValu(I.OpX, XA, XB, XC, R);
+    computeValu(I.OpY, YA, YB, YC, RY);
+    vwrite(W, I.Dst[0].Reg, R);
+    vwrite(W, I.Dst[1].Reg, RY);
+    return Error::success();
+  }
+  default:
+    return fail(I, "internal: unhandled vector operation");
+  }
+}
