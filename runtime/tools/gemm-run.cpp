@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstdint>
 #include <random>
 
 using namespace llvm;
@@ -366,6 +367,10 @@ int main(int Argc, char **Argv) {
                           "integer",
                           A.Role));
     int64_t Value = SizeValues.lookup(A.Role);
+    if (A.Size == 4 && Value > INT32_MAX)
+      return fail(formatv("{0} = {1} does not fit argument {2}, a 4-byte "
+                          "integer",
+                          A.Role, Value, A.Index));
     if (A.Offset + A.Size > Kernarg.size())
       Kernarg.resize(A.Offset + A.Size);
     // Little-endian: the low 4 bytes are the 32-bit value.

@@ -19,8 +19,9 @@ namespace rt {
 struct ManifestArg {
   unsigned Index = 0;
   // "A", "B", "C" (global_buffer), "alpha", "beta" (f32 by_value), or a size
-  // or stride given at run time: "m", "n", "k", "batch", "lda", ... (index
-  // by_value).
+  // or stride the kernel takes as an argument: "m", "n", "k", "batch", "lda",
+  // ... (a 4- or 8-byte integer by_value; also in a manifest with static
+  // sizes, which then gives the value).
   std::string Role;
   std::string Kind;
   uint32_t Offset = 0, Size = 0;
