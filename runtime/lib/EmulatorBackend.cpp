@@ -2,12 +2,14 @@
 
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/Emulator.h"
+#include "gemm-runtime/Simulator.h"
 
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
 #include <cstring>
+#include <optional>
 
 using namespace llvm;
 using namespace gemm::rt;
@@ -16,10 +18,17 @@ namespace {
 
 class EmulatorBackend : public Backend {
 public:
-  explicit EmulatorBackend(std::unique_ptr<Emulator> Emu)
-      : Emu(std::move(Emu)) {}
-  StringRef name() const override { return "emu"; }
+  EmulatorBackend(std::unique_ptr<Emulator> Emu,
+                  std::optional<SimOptions> Timing)
+      : Emu(std::move(Emu)), Timing(std::move(Timing)) {}
+  StringRef name() const override { return Timing ? "sim" : "emu"; }
   std::string deviceDescription() const override {
+    if (Timing)
+      return formatv("gfx1100 timing model ({0} CUs at {1} GHz, {2} GB/s; "
+                     "a calibrated prediction, not a measurement)",
+                     Timing->Params.ComputeUnits, Timing->Params.ClockGHz,
+                     Timing->Params.DramGBps)
+          .str();
     return "gfx1100 functional emulator (wave32, built in)";
   }
   Expected<uint64_t> allocate(size_t Bytes) override {
@@ -51,6 +60,7 @@ public:
 
 private:
   std::unique_ptr<Emulator> Emu;
+  std::optional<SimOptions> Timing;
   const CodeObject *Loaded = nullptr;
 };
 
@@ -147,6 +157,16 @@ Expected<LaunchStats> EmulatorBackend::launch(const LaunchParams &P) {
   L.Block = P.Block;
   L.KernargAddress = Kernarg;
   L.DispatchPtr = Dispatch;
+  if (Timing) {
+    auto Sim = std::make_shared<SimResult>();
+    if (Error E = Emu->simulate(*Loaded, L, *Timing, *Sim))
+      return std::move(E);
+    LaunchStats R;
+    R.Milliseconds = Sim->Seconds * 1e3;
+    R.WaveInstructions = Sim->WaveInstructions;
+    R.Sim = std::move(Sim);
+    return R;
+  }
   EmuStats S;
   auto T0 = std::chrono::steady_clock::now();
   if (Error E = Emu->run(*Loaded, L, S))
@@ -163,5 +183,13 @@ Expected<std::unique_ptr<Backend>> gemm::rt::createEmulatorBackend() {
   auto Emu = Emulator::create();
   if (!Emu)
     return Emu.takeError();
-  return std::make_unique<EmulatorBackend>(std::move(*Emu));
+  return std::make_unique<EmulatorBackend>(std::move(*Emu), std::nullopt);
+}
+
+Expected<std::unique_ptr<Backend>>
+gemm::rt::createSimBackend(const SimOptions &Options) {
+  auto Emu = Emulator::create();
+  if (!Emu)
+    return Emu.takeError();
+  return std::make_unique<EmulatorBackend>(std::move(*Emu), Options);
 }

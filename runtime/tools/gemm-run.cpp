@@ -9,6 +9,7 @@
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
 #include "gemm-runtime/Manifest.h"
+#include "gemm-runtime/Simulator.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -78,9 +79,36 @@ static cl::opt<double>
 static cl::opt<std::string>
     BackendOpt("backend", cl::init("auto"),
                cl::desc("emu: built-in gfx1100 emulator; hip: a GPU through "
-                        "HIP; auto (default): HIP if a device exists, else "
-                        "the emulator"),
+                        "HIP; sim: predict the time on an RDNA3 GPU with the "
+                        "calibrated timing model (no verification); auto "
+                        "(default): HIP if a device exists, else the emulator"),
                cl::cat(Cat));
+
+static cl::OptionCategory
+    SimCat("gemm-run timing model options (--backend=sim)");
+static cl::opt<unsigned> ComputeUnits("compute-units", cl::init(96),
+                                      cl::desc("CUs of the GPU (default 96, "
+                                               "RX 7900 XTX)"),
+                                      cl::cat(SimCat));
+static cl::opt<double> ClockGHz("clock-ghz", cl::init(2.5),
+                                cl::desc("Shader clock in GHz (default 2.5)"),
+                                cl::cat(SimCat));
+static cl::opt<double> MemoryGBps("memory-gbps", cl::init(960),
+                                  cl::desc("DRAM bandwidth in GB/s (default "
+                                           "960)"),
+                                  cl::cat(SimCat));
+static cl::opt<uint64_t> SimBudget(
+    "sim-budget", cl::init(60000000),
+    cl::desc("Wave instructions simulated cycle by cycle before the rest of "
+             "the CU's workgroups are extrapolated from the steady rate "
+             "(default 60000000)"),
+    cl::cat(SimCat));
+static cl::opt<bool> SimFull("sim-full",
+                             cl::desc("Simulate every workgroup of the CU, "
+                                      "whatever the budget"),
+                             cl::cat(SimCat));
+static cl::opt<bool> SimJson("json", cl::desc("Print the prediction as JSON"),
+                             cl::cat(SimCat));
 static cl::opt<unsigned> Seed("seed", cl::init(1),
                               cl::desc("Seed of the random inputs (default 1)"),
                               cl::cat(Cat));
@@ -103,7 +131,7 @@ static int fail(const Twine &Msg, int Code = 2) {
 }
 
 int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions(Cat);
+  cl::HideUnrelatedOptions({&Cat, &SimCat});
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "gemm-run: run a gemm-opt SGEMM code object, verify and time it\n\n"
@@ -280,7 +308,19 @@ int main(int Argc, char **Argv) {
                           A.Index, A.Role, A.Offset, A.Size));
   }
 
-  auto BOrErr = createBackend(BackendOpt);
+  if (BackendOpt == "sim" &&
+      (ComputeUnits == 0 || ComputeUnits > 1024 || !(ClockGHz > 0) ||
+       ClockGHz > 10 || !(MemoryGBps > 0)))
+    return fail("--compute-units must be 1..1024, --clock-ghz in (0, 10] and "
+                "--memory-gbps positive");
+  SimOptions SimOpts;
+  SimOpts.Params.ComputeUnits = ComputeUnits;
+  SimOpts.Params.ClockGHz = ClockGHz;
+  SimOpts.Params.DramGBps = MemoryGBps;
+  SimOpts.MaxWaveInstructions = SimBudget;
+  SimOpts.Full = SimFull;
+  auto BOrErr = BackendOpt == "sim" ? createSimBackend(SimOpts)
+                                    : createBackend(BackendOpt);
   if (!BOrErr) {
     std::string Msg;
     int Code = classifyBackendError(BOrErr.takeError(), Msg);
@@ -387,6 +427,14 @@ int main(int Argc, char **Argv) {
   auto S = B.launch(P);
   if (!S)
     return fail(toString(S.takeError()));
+  if (S->Sim) {
+    double Flop = 2.0 * Batch * M * N * K;
+    if (SimJson)
+      outs() << formatv("{0:2}\n", toJSON(*S->Sim, Flop));
+    else
+      printSimResult(outs(), *S->Sim, Flop);
+    return 0;
+  }
   std::vector<float> HC(HC0.size());
   if (Error E = B.copyFromDevice(HC.data(), Dev[2], HC.size() * sizeof(float)))
     return fail(toString(std::move(E)));

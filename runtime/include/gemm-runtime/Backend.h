@@ -33,10 +33,16 @@ struct LaunchParams {
   std::vector<uint8_t> ExplicitArgs;         // kernarg bytes before hidden args
 };
 
+struct SimOptions;
+struct SimResult;
+
 struct LaunchStats {
   double Milliseconds = 0;       // device time (HIP) or wall time (emulator)
   uint64_t WaveInstructions = 0; // emulator only
   uint64_t Waves = 0;            // emulator only
+  /// The timing model's prediction (backend "sim"): Milliseconds is then the
+  /// predicted device time.
+  std::shared_ptr<const SimResult> Sim;
 };
 
 class Backend {
@@ -71,6 +77,10 @@ private:
 
 /// The built-in wave32 RDNA3 (gfx1100) emulator.
 llvm::Expected<std::unique_ptr<Backend>> createEmulatorBackend();
+/// The emulator under the cycle-level timing model (Simulator.h): launch()
+/// predicts the time on an RDNA3 GPU and runs only one CU's workgroups.
+llvm::Expected<std::unique_ptr<Backend>>
+createSimBackend(const SimOptions &Options);
 /// HIP: fails with NoDeviceError if HIP was not found at build time or there
 /// is no usable device.
 llvm::Expected<std::unique_ptr<Backend>> createHipBackend();

@@ -5,7 +5,8 @@
 // to an internal operation enum by opcode name, and cached per code object.
 // Each wave instruction executes for all 32 lanes at once under EXEC.
 // Memory operations complete immediately, so s_waitcnt is a no-op; waves of a
-// workgroup run in turn between barriers.
+// workgroup run in turn between barriers. simulate() instead runs them under
+// the timing model (Simulator.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,9 @@ namespace gemm {
 namespace rt {
 
 struct DecodedProgram;
+struct LaunchSetup;
+struct SimOptions;
+struct SimResult;
 
 /// Device memory of the emulator: disjoint host-backed regions at fake
 /// device addresses, with guard gaps so that overruns are caught.
@@ -40,6 +44,13 @@ public:
     return translateSlow(Addr, Bytes);
   }
   void releaseAll();
+  /// Bytes allocated in all regions.
+  uint64_t totalBytes() const {
+    uint64_t N = 0;
+    for (const auto &R : Regions)
+      N += R->Size;
+    return N;
+  }
 
 private:
   struct Region {
@@ -76,6 +87,13 @@ public:
   /// Decodes (once) the code of every kernel of \p CO.
   llvm::Error load(const CodeObject &CO);
   llvm::Error run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats);
+  /// Predicts the launch's time with the cycle-level timing model
+  /// (Simulator.h). Executes only the workgroups of one CU, so the output
+  /// buffers are left partly computed.
+  llvm::Error simulate(const CodeObject &CO, const EmuLaunch &L,
+                       const SimOptions &Options, SimResult &Result);
+  /// Checks the launch against the kernel and prepares its waves.
+  llvm::Expected<LaunchSetup> prepare(const CodeObject &CO, const EmuLaunch &L);
 
   struct Impl;
 

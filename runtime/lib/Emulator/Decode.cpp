@@ -35,13 +35,26 @@ Error Emulator::Impl::init() {
   GEMM_EMU_VALU_OPS(GEMM_EMU_NAME)
   GEMM_EMU_OTHER_OPS(GEMM_EMU_NAME)
 #undef GEMM_EMU_NAME
-  for (const char *N :
-       {"S_WAITCNT", "S_WAITCNT_VSCNT", "S_WAITCNT_VMCNT", "S_WAITCNT_EXPCNT",
-        "S_WAITCNT_LGKMCNT", "S_WAITCNT_DEPCTR", "S_DELAY_ALU", "S_CLAUSE",
-        "S_NOP", "BUFFER_GL0_INV", "BUFFER_GL1_INV", "S_SENDMSG",
-        "S_ICACHE_INV", "S_INST_PREFETCH", "S_SET_INST_PREFETCH_DISTANCE",
-        "S_SETPRIO", "S_DCACHE_INV", "S_WAIT_IDLE", "S_TTRACEDATA",
-        "S_SLEEP"})
+  for (const char *N : {"S_WAITCNT",
+                        "S_WAITCNT_VSCNT",
+                        "S_WAITCNT_VMCNT",
+                        "S_WAITCNT_EXPCNT",
+                        "S_WAITCNT_LGKMCNT",
+                        "S_WAITCNT_DEPCTR",
+                        "S_DELAY_ALU",
+                        "S_CLAUSE",
+                        "S_NOP",
+                        "BUFFER_GL0_INV",
+                        "BUFFER_GL1_INV",
+                        "S_SENDMSG",
+                        "S_ICACHE_INV",
+                        "S_INST_PREFETCH",
+                        "S_SET_INST_PREFETCH_DISTANCE",
+                        "S_SETPRIO",
+                        "S_DCACHE_INV",
+                        "S_WAIT_IDLE",
+                        "S_TTRACEDATA",
+                        "S_SLEEP"})
     SimpleOps[N] = Op::Nop;
 
   // The operand types of source modifiers and of the FMAMK/FMAAK constant are
@@ -581,8 +594,8 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
     I.Opc = O;
     return;
   }
-  if (O == Op::S_ENDPGM || O == Op::S_BARRIER ||
-      O == Op::S_CODE_END || O == Op::S_TRAP) {
+  if (O == Op::S_ENDPGM || O == Op::S_BARRIER || O == Op::S_CODE_END ||
+      O == Op::S_TRAP) {
     if (O == Op::S_TRAP && MI.getNumOperands())
       I.Off0 = MI.getOperand(0).getImm();
     I.Opc = O;

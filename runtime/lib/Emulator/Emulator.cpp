@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LaneOps.h"
+#include "Launch.h"
 #include "Runner.h"
 
 #include <cstring>
@@ -173,13 +174,10 @@ Error Emulator::load(const CodeObject &CO) {
   return Error::success();
 }
 
-Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
+Expected<LaunchSetup> Emulator::prepare(const CodeObject &CO,
+                                        const EmuLaunch &L) {
   const KernelInfo &K = *L.Kernel;
   const KernelDescriptor &KD = K.KD;
-  auto It = I->Programs.find({&CO, K.EntryAddress});
-  if (It == I->Programs.end())
-    return makeError("emulator: code object not loaded");
-  const DecodedProgram &P = *It->second;
 
   if (!KD.isWave32())
     return makeError("emulator: kernel '" + K.Name +
@@ -220,38 +218,92 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
 
   // User SGPRs in the order of the AMDHSA ABI; LLVM may reserve more than it
   // enables, so the system SGPRs start at USER_SGPR_COUNT.
-  struct UserSgpr {
-    bool Enabled;
-    unsigned Count;
-    uint64_t Value;
-  };
-  UserSgpr User[] = {{KD.hasPrivateSegmentBuffer(), 4, 0},
-                     {KD.hasDispatchPtr(), 2, L.DispatchPtr},
-                     {KD.hasQueuePtr(), 2, 0},
-                     {KD.hasKernargSegmentPtr(), 2, L.KernargAddress},
-                     {KD.hasDispatchId(), 2, 0},
-                     {KD.hasFlatScratchInit(), 2, 0},
-                     {KD.hasPrivateSegmentSize(), 1, 0}};
+  LaunchSetup S;
+  S.Launch = L;
+  S.User = {{KD.hasPrivateSegmentBuffer(), 4, 0},
+            {KD.hasDispatchPtr(), 2, L.DispatchPtr},
+            {KD.hasQueuePtr(), 2, 0},
+            {KD.hasKernargSegmentPtr(), 2, L.KernargAddress},
+            {KD.hasDispatchId(), 2, 0},
+            {KD.hasFlatScratchInit(), 2, 0},
+            {KD.hasPrivateSegmentSize(), 1, 0}};
   unsigned NumUser = 0;
-  for (const UserSgpr &U : User)
+  for (const LaunchSetup::UserSgpr &U : S.User)
     NumUser += U.Enabled ? U.Count : 0;
   if (NumUser > KD.userSgprCount())
     return makeError(formatv("emulator: kernel descriptor enables {0} user "
                              "SGPRs but USER_SGPR_COUNT is {1}",
                              NumUser, KD.userSgprCount()));
 
-  std::vector<uint8_t> LDS(KD.GroupSegmentFixedSize + L.DynamicLdsBytes);
-  if (LDS.size() > 65536)
+  auto It = I->Programs.find({&CO, K.EntryAddress});
+  if (It == I->Programs.end())
+    return makeError("emulator: code object not loaded");
+  S.Program = It->second.get();
+  S.LdsBytes = KD.GroupSegmentFixedSize + L.DynamicLdsBytes;
+  if (S.LdsBytes > 65536)
     return makeError(
-        formatv("emulator: {0} bytes of LDS exceed 64 KiB", LDS.size()));
-  unsigned NumWaves = (Lanes + 31) / 32;
-  std::vector<Wave> Waves(NumWaves);
-  for (Wave &W : Waves)
-    W.V.assign(NumVgprs * 32, 0);
-  int32_t Entry = P.indexOf(K.EntryAddress);
-  if (Entry < 0)
+        formatv("emulator: {0} bytes of LDS exceed 64 KiB", S.LdsBytes));
+  S.Lanes = Lanes;
+  S.NumWaves = (Lanes + 31) / 32;
+  S.Entry = S.Program->indexOf(K.EntryAddress);
+  if (S.Entry < 0)
     return makeError("emulator: kernel entry is not decodable");
-  Runner R(*I, P, Memory, LDS, K.Name);
+  return S;
+}
+
+void LaunchSetup::initWave(Wave &W, unsigned WI,
+                           const std::array<uint32_t, 3> &Gid) const {
+  const KernelDescriptor &KD = Launch.Kernel->KD;
+  if (W.V.size() != NumVgprs * 32)
+    W.V.assign(NumVgprs * 32, 0);
+  std::memset(W.S, 0, sizeof(W.S));
+  W.SCC = false;
+  W.PC = Entry;
+  W.State = Wave::Running;
+  unsigned S = 0;
+  for (const UserSgpr &U : User) {
+    if (!U.Enabled)
+      continue;
+    for (unsigned K = 0; K < U.Count; ++K)
+      W.S[S + K] = static_cast<uint32_t>(U.Value >> (32 * (K & 1)));
+    S += U.Count;
+  }
+  S = KD.userSgprCount();
+  for (unsigned D = 0; D < 3; ++D)
+    if (KD.enableWorkgroupId(D))
+      W.S[S++] = Gid[D];
+  if (KD.enableWorkgroupInfo())
+    W.S[S++] = 0;
+  if (KD.enablePrivateSegment())
+    W.S[S++] = 0;
+  // gfx11 packs the work-item IDs into v0: x | y << 10 | z << 20.
+  uint32_t Exec = 0;
+  uint32_t *V0 = W.vreg(0);
+  const std::array<uint32_t, 3> &Block = Launch.Block;
+  for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    uint64_t Flat = WI * 32 + Lane;
+    if (Flat >= Lanes) {
+      V0[Lane] = 0;
+      continue;
+    }
+    Exec |= 1u << Lane;
+    uint32_t X = Flat % Block[0];
+    uint32_t Y = (Flat / Block[0]) % Block[1];
+    uint32_t Z = Flat / ((uint64_t)Block[0] * Block[1]);
+    V0[Lane] = X | (KD.enableVgprWorkitemId() >= 1 ? Y << 10 : 0) |
+               (KD.enableVgprWorkitemId() >= 2 ? Z << 20 : 0);
+  }
+  W.S[SExecLo] = Exec;
+}
+
+Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
+  Expected<LaunchSetup> SetupOrErr = prepare(CO, L);
+  if (!SetupOrErr)
+    return SetupOrErr.takeError();
+  const LaunchSetup &Setup = *SetupOrErr;
+  std::vector<uint8_t> LDS(Setup.LdsBytes);
+  std::vector<Wave> Waves(Setup.NumWaves);
+  Runner R(*I, *Setup.Program, Memory, LDS, L.Kernel->Name);
   const char *TraceEnv = getenv("GEMM_EMU_TRACE");
   bool TraceFirstWave = TraceEnv && *TraceEnv && *TraceEnv != '0';
 
@@ -259,47 +311,8 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
     for (uint32_t GY = 0; GY < L.Grid[1]; ++GY)
       for (uint32_t GX = 0; GX < L.Grid[0]; ++GX) {
         std::fill(LDS.begin(), LDS.end(), 0);
-        for (unsigned WI = 0; WI < NumWaves; ++WI) {
-          Wave &W = Waves[WI];
-          std::memset(W.S, 0, sizeof(W.S));
-          W.SCC = false;
-          W.PC = Entry;
-          W.State = Wave::Running;
-          unsigned S = 0;
-          for (const UserSgpr &U : User) {
-            if (!U.Enabled)
-              continue;
-            for (unsigned K = 0; K < U.Count; ++K)
-              W.S[S + K] = static_cast<uint32_t>(U.Value >> (32 * (K & 1)));
-            S += U.Count;
-          }
-          S = KD.userSgprCount();
-          uint32_t Gid[3] = {GX, GY, GZ};
-          for (unsigned D = 0; D < 3; ++D)
-            if (KD.enableWorkgroupId(D))
-              W.S[S++] = Gid[D];
-          if (KD.enableWorkgroupInfo())
-            W.S[S++] = 0;
-          if (KD.enablePrivateSegment())
-            W.S[S++] = 0;
-          // gfx11 packs the work-item IDs into v0: x | y << 10 | z << 20.
-          uint32_t Exec = 0;
-          uint32_t *V0 = W.vreg(0);
-          for (unsigned Lane = 0; Lane < 32; ++Lane) {
-            uint64_t Flat = WI * 32 + Lane;
-            if (Flat >= Lanes) {
-              V0[Lane] = 0;
-              continue;
-            }
-            Exec |= 1u << Lane;
-            uint32_t X = Flat % L.Block[0];
-            uint32_t Y = (Flat / L.Block[0]) % L.Block[1];
-            uint32_t Z = Flat / ((uint64_t)L.Block[0] * L.Block[1]);
-            V0[Lane] = X | (KD.enableVgprWorkitemId() >= 1 ? Y << 10 : 0) |
-                       (KD.enableVgprWorkitemId() >= 2 ? Z << 20 : 0);
-          }
-          W.S[SExecLo] = Exec;
-        }
+        for (unsigned WI = 0; WI < Setup.NumWaves; ++WI)
+          Setup.initWave(Waves[WI], WI, {GX, GY, GZ});
         // Run every wave up to its next barrier (or its end); release the
         // barrier when all waves that have not ended reached it.
         for (;;) {
@@ -318,7 +331,7 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
             if (W.State == Wave::AtBarrier)
               W.State = Wave::Running;
         }
-        Stats.Waves += NumWaves;
+        Stats.Waves += Setup.NumWaves;
       }
   return Error::success();
 }

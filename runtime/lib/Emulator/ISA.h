@@ -24,7 +24,6 @@ inline llvm::Error makeError(const llvm::Twine &Msg) {
 
 namespace emu {
 
-
 // Simple operations: name, number of sources. Names are the MC opcode names
 // without the encoding suffixes (_e32, _e64, _gfx11).
 #define GEMM_EMU_VALU_OPS(X)                                                   \

@@ -64,8 +64,8 @@ private:
 
   llvm::Error fail(const Inst &I, const llvm::Twine &Msg) {
     return makeError(
-        llvm::formatv("emulator: kernel '{0}' at {1:x}: ", Kernel, I.Address) + Msg +
-        "\n  instruction: " + Impl.text(P, I));
+        llvm::formatv("emulator: kernel '{0}' at {1:x}: ", Kernel, I.Address) +
+        Msg + "\n  instruction: " + Impl.text(P, I));
   }
   llvm::Error salu(Wave &W, const Inst &I);
   llvm::Error valuOther(Wave &W, const Inst &I);

@@ -16,8 +16,8 @@ using namespace gemm::rt::emu;
 
 // All 32 lanes of a simple 32-bit operation. Inactive lanes are computed too
 // (no side effects) and discarded by the masked write.
-void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B, const uint32_t *C,
-                 uint32_t *R) {
+void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
+                      const uint32_t *C, uint32_t *R) {
 #define LANES(EXPR)                                                            \
   for (int L = 0; L < 32; ++L)                                                 \
     R[L] = (EXPR);                                                             \

@@ -1,0 +1,128 @@
+//===- Simulator.h - Cycle-level timing model of RDNA3 (gfx1100) -*- C++
+//-*-===//
+//
+// Predicts a kernel's time on an RDNA3 GPU by running it on the emulator
+// cycle by cycle: one CU (two SIMD32s, its LDS and its memory path) executes
+// the workgroups the dispatcher would give it, and the grid's time is that
+// CU's time. The model, its parameters and their sources are in
+// docs/timing-model.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_RUNTIME_SIMULATOR_H
+#define GEMM_RUNTIME_SIMULATOR_H
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gemm {
+namespace rt {
+
+/// Every latency, bandwidth and limit of the model. Defaults: a Radeon RX
+/// 7900 XTX. docs/timing-model.md gives the source of each value or says that
+/// it was fitted on the walkthrough's kernels.
+struct SimParams {
+  // Machine.
+  unsigned ComputeUnits = 96;
+  double ClockGHz = 2.5;
+  double DramGBps = 960;
+  // Occupancy.
+  unsigned VgprsPerSimd = 1536;
+  unsigned VgprGranule = 24;
+  unsigned MaxWavesPerSimd = 16;
+  unsigned LdsBytesPerCU = 65536;
+  unsigned LdsGranule = 1024;
+  unsigned MaxWorkgroupsPerCU = 16;
+  // Issue.
+  unsigned ValuLatency = 5;
+  unsigned TransCycles = 4;
+  unsigned TransLatency = 10;
+  unsigned IntMulCycles = 4;
+  unsigned SaluLatency = 2;
+  unsigned BranchTakenCycles = 16; // fitted
+  unsigned BarrierCycles = 16;     // fitted
+  // LDS (one CU's half: 32 banks of 4 bytes).
+  unsigned LdsBanks = 32;
+  unsigned LdsBytesPerClock = 128;
+  unsigned LdsLatency = 40; // fitted
+  // Vector memory.
+  unsigned LineBytes = 128;
+  unsigned L0Bytes = 32768;
+  unsigned L0Ways = 32;
+  unsigned L0BytesPerClock = 64; // fitted
+  unsigned L0Latency = 100;      // fitted
+  unsigned L1Bytes = 262144;
+  unsigned L1Ways = 16;
+  unsigned L1Latency = 180; // fitted
+  unsigned L2Latency = 280; // fitted
+  double L2BytesPerClockPerCU = 32;
+  unsigned MemLatency = 376; // Infinity Cache, vector path
+  unsigned ScalarLatency = 38;
+  unsigned WorkgroupLaunchCycles = 200;
+};
+
+struct SimOptions {
+  SimParams Params;
+  /// Stop simulating in detail after this many wave instructions (once a
+  /// steady rate of workgroup completions is known) and extrapolate.
+  uint64_t MaxWaveInstructions = 60000000;
+  /// Simulate every workgroup of the CU whatever the budget.
+  bool Full = false;
+};
+
+/// Cycles charged to one instruction of the kernel.
+struct SimStall {
+  uint64_t Address = 0;
+  std::string Text;
+  std::string Reason;
+  uint64_t Cycles = 0;
+};
+
+struct SimResult {
+  // Occupancy. The simulated unit is a CU (CU mode) or a WGP (WGP mode).
+  bool WgpMode = false;
+  unsigned VgprsAllocated = 0;
+  unsigned WavesPerWorkgroup = 0;
+  unsigned WorkgroupsPerCU = 0;
+  unsigned WavesPerSimd = 0;
+  std::string OccupancyLimit;
+  // Grid.
+  uint64_t Workgroups = 0;
+  uint64_t WorkgroupsOnCU = 0;      ///< the busiest CU's share
+  uint64_t SimulatedWorkgroups = 0; ///< of those, timed cycle by cycle
+  bool Extrapolated = false;
+  // Time.
+  double CUCycles = 0;
+  double Seconds = 0;
+  // SIMD-cycle accounting, summed over the CU's SIMDs while simulated.
+  uint64_t SimdCycles = 0;
+  uint64_t ValuIssueCycles = 0; ///< cycles a VALU instruction issued
+  uint64_t ValuInstructions = 0;
+  uint64_t VopdInstructions = 0;
+  uint64_t WaveInstructions = 0;
+  /// SIMD cycles without a VALU issue, by reason: "lds", "global memory",
+  /// "barrier", "bank conflict", "dependency", "no wave", "other".
+  std::map<std::string, uint64_t> LostCycles;
+  /// The instructions most cycles were charged to, most first.
+  std::vector<SimStall> Stalls;
+  // Memory.
+  uint64_t LdsInstructions = 0, LdsConflictCycles = 0;
+  uint64_t VmemInstructions = 0, VmemLines = 0, L0Hits = 0, L1Hits = 0,
+           L2Hits = 0, MemAccesses = 0;
+  double L2MissRate = 0;
+};
+
+/// The prediction as a profiler would show it; \p Flops is the problem's
+/// floating-point operation count.
+void printSimResult(llvm::raw_ostream &OS, const SimResult &R, double Flops);
+llvm::json::Value toJSON(const SimResult &R, double Flops);
+
+} // namespace rt
+} // namespace gemm
+
+#endif // GEMM_RUNTIME_SIMULATOR_H

@@ -1,0 +1,744 @@
+//===- Simulator.cpp - Cycle-level timing model of RDNA3 (gfx1100) --------===//
+//
+// One "unit" is simulated cycle by cycle: a CU (2 SIMD32s) for a kernel in CU
+// mode, a WGP (4 SIMD32s, both LDS halves, both L0s) in WGP mode. It runs the
+// workgroups the dispatcher gives it (unit 0: workgroups 0, U, 2U, ... of the
+// grid's linear order, U units), refilling a slot when a workgroup ends.
+// Every instruction executes functionally when it issues, so memory timing
+// sees the real addresses. docs/timing-model.md documents the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MemoryModel.h"
+
+#include "../Emulator/Launch.h"
+#include "../Emulator/Runner.h"
+
+#include "gemm-runtime/Simulator.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+using namespace gemm::rt;
+using namespace gemm::rt::emu;
+using namespace gemm::rt::sim;
+
+namespace {
+
+enum Unit : uint8_t { UValu, USalu, USmem, UVmem, ULds, UBranch, UMisc };
+enum Reason : uint8_t {
+  RNone,
+  RLds,
+  RGlobal,
+  RBarrier,
+  RBank,
+  RDependency,
+  RNoWave,
+  RBranch,
+  RIssue, // the wave issued something other than a VALU instruction
+  NumReasons
+};
+const char *reasonName(Reason R) {
+  static const char *Names[] = {"none",    "lds",           "global memory",
+                                "barrier", "bank conflict", "dependency",
+                                "no wave", "branch",        "other issue"};
+  return Names[R];
+}
+
+bool isSalu(Op O) {
+  return (O >= Op::S_MOV_B32 && O <= Op::S_BITCMP1_B32) || O == Op::S_CMP;
+}
+
+Unit unitOf(const Inst &I) {
+  switch (I.Opc) {
+  case Op::S_LOAD:
+    return USmem;
+  case Op::GLOBAL_LOAD:
+  case Op::GLOBAL_STORE:
+  case Op::BUFFER_LOAD:
+    return UVmem;
+  case Op::DS_READ:
+  case Op::DS_READ2:
+  case Op::DS_WRITE:
+  case Op::DS_WRITE2:
+    return ULds;
+  case Op::Nop:
+  case Op::S_BARRIER:
+  case Op::S_ENDPGM:
+    return UMisc;
+  default:
+    break;
+  }
+  if (isBranch(I.Opc))
+    return UBranch;
+  if (isSalu(I.Opc))
+    return USalu;
+  return UValu;
+}
+
+/// Issue cycles of a VALU instruction on a SIMD32 for wave32.
+unsigned valuCycles(const Inst &I, const SimParams &P) {
+  switch (I.Opc) {
+  case Op::V_RCP_F32:
+  case Op::V_RSQ_F32:
+  case Op::V_SQRT_F32:
+  case Op::V_EXP_F32:
+  case Op::V_LOG_F32:
+    return P.TransCycles;
+  case Op::V_MUL_LO_U32:
+  case Op::V_MUL_HI_U32:
+  case Op::V_MUL_HI_I32:
+  case Op::V_MAD_U64_U32:
+  case Op::V_MAD_I64_I32:
+    return P.IntMulCycles;
+  case Op::V_LSHLREV_B64:
+  case Op::V_LSHRREV_B64:
+  case Op::V_ASHRREV_I64:
+    return 2;
+  default:
+    return 1;
+  }
+}
+
+struct SimWave {
+  Wave W;
+  unsigned Simd = 0, Slot = 0;
+  uint64_t Age = 0;
+  unsigned Prio = 0;
+  uint64_t ReadyAt = 0;
+  Reason Why = RNone; // why ReadyAt is in the future
+  uint32_t WhyPC = 0; // the instruction that waits
+  bool Live = false;
+  std::vector<uint64_t> Vm, Vs, Lgkm; // completion cycles, ascending
+  uint64_t LastVm = 0, LastLds = 0, ValuDone = 0;
+  std::array<uint64_t, NumVgprs> VReady{};
+};
+
+struct Slot {
+  bool Busy = false;
+  uint64_t FreeAt = 0; // a new workgroup may start
+  uint64_t Started = 0;
+  std::vector<unsigned> Waves;
+  std::vector<uint8_t> LDS;
+  unsigned AtBarrier = 0, Done = 0;
+};
+
+void insertSorted(std::vector<uint64_t> &V, uint64_t T) {
+  V.insert(std::upper_bound(V.begin(), V.end(), T), T);
+}
+
+/// When no more than \p N of the completions in \p V are pending.
+uint64_t counterReady(std::vector<uint64_t> &V, unsigned N, uint64_t Now) {
+  V.erase(V.begin(), std::upper_bound(V.begin(), V.end(), Now));
+  if (V.size() <= N)
+    return Now;
+  return V[V.size() - N - 1];
+}
+
+class UnitModel {
+public:
+  UnitModel(Emulator::Impl &Impl, EmuMemory &Mem, const LaunchSetup &Setup,
+            const SimOptions &Opts, SimResult &R)
+      : Impl(Impl), Mem(Mem), Setup(Setup), Opts(Opts), P(Opts.Params), R(R),
+        Prog(*Setup.Program) {}
+
+  Error run();
+
+private:
+  Emulator::Impl &Impl;
+  EmuMemory &Mem;
+  const LaunchSetup &Setup;
+  const SimOptions &Opts;
+  const SimParams &P;
+  SimResult &R;
+  const DecodedProgram &Prog;
+
+  // Shape of the unit.
+  bool WgpMode = false;
+  unsigned NumSimds = 2, NumCUs = 1, Units = 1;
+  unsigned LdsBanks = 32, LdsBytesPerClock = 128;
+  std::vector<SimWave> Waves;
+  std::vector<Slot> Slots;
+  std::vector<std::unique_ptr<Runner>> Runners; // per slot (its LDS)
+  std::vector<std::vector<unsigned>> SimdWaves; // by priority, then age
+  std::vector<bool> SimdOrderDirty;
+  std::vector<std::array<uint64_t, 8>> UnitFree; // per SIMD, per Unit
+  std::vector<uint64_t> VmemFree;                // per CU
+  uint64_t LdsFree = 0, L2Free = 0, DramFree = 0;
+  std::vector<LruCache> L0;
+  std::unique_ptr<LruCache> L1;
+  DenseSet<uint64_t> Seen;
+  double L2MissProb = 0;
+  AccessLog Log;
+  std::vector<uint64_t> Lines;
+  // Workgroups of this unit, by linear grid id.
+  uint64_t NextWorkgroup = 0, NumWorkgroups = 0;
+  std::vector<uint64_t> Completions;
+  bool StopDispatch = false;
+  uint64_t AgeCounter = 0;
+  // Stall accounting per instruction index and reason.
+  DenseMap<uint64_t, uint64_t> StallByPCReason;
+
+  Error occupancy();
+  Error estimateL2();
+  void dispatch(unsigned SlotIdx, uint64_t Now);
+  uint64_t linearToId(uint64_t Linear, std::array<uint32_t, 3> &Id) const;
+  bool tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits, Error &Err);
+  uint64_t memoryTiming(SimWave &SW, const Inst &I, Unit U, uint64_t Now);
+  void charge(unsigned Simd, uint64_t Cycles, uint64_t Now);
+  void sortSimd(unsigned S);
+};
+
+} // namespace
+
+Error UnitModel::occupancy() {
+  const KernelInfo &K = *Setup.Launch.Kernel;
+  const KernelDescriptor &KD = K.KD;
+  // COMPUTE_PGM_RSRC1.WGP_MODE (bit 29, gfx10+).
+  WgpMode = (KD.ComputePgmRsrc1 >> 29) & 1;
+  R.WgpMode = WgpMode;
+  NumCUs = WgpMode ? 2 : 1;
+  NumSimds = 2 * NumCUs;
+  LdsBanks = P.LdsBanks * NumCUs;
+  LdsBytesPerClock = P.LdsBytesPerClock * NumCUs;
+  Units = std::max(1u, P.ComputeUnits / NumCUs);
+
+  unsigned Vgprs = K.VgprCount ? K.VgprCount : 256;
+  unsigned Alloc = alignTo(std::max(1u, Vgprs), P.VgprGranule);
+  R.VgprsAllocated = Alloc;
+  unsigned WavesByVgprs = std::min(P.MaxWavesPerSimd, P.VgprsPerSimd / Alloc);
+  unsigned WavesPerWG = Setup.NumWaves;
+  R.WavesPerWorkgroup = WavesPerWG;
+  unsigned PerSimd = divideCeil(WavesPerWG, NumSimds);
+  unsigned ByWaves = WavesByVgprs / PerSimd;
+  unsigned LdsAlloc = alignTo(Setup.LdsBytes, P.LdsGranule);
+  unsigned ByLds = LdsAlloc ? (P.LdsBytesPerCU * NumCUs) / LdsAlloc : ~0u;
+  unsigned ByLimit = P.MaxWorkgroupsPerCU * NumCUs;
+  unsigned WGs = std::min({ByWaves, ByLds, ByLimit});
+  R.OccupancyLimit = WGs == ByWaves ? formatv("VGPRs ({0} allocated of {1} "
+                                              "per SIMD)",
+                                              Alloc, P.VgprsPerSimd)
+                                          .str()
+                     : WGs == ByLds
+                         ? formatv("LDS ({0} bytes allocated of {1})", LdsAlloc,
+                                   P.LdsBytesPerCU * NumCUs)
+                               .str()
+                         : "workgroups per CU";
+  if (!WGs)
+    return makeError(formatv("timing model: one workgroup of {0} waves does "
+                             "not fit a {1} ({2})",
+                             WavesPerWG, WgpMode ? "WGP" : "CU",
+                             R.OccupancyLimit));
+  R.WorkgroupsPerCU = WGs;
+  R.WavesPerSimd = WGs * PerSimd;
+  return Error::success();
+}
+
+uint64_t UnitModel::linearToId(uint64_t Linear,
+                               std::array<uint32_t, 3> &Id) const {
+  const auto &G = Setup.Launch.Grid;
+  Id[0] = Linear % G[0];
+  Id[1] = (Linear / G[0]) % G[1];
+  Id[2] = Linear / ((uint64_t)G[0] * G[1]);
+  return Linear;
+}
+
+// An L2 access that is this unit's first to its line misses with probability
+// footprint / (grid requests of first touches): the unit sees one in Units of
+// the grid's workgroups, and every line of the buffers is fetched from memory
+// once if the L2 and the Infinity Cache keep what the concurrently running
+// workgroups share. The first touches per workgroup come from a functional
+// run of workgroup 0.
+Error UnitModel::estimateL2() {
+  std::vector<uint8_t> LDS(Setup.LdsBytes);
+  std::vector<Wave> WG(Setup.NumWaves);
+  Runner Run(Impl, Prog, Mem, LDS, Setup.Launch.Kernel->Name);
+  Run.Log = &Log;
+  DenseSet<uint64_t> Touched;
+  for (unsigned I = 0; I < Setup.NumWaves; ++I)
+    Setup.initWave(WG[I], I, {0, 0, 0});
+  for (;;) {
+    unsigned Live = 0;
+    for (Wave &W : WG) {
+      while (W.State == Wave::Running) {
+        const Inst &I = Prog.Insts[W.PC];
+        Log.Count = 0;
+        if (Error E = Run.step(W))
+          return E;
+        Unit U = unitOf(I);
+        if (U == UVmem && Log.Count) {
+          distinctLines(ArrayRef(Log.Addr, Log.Count), Log.Bytes, P.LineBytes,
+                        Lines);
+          Touched.insert(Lines.begin(), Lines.end());
+        }
+      }
+      Live += W.State != Wave::Done;
+    }
+    if (!Live)
+      break;
+    for (Wave &W : WG)
+      if (W.State == Wave::AtBarrier)
+        W.State = Wave::Running;
+  }
+  double Footprint = (double)Mem.totalBytes() / P.LineBytes;
+  double Requests = (double)Touched.size() * R.Workgroups;
+  L2MissProb = Requests > 0 ? std::min(1.0, Footprint / Requests) : 1.0;
+  R.L2MissRate = L2MissProb;
+  return Error::success();
+}
+
+void UnitModel::dispatch(unsigned SlotIdx, uint64_t Now) {
+  Slot &S = Slots[SlotIdx];
+  std::array<uint32_t, 3> Id;
+  linearToId(NextWorkgroup * Units, Id);
+  ++NextWorkgroup;
+  S.Busy = true;
+  S.Started = Now;
+  S.AtBarrier = S.Done = 0;
+  std::fill(S.LDS.begin(), S.LDS.end(), 0);
+  for (unsigned I = 0; I < S.Waves.size(); ++I) {
+    SimWave &SW = Waves[S.Waves[I]];
+    Setup.initWave(SW.W, I, Id);
+    SW.Live = true;
+    SW.Age = AgeCounter++;
+    SW.Prio = 0;
+    SW.ReadyAt = Now + P.WorkgroupLaunchCycles;
+    SW.Why = RNoWave;
+    SW.Vm.clear();
+    SW.Vs.clear();
+    SW.Lgkm.clear();
+    SW.LastVm = SW.LastLds = SW.ValuDone = 0;
+    SW.VReady.fill(0);
+    SimdOrderDirty[SW.Simd] = true;
+  }
+}
+
+void UnitModel::sortSimd(unsigned S) {
+  auto &V = SimdWaves[S];
+  std::sort(V.begin(), V.end(), [&](unsigned A, unsigned B) {
+    const SimWave &X = Waves[A], &Y = Waves[B];
+    if (X.Prio != Y.Prio)
+      return X.Prio > Y.Prio;
+    return X.Age < Y.Age;
+  });
+  SimdOrderDirty[S] = false;
+}
+
+uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
+                                 uint64_t Now) {
+  if (U == USmem)
+    return Now + P.ScalarLatency;
+  if (U == ULds) {
+    bool Two = I.Opc == Op::DS_READ2 || I.Opc == Op::DS_WRITE2;
+    unsigned Cycles = ldsCycles(ArrayRef(Log.Addr, Log.Count), Log.Bytes,
+                                Two ? 2 : 1, LdsBanks, LdsBytesPerClock);
+    unsigned Ideal = std::max<unsigned>(
+        1, divideCeil((uint64_t)Log.Count * std::max(4u, Log.Bytes),
+                      LdsBytesPerClock));
+    ++R.LdsInstructions;
+    R.LdsConflictCycles += Cycles > Ideal ? Cycles - Ideal : 0;
+    uint64_t Start = std::max(Now, LdsFree);
+    LdsFree = Start + Cycles;
+    return Start + Cycles + P.LdsLatency;
+  }
+  // Vector memory: the CU's address path takes the lines at the L0's rate.
+  ++R.VmemInstructions;
+  unsigned CU = SW.Simd / 2;
+  distinctLines(ArrayRef(Log.Addr, Log.Count), Log.Bytes, P.LineBytes, Lines);
+  R.VmemLines += Lines.size();
+  uint64_t Start = std::max(Now, VmemFree[CU]);
+  uint64_t Busy = std::max<uint64_t>(
+      1, divideCeil((uint64_t)Lines.size() * P.LineBytes, P.L0BytesPerClock));
+  VmemFree[CU] = Start + Busy;
+  bool Store = I.Opc == Op::GLOBAL_STORE;
+  uint64_t Done = Start + Busy;
+  double L2PerLine = P.LineBytes / P.L2BytesPerClockPerCU / NumCUs;
+  double DramPerLine = P.LineBytes / (P.DramGBps / (double)Units / P.ClockGHz);
+  for (uint64_t Line : Lines) {
+    uint64_t T;
+    if (!Store && L0[CU].access(Line)) {
+      ++R.L0Hits;
+      T = Start + P.L0Latency;
+    } else if (!Store && L1->access(Line)) {
+      ++R.L1Hits;
+      T = Start + P.L1Latency;
+    } else {
+      uint64_t At = std::max<uint64_t>(Start, L2Free);
+      L2Free = At + (uint64_t)std::ceil(L2PerLine);
+      bool First = Seen.insert(Line).second;
+      if (First && lineHash(Line) < L2MissProb) {
+        ++R.MemAccesses;
+        uint64_t M = std::max<uint64_t>(At, DramFree);
+        DramFree = M + (uint64_t)std::ceil(DramPerLine);
+        T = M + P.MemLatency;
+      } else {
+        ++R.L2Hits;
+        T = At + P.L2Latency;
+      }
+      if (Store)
+        L0[CU].access(Line), L1->access(Line);
+    }
+    Done = std::max(Done, T);
+  }
+  return Done;
+}
+
+bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
+                         Error &Err) {
+  SimWave &SW = Waves[WaveIdx];
+  Wave &W = SW.W;
+  const Inst &I = Prog.Insts[W.PC];
+  Unit U = unitOf(I);
+  if (UsedUnits & (1u << U))
+    return false;
+  if (U == UValu && UnitFree[SW.Simd][UValu] > Now)
+    return false;
+  // s_waitcnt: wait for the counters.
+  if (I.Opc == Op::Nop && I.Nop != NopKind::Plain &&
+      I.Nop != NopKind::DelayAlu && I.Nop != NopKind::SetPrio) {
+    uint64_t Ready = Now;
+    Reason Why = RGlobal;
+    auto WaitOn = [&](std::vector<uint64_t> &C, unsigned N, Reason Rs) {
+      uint64_t T = counterReady(C, N, Now);
+      if (T > Ready) {
+        Ready = T;
+        Why = Rs;
+      }
+    };
+    unsigned Imm = I.Off0;
+    switch (I.Nop) {
+    case NopKind::WaitCnt:
+      WaitOn(SW.Vm, (Imm >> 10) & 63, RGlobal);
+      WaitOn(SW.Lgkm, (Imm >> 4) & 63, RLds);
+      break;
+    case NopKind::WaitVmCnt:
+      WaitOn(SW.Vm, Imm & 63, RGlobal);
+      break;
+    case NopKind::WaitVsCnt:
+      WaitOn(SW.Vs, Imm & 63, RGlobal);
+      break;
+    case NopKind::WaitLgkmCnt:
+      WaitOn(SW.Lgkm, Imm & 63, RLds);
+      break;
+    default:
+      break;
+    }
+    if (Ready > Now) {
+      SW.ReadyAt = Ready;
+      SW.Why = Why;
+      SW.WhyPC = W.PC;
+      return false;
+    }
+  }
+  // Operands: VALU results (interlocked), and memory instructions wait for
+  // the wave's outstanding VALU writes.
+  uint64_t Deps = 0;
+  if (U == UValu || U == UVmem || U == ULds) {
+    for (unsigned S = 0; S < 6; ++S) {
+      const Opnd &O = I.Src[S];
+      if (O.Kind == OVGPR)
+        for (unsigned K = 0; K < O.Count && O.Reg + K < NumVgprs; ++K)
+          Deps = std::max(Deps, SW.VReady[O.Reg + K]);
+    }
+    if (U != UValu)
+      Deps = std::max(Deps, SW.ValuDone);
+  }
+  if (Deps > Now) {
+    SW.ReadyAt = Deps;
+    SW.Why = RDependency;
+    SW.WhyPC = W.PC;
+    return false;
+  }
+
+  // Issue: execute it.
+  uint32_t PC = W.PC;
+  Log.Count = 0;
+  Err = Runners[SW.Slot]->step(W);
+  if (Err)
+    return true;
+  UsedUnits |= 1u << U;
+  ++R.WaveInstructions;
+  SW.ReadyAt = Now + 1;
+  SW.Why = RIssue;
+  SW.WhyPC = PC;
+  switch (U) {
+  case UValu: {
+    unsigned Cycles = valuCycles(I, P);
+    UnitFree[SW.Simd][UValu] = Now + Cycles;
+    ++R.ValuInstructions;
+    R.ValuIssueCycles += 1;
+    bool Vopd = I.Opc == Op::VOPD;
+    R.VopdInstructions += Vopd;
+    unsigned Lat = Cycles > 1 ? P.TransLatency : P.ValuLatency;
+    for (unsigned D = 0; D < I.NumDst; ++D)
+      if (I.Dst[D].Kind == OVGPR)
+        for (unsigned K = 0; K < I.Dst[D].Count; ++K)
+          SW.VReady[I.Dst[D].Reg + K] = Now + Lat;
+    SW.ValuDone = std::max(SW.ValuDone, Now + Lat);
+    if (Cycles > 1)
+      SW.ReadyAt = Now + Cycles;
+    break;
+  }
+  case USmem:
+  case ULds:
+  case UVmem: {
+    uint64_t Done = memoryTiming(SW, I, U, Now);
+    bool Load = I.Opc != Op::GLOBAL_STORE && I.Opc != Op::DS_WRITE &&
+                I.Opc != Op::DS_WRITE2;
+    if (U == ULds) {
+      Done = std::max(Done, SW.LastLds);
+      SW.LastLds = Done;
+      insertSorted(SW.Lgkm, Done);
+    } else if (U == USmem) {
+      insertSorted(SW.Lgkm, Done);
+    } else if (Load) {
+      Done = std::max(Done, SW.LastVm);
+      SW.LastVm = Done;
+      insertSorted(SW.Vm, Done);
+    } else {
+      insertSorted(SW.Vs, Done);
+    }
+    if (Load && I.NumDst && I.Dst[0].Kind == OVGPR) {
+      unsigned Regs = std::max(1u, (unsigned)(I.MemBytes + 3) / 4) *
+                      (I.Opc == Op::DS_READ2 ? 2 : 1);
+      for (unsigned K = 0; K < Regs && I.Dst[0].Reg + K < NumVgprs; ++K)
+        SW.VReady[I.Dst[0].Reg + K] = Done;
+    }
+    break;
+  }
+  case UBranch:
+    if (W.PC != PC + 1) {
+      SW.ReadyAt = Now + P.BranchTakenCycles;
+      SW.Why = RBranch;
+    }
+    break;
+  case USalu:
+    break;
+  case UMisc:
+    if (I.Opc == Op::Nop) {
+      if (I.Nop == NopKind::SetPrio) {
+        SW.Prio = std::min<unsigned>(3, I.Off0 & 3);
+        SimdOrderDirty[SW.Simd] = true;
+      } else if (I.Nop == NopKind::Sleep) {
+        SW.ReadyAt = Now + 64 * (I.Off0 & 127);
+        SW.Why = RIssue;
+      } else if (I.Nop == NopKind::SNop) {
+        SW.ReadyAt = Now + 1 + (I.Off0 & 15);
+      }
+    }
+    break;
+  }
+  // Barriers and the end of the wave.
+  if (W.State == Wave::AtBarrier) {
+    Slot &S = Slots[SW.Slot];
+    ++S.AtBarrier;
+    SW.Why = RBarrier;
+    SW.WhyPC = PC;
+    SW.ReadyAt = ~0ull;
+    if (S.AtBarrier + S.Done == S.Waves.size()) {
+      S.AtBarrier = 0;
+      for (unsigned WI : S.Waves) {
+        SimWave &O = Waves[WI];
+        if (O.W.State == Wave::AtBarrier) {
+          O.W.State = Wave::Running;
+          O.ReadyAt = Now + P.BarrierCycles;
+        }
+      }
+    }
+  } else if (W.State == Wave::Done) {
+    Slot &S = Slots[SW.Slot];
+    SW.Live = false;
+    SW.ReadyAt = ~0ull;
+    ++S.Done;
+    if (S.AtBarrier && S.AtBarrier + S.Done == S.Waves.size()) {
+      S.AtBarrier = 0;
+      for (unsigned WI : S.Waves)
+        if (Waves[WI].W.State == Wave::AtBarrier) {
+          Waves[WI].W.State = Wave::Running;
+          Waves[WI].ReadyAt = Now + P.BarrierCycles;
+        }
+    }
+    if (S.Done == S.Waves.size()) {
+      // The wave's stores must land before the slot is reused: keep it
+      // simple and free the slot now.
+      S.Busy = false;
+      S.FreeAt = Now + 1;
+      Completions.push_back(Now);
+    }
+  }
+  return true;
+}
+
+void UnitModel::charge(unsigned Simd, uint64_t Cycles, uint64_t Now) {
+  // The cycles a SIMD's VALU did not issue go to the wave that would issue
+  // first: the highest priority, oldest live wave.
+  Reason Why = RNoWave;
+  uint32_t PC = ~0u;
+  for (unsigned WI : SimdWaves[Simd]) {
+    const SimWave &SW = Waves[WI];
+    if (!SW.Live)
+      continue;
+    if (SW.ReadyAt > Now) {
+      Why = SW.Why;
+      PC = SW.WhyPC;
+    } else {
+      // Ready but not issued: the VALU was busy (a multi-cycle op) or it
+      // issued another unit's instruction.
+      Why = UnitFree[Simd][UValu] > Now ? RBank : RIssue;
+      PC = SW.W.PC;
+    }
+    break;
+  }
+  R.LostCycles[reasonName(Why)] += Cycles;
+  if (PC != ~0u && Why != RIssue)
+    StallByPCReason[(uint64_t)PC << 8 | Why] += Cycles;
+}
+
+Error UnitModel::run() {
+  if (Error E = occupancy())
+    return E;
+  const auto &G = Setup.Launch.Grid;
+  R.Workgroups = (uint64_t)G[0] * G[1] * G[2];
+  NumWorkgroups = R.Workgroups / Units + (R.Workgroups % Units ? 1 : 0);
+  R.WorkgroupsOnCU = NumWorkgroups;
+  if (Error E = estimateL2())
+    return E;
+
+  // Slots and their waves: wave I of a workgroup goes to SIMD I mod NumSimds.
+  unsigned NumSlots = R.WorkgroupsPerCU;
+  Slots.resize(NumSlots);
+  SimdWaves.assign(NumSimds, {});
+  SimdOrderDirty.assign(NumSimds, true);
+  UnitFree.assign(NumSimds, {});
+  VmemFree.assign(NumCUs, 0);
+  for (unsigned C = 0; C < NumCUs; ++C)
+    L0.emplace_back(P.L0Bytes, P.L0Ways, P.LineBytes);
+  L1 = std::make_unique<LruCache>(P.L1Bytes, P.L1Ways, P.LineBytes);
+  Waves.resize((size_t)NumSlots * Setup.NumWaves);
+  for (unsigned S = 0; S < NumSlots; ++S) {
+    Slots[S].LDS.assign(Setup.LdsBytes, 0);
+    Runners.push_back(std::make_unique<Runner>(Impl, Prog, Mem, Slots[S].LDS,
+                                               Setup.Launch.Kernel->Name));
+    Runners.back()->Log = &Log;
+    for (unsigned I = 0; I < Setup.NumWaves; ++I) {
+      unsigned WI = S * Setup.NumWaves + I;
+      Waves[WI].Simd = I % NumSimds;
+      Waves[WI].Slot = S;
+      Slots[S].Waves.push_back(WI);
+      SimdWaves[I % NumSimds].push_back(WI);
+    }
+  }
+
+  uint64_t Now = 0;
+  for (unsigned S = 0; S < NumSlots && NextWorkgroup < NumWorkgroups; ++S)
+    dispatch(S, Now);
+  uint64_t Budget = Opts.Full ? ~0ull : Opts.MaxWaveInstructions;
+  for (;;) {
+    bool AnyLive = false;
+    for (const Slot &S : Slots)
+      AnyLive |= S.Busy;
+    if (!AnyLive && (NextWorkgroup >= NumWorkgroups || StopDispatch))
+      break;
+    bool Issued = false;
+    for (unsigned S = 0; S < NumSimds; ++S) {
+      if (SimdOrderDirty[S])
+        sortSimd(S);
+      uint8_t Used = 0;
+      for (unsigned WI : SimdWaves[S]) {
+        SimWave &SW = Waves[WI];
+        if (!SW.Live || SW.ReadyAt > Now || SW.W.State != Wave::Running)
+          continue;
+        Error Err = Error::success();
+        bool Did = tryIssue(WI, Now, Used, Err);
+        if (Err)
+          return Err;
+        Issued |= Did;
+      }
+      if (!(Used & (1u << UValu)))
+        charge(S, 1, Now);
+    }
+    R.SimdCycles += NumSimds;
+    // Refill free slots.
+    if (!StopDispatch && R.WaveInstructions > Budget &&
+        Completions.size() >= 5 * (size_t)NumSlots)
+      StopDispatch = true;
+    for (unsigned S = 0; S < NumSlots; ++S)
+      if (!Slots[S].Busy && !StopDispatch && NextWorkgroup < NumWorkgroups &&
+          Slots[S].FreeAt <= Now)
+        dispatch(S, Now);
+    ++Now;
+    if (Issued)
+      continue;
+    // Nothing issued: skip to the next cycle anything can happen.
+    uint64_t Next = ~0ull;
+    for (const SimWave &SW : Waves)
+      if (SW.Live && SW.W.State == Wave::Running)
+        Next = std::min(Next, SW.ReadyAt);
+    for (const auto &U : UnitFree)
+      for (uint64_t T : U)
+        if (T > Now)
+          Next = std::min(Next, T);
+    for (const Slot &S : Slots)
+      if (!S.Busy && !StopDispatch && NextWorkgroup < NumWorkgroups)
+        Next = std::min(Next, std::max(S.FreeAt, Now));
+    if (Next == ~0ull || Next <= Now)
+      continue;
+    for (unsigned S = 0; S < NumSimds; ++S)
+      charge(S, Next - Now, Now);
+    R.SimdCycles += (Next - Now) * NumSimds;
+    Now = Next;
+  }
+
+  // Time of the unit's workgroups; extrapolated from the steady rate of
+  // completions when the budget stopped the dispatch.
+  R.SimulatedWorkgroups = Completions.size();
+  double Cycles =
+      Completions.empty() ? (double)Now : (double)Completions.back();
+  if (R.SimulatedWorkgroups < NumWorkgroups) {
+    // Workgroups end in rounds of NumSlots; the rate is measured over whole
+    // rounds after the first and before the drain. The remaining workgroups
+    // go at that rate: a last, partial round shares the SIMDs among fewer
+    // waves and ends sooner than a full one.
+    R.Extrapolated = true;
+    size_t Rounds = (Completions.size() - 2 * NumSlots) / NumSlots;
+    size_t First = NumSlots, Last = First + Rounds * NumSlots;
+    double RoundCycles =
+        (double)(Completions[Last - 1] - Completions[First - 1]) / Rounds;
+    uint64_t Remaining = NumWorkgroups - Last;
+    Cycles = Completions[Last - 1] + RoundCycles * (double)Remaining / NumSlots;
+  }
+  R.CUCycles = Cycles;
+  R.Seconds = Cycles / (P.ClockGHz * 1e9);
+
+  // The instructions most stall cycles were charged to.
+  std::vector<std::pair<uint64_t, uint64_t>> Top(StallByPCReason.begin(),
+                                                 StallByPCReason.end());
+  std::sort(Top.begin(), Top.end(),
+            [](auto &A, auto &B) { return A.second > B.second; });
+  for (size_t K = 0; K < Top.size() && K < 12; ++K) {
+    SimStall St;
+    const Inst &I = Prog.Insts[Top[K].first >> 8];
+    St.Address = I.Address;
+    St.Text = Impl.text(Prog, I);
+    St.Reason = reasonName(static_cast<Reason>(Top[K].first & 0xff));
+    St.Cycles = Top[K].second;
+    R.Stalls.push_back(std::move(St));
+  }
+  return Error::success();
+}
+
+Error Emulator::simulate(const CodeObject &CO, const EmuLaunch &L,
+                         const SimOptions &Options, SimResult &Result) {
+  Expected<LaunchSetup> Setup = prepare(CO, L);
+  if (!Setup)
+    return Setup.takeError();
+  Result = SimResult();
+  UnitModel Model(*I, Memory, *Setup, Options, Result);
+  return Model.run();
+}
