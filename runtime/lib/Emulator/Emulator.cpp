@@ -313,24 +313,12 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
         std::fill(LDS.begin(), LDS.end(), 0);
         for (unsigned WI = 0; WI < Setup.NumWaves; ++WI)
           Setup.initWave(Waves[WI], WI, {GX, GY, GZ});
-        // Run every wave up to its next barrier (or its end); release the
-        // barrier when all waves that have not ended reached it.
-        for (;;) {
-          unsigned Live = 0;
-          for (Wave &W : Waves) {
-            R.Trace = TraceFirstWave && &W == &Waves[0] && GX == 0 && GY == 0 &&
-                      GZ == 0;
-            if (W.State == Wave::Running)
-              if (Error E = R.run(W, Stats.WaveInstructions))
-                return E;
-            Live += W.State != Wave::Done;
-          }
-          if (!Live)
-            break;
-          for (Wave &W : Waves)
-            if (W.State == Wave::AtBarrier)
-              W.State = Wave::Running;
-        }
+        bool FirstGroup = GX == 0 && GY == 0 && GZ == 0;
+        if (Error E = runWorkgroup(Waves, [&](Wave &W) {
+              R.Trace = TraceFirstWave && FirstGroup && &W == &Waves[0];
+              return R.run(W, Stats.WaveInstructions);
+            }))
+          return E;
         Stats.Waves += Setup.NumWaves;
       }
   return Error::success();

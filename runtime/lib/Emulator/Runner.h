@@ -73,6 +73,28 @@ private:
   void traceStep(const Wave &W, const Inst &I);
 };
 
+/// Runs the waves of one workgroup to their end: every running wave up to
+/// its next barrier or its end (\p RunWave(Wave &) does that), then the
+/// barrier is released once all waves that have not ended reached it.
+template <typename RunWaveFn>
+llvm::Error runWorkgroup(llvm::MutableArrayRef<Wave> Waves,
+                         RunWaveFn &&RunWave) {
+  for (;;) {
+    unsigned Live = 0;
+    for (Wave &W : Waves) {
+      if (W.State == Wave::Running)
+        if (llvm::Error E = RunWave(W))
+          return E;
+      Live += W.State != Wave::Done;
+    }
+    if (!Live)
+      return llvm::Error::success();
+    for (Wave &W : Waves)
+      if (W.State == Wave::AtBarrier)
+        W.State = Wave::Running;
+  }
+}
+
 } // namespace emu
 } // namespace rt
 } // namespace gemm

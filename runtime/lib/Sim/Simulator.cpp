@@ -188,7 +188,7 @@ private:
   Error occupancy();
   Error estimateL2();
   void dispatch(unsigned SlotIdx, uint64_t Now);
-  uint64_t linearToId(uint64_t Linear, std::array<uint32_t, 3> &Id) const;
+  std::array<uint32_t, 3> workgroupId(uint64_t Linear) const;
   bool tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits, Error &Err);
   uint64_t memoryTiming(SimWave &SW, const Inst &I, Unit U, uint64_t Now);
   void charge(unsigned Simd, uint64_t Cycles, uint64_t Now);
@@ -240,13 +240,11 @@ Error UnitModel::occupancy() {
   return Error::success();
 }
 
-uint64_t UnitModel::linearToId(uint64_t Linear,
-                               std::array<uint32_t, 3> &Id) const {
+std::array<uint32_t, 3> UnitModel::workgroupId(uint64_t Linear) const {
   const auto &G = Setup.Launch.Grid;
-  Id[0] = Linear % G[0];
-  Id[1] = (Linear / G[0]) % G[1];
-  Id[2] = Linear / ((uint64_t)G[0] * G[1]);
-  return Linear;
+  return {static_cast<uint32_t>(Linear % G[0]),
+          static_cast<uint32_t>((Linear / G[0]) % G[1]),
+          static_cast<uint32_t>(Linear / ((uint64_t)G[0] * G[1]))};
 }
 
 // An L2 access that is this unit's first to its line misses with probability
@@ -263,29 +261,21 @@ Error UnitModel::estimateL2() {
   DenseSet<uint64_t> Touched;
   for (unsigned I = 0; I < Setup.NumWaves; ++I)
     Setup.initWave(WG[I], I, {0, 0, 0});
-  for (;;) {
-    unsigned Live = 0;
-    for (Wave &W : WG) {
-      while (W.State == Wave::Running) {
-        const Inst &I = Prog.Insts[W.PC];
-        Log.Count = 0;
-        if (Error E = Run.step(W))
-          return E;
-        Unit U = unitOf(I);
-        if (U == UVmem && Log.Count) {
-          distinctLines(ArrayRef(Log.Addr, Log.Count), Log.Bytes, P.LineBytes,
-                        Lines);
-          Touched.insert(Lines.begin(), Lines.end());
+  if (Error E = runWorkgroup(WG, [&](Wave &W) -> Error {
+        while (W.State == Wave::Running) {
+          const Inst &I = Prog.Insts[W.PC];
+          Log.Count = 0;
+          if (Error E = Run.step(W))
+            return E;
+          if (unitOf(I) == UVmem && Log.Count) {
+            distinctLines(ArrayRef(Log.Addr, Log.Count), Log.Bytes, P.LineBytes,
+                          Lines);
+            Touched.insert(Lines.begin(), Lines.end());
+          }
         }
-      }
-      Live += W.State != Wave::Done;
-    }
-    if (!Live)
-      break;
-    for (Wave &W : WG)
-      if (W.State == Wave::AtBarrier)
-        W.State = Wave::Running;
-  }
+        return Error::success();
+      }))
+    return E;
   double Footprint = (double)Mem.totalBytes() / P.LineBytes;
   double Requests = (double)Touched.size() * R.Workgroups;
   L2MissProb = Requests > 0 ? std::min(1.0, Footprint / Requests) : 1.0;
@@ -295,8 +285,7 @@ Error UnitModel::estimateL2() {
 
 void UnitModel::dispatch(unsigned SlotIdx, uint64_t Now) {
   Slot &S = Slots[SlotIdx];
-  std::array<uint32_t, 3> Id;
-  linearToId(NextWorkgroup * Units, Id);
+  std::array<uint32_t, 3> Id = workgroupId(NextWorkgroup * Units);
   ++NextWorkgroup;
   S.Busy = true;
   S.Started = Now;
