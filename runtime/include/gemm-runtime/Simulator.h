@@ -106,7 +106,8 @@ struct SimResult {
   uint64_t VopdInstructions = 0;
   uint64_t WaveInstructions = 0;
   /// SIMD cycles without a VALU issue, by reason: "lds", "global memory",
-  /// "barrier", "bank conflict", "dependency", "no wave", "other".
+  /// "barrier", "valu busy" (a multi-cycle VALU op), "dependency",
+  /// "branch", "no wave", "other issue".
   std::map<std::string, uint64_t> LostCycles;
   /// The instructions most cycles were charged to, most first.
   std::vector<SimStall> Stalls;

@@ -37,7 +37,7 @@ enum Reason : uint8_t {
   RLds,
   RGlobal,
   RBarrier,
-  RBank,
+  RValuBusy,
   RDependency,
   RNoWave,
   RBranch,
@@ -45,9 +45,9 @@ enum Reason : uint8_t {
   NumReasons
 };
 const char *reasonName(Reason R) {
-  static const char *Names[] = {"none",    "lds",           "global memory",
-                                "barrier", "bank conflict", "dependency",
-                                "no wave", "branch",        "other issue"};
+  static const char *Names[] = {"none",    "lds",       "global memory",
+                                "barrier", "valu busy", "dependency",
+                                "no wave", "branch",    "other issue"};
   return Names[R];
 }
 
@@ -579,7 +579,7 @@ void UnitModel::charge(unsigned Simd, uint64_t Cycles, uint64_t Now) {
     } else {
       // Ready but not issued: the VALU was busy (a multi-cycle op) or it
       // issued another unit's instruction.
-      Why = UnitFree[Simd][UValu] > Now ? RBank : RIssue;
+      Why = UnitFree[Simd][UValu] > Now ? RValuBusy : RIssue;
       PC = SW.W.PC;
     }
     break;
