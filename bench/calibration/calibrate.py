@@ -6,6 +6,7 @@ predictions with the times measured on a Radeon RX 7900 XTX.
                [-- extra gemm-run options]
 
 DIR holds kN.hsaco and kN.manifest.json (make-manifests.py DIR --build).
+Predicts at the clock the measurements ran at (measured.json, "conditions").
 Prints a table (measured ms, predicted ms, error) and the mean absolute error
 over kernels 3-8 and 1-2; exits 1 if a kernel is outside its tolerance
 (+-10 % for kernels 3-8, +-25 % for 1 and 2) or kernels 3..8 are out of
@@ -24,13 +25,19 @@ def main():
     ap.add_argument("--gemm-run", default=os.path.join(HERE, "../../build/bin/gemm-run"))
     ap.add_argument("--kernels", default=",".join(KERNELS))
     ap.add_argument("--json", help="write the rows as JSON here")
+    ap.add_argument("--clock-ghz", type=float,
+                    help="clock of the prediction (default: the measurement's, "
+                    "from measured.json)")
     ap.add_argument("extra", nargs="*", help="options passed to gemm-run")
     a = ap.parse_args()
     measured = json.load(open(os.path.join(HERE, "measured.json")))
+    # Predict at the clock the kernels were measured at, not the boost clock.
+    clock = a.clock_ghz or measured["conditions"]["clock_ghz"]
     rows, bad = [], []
     for k in a.kernels.split(","):
         man = os.path.join(a.dir, k + ".manifest.json")
-        cmd = [a.gemm_run, man, "--backend=sim", "--json"] + a.extra
+        cmd = [a.gemm_run, man, "--backend=sim", "--json",
+               f"--clock-ghz={clock}"] + a.extra
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode:
             sys.stderr.write(f"calibrate: {' '.join(cmd)} failed:\n{p.stderr}")

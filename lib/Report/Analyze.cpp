@@ -9,6 +9,8 @@
 
 #include "ReportInternal.h"
 
+#include "gemm-opt/CodeObject/VgprBankModel.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -340,34 +342,18 @@ static void checkVopd(const Instruction &inst,
 
 namespace {
 
-/// Per bank (reg % 4) and source port, the VGPR the one-entry operand cache
-/// holds, or -1.
+/// Feeds printed instructions to the shared VgprBankModel and keeps the
+/// walkthrough's trace notation.
 class BankModel {
 public:
-  explicit BankModel(bool keepRows) : keepRows(keepRows) { reset(); }
-
-  void reset() {
-    for (auto &bank : cache)
-      bank.fill(-1);
-    pending.clear();
-  }
+  explicit BankModel(bool keepRows) : keepRows(keepRows) {}
 
   /// Feeds one instruction; `score` adds it to the summary.
   void step(const Instruction &inst, bool score, BankSummary &summary);
 
 private:
-  static constexpr unsigned numPorts = 3;
   bool keepRows;
-  std::array<std::array<int, numPorts>, 4> cache;
-  /// Destinations of the previous VALU instruction, per half: they are
-  /// written one cycle after issue, i.e. while the next VALU reads.
-  std::vector<std::vector<unsigned>> pending;
-
-  void invalidate(unsigned reg) {
-    for (int &entry : cache[reg % 4])
-      if (entry == static_cast<int>(reg))
-        entry = -1;
-  }
+  VgprBankModel model;
 };
 
 } // namespace
@@ -384,78 +370,50 @@ void BankModel::step(const Instruction &inst, bool score,
       std::vector<Operand> ops =
           parseOperandList(StringRef(inst.text).split(' ').second);
       if (!ops.empty())
-        for (unsigned reg : ops.front().vgprs)
-          invalidate(reg);
+        model.overwrite(ops.front().vgprs);
     }
     return;
   }
+
+  // An accumulating op (v_fmac, v_dual_fmac) prints its tied src2 only as
+  // the destination, so that read is left out, as in the walkthrough's
+  // tables; a real src2 (v_fma_f32) is read through port 2.
+  SmallVector<VgprBankOp, 2> bankOps;
+  for (const ValuOp &op : valuOps(inst)) {
+    VgprBankOp &b = bankOps.emplace_back();
+    for (const Operand &dst : op.dsts)
+      b.dsts.append(dst.vgprs.begin(), dst.vgprs.end());
+    for (size_t port = 0; port < op.srcs.size() && port < b.srcs.size();
+         ++port)
+      b.srcs[port].append(op.srcs[port].vgprs.begin(),
+                          op.srcs[port].vgprs.end());
+  }
+  VgprBankIssue issue = model.issue(bankOps);
+  summary.cachedReads += issue.cachedReads;
+  if (!score)
+    return;
 
   BankRow row;
   row.address = inst.address;
   row.text = inst.text;
-  std::vector<ValuOp> ops = valuOps(inst);
-  // Hits are decided against the cache before this instruction: both VOPD
-  // halves read in the same cycle.
-  std::vector<std::pair<unsigned, unsigned>> fills; // (reg, port)
+  row.uses = issue.uses;
+  row.freshReads = issue.freshReads;
+  row.stallCycles = issue.stallCycles;
   std::string trace;
-  // An accumulating op (v_fmac, v_dual_fmac) prints its tied src2 only as
-  // the destination, so that read is left out, as in the walkthrough's
-  // tables; a real src2 (v_fma_f32) is read through port 2.
-  for (size_t h = 0; h < ops.size(); ++h) {
-    const ValuOp &op = ops[h];
-    if (h < pending.size() && !pending[h].empty()) {
-      for (unsigned reg : pending[h])
-        ++row.uses[reg % 4];
-      trace += "W" + std::to_string(pending[h].front() % 4) + " ";
-    } else {
-      trace += "- ";
-    }
-    size_t numSrcs = op.srcs.size();
-    for (size_t port = 0; port < numSrcs && port < numPorts; ++port) {
-      for (unsigned reg : op.srcs[port].vgprs) {
-        unsigned bank = reg % 4;
-        bool hit = cache[bank][port] == static_cast<int>(reg);
-        ++row.uses[bank];
-        if (hit) {
-          ++summary.cachedReads;
-          trace += "Cache" + std::to_string(bank) + " ";
-        } else {
-          ++row.freshReads[bank];
-          trace += "R" + std::to_string(bank) + " ";
-        }
-        fills.emplace_back(reg, port);
-      }
-    }
+  for (size_t h = 0; h < bankOps.size(); ++h) {
+    trace += issue.writes[h] < 0 ? std::string("- ")
+                                 : "W" + std::to_string(issue.writes[h] % 4) +
+                                       " ";
+    for (const VgprBankIssue::Read &read : issue.reads)
+      if (read.half == h)
+        trace += (read.cached ? "Cache" : "R") + std::to_string(read.reg % 4) +
+                 " ";
   }
-  // Writes of the previous instruction that land in a half this one does
-  // not have (e.g. a VOPD followed by a VOP2) still use their bank.
-  for (size_t h = ops.size(); h < pending.size(); ++h)
-    for (unsigned reg : pending[h])
-      ++row.uses[reg % 4];
-  for (const auto &half : pending)
-    for (unsigned reg : half)
-      invalidate(reg);
-  for (auto [reg, port] : fills)
-    cache[reg % 4][port] = reg;
-  pending.clear();
-  for (const ValuOp &op : ops) {
-    std::vector<unsigned> regs;
-    for (const Operand &dst : op.dsts)
-      regs.insert(regs.end(), dst.vgprs.begin(), dst.vgprs.end());
-    pending.push_back(std::move(regs));
-  }
-
-  if (!score)
-    return;
-  unsigned maxUses = *llvm::max_element(row.uses);
-  // Two accesses per bank per cycle issue without delay (the walkthrough's
-  // kernel 6 never exceeds two); each further pair costs one cycle.
-  row.stallCycles = maxUses > 2 ? divideCeil(maxUses, 2) - 1 : 0;
   row.trace = StringRef(trace).rtrim().str();
   ++summary.valuInstrs;
   for (unsigned fresh : row.freshReads)
     summary.freshReads += fresh;
-  summary.maxBankUses = std::max(summary.maxBankUses, maxUses);
+  summary.maxBankUses = std::max(summary.maxBankUses, issue.maxUses);
   if (row.stallCycles) {
     ++summary.conflicting;
     summary.stallCycles += row.stallCycles;

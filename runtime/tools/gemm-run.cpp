@@ -107,6 +107,11 @@ static cl::opt<bool> SimFull("sim-full",
                              cl::desc("Simulate every workgroup of the CU, "
                                       "whatever the budget"),
                              cl::cat(SimCat));
+static cl::list<std::string> SimParamList(
+    "sim-param", cl::value_desc("NAME=VALUE"),
+    cl::desc("Override one model parameter, for calibration (repeatable; "
+             "names as in SimParams, docs/timing-model.md)"),
+    cl::cat(SimCat));
 static cl::opt<bool> SimJson("json", cl::desc("Print the prediction as JSON"),
                              cl::cat(SimCat));
 static cl::opt<unsigned> Seed("seed", cl::init(1),
@@ -319,6 +324,9 @@ int main(int Argc, char **Argv) {
   SimOpts.Params.DramGBps = MemoryGBps;
   SimOpts.MaxWaveInstructions = SimBudget;
   SimOpts.Full = SimFull;
+  for (const std::string &A : SimParamList)
+    if (Error E = setSimParam(SimOpts.Params, A))
+      return fail(toString(std::move(E)));
   auto BOrErr = BackendOpt == "sim" ? createSimBackend(SimOpts)
                                     : createBackend(BackendOpt);
   if (!BOrErr) {

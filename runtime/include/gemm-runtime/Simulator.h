@@ -12,6 +12,7 @@
 #ifndef GEMM_RUNTIME_SIMULATOR_H
 #define GEMM_RUNTIME_SIMULATOR_H
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -55,16 +56,25 @@ struct SimParams {
   unsigned L0Bytes = 32768;
   unsigned L0Ways = 32;
   unsigned L0BytesPerClock = 64; // fitted
+  unsigned VmemLanesPerClock = 4; // texture addresser: 4 per CU (384 TMUs)
   unsigned L0Latency = 100;      // fitted
   unsigned L1Bytes = 262144;
   unsigned L1Ways = 16;
   unsigned L1Latency = 180; // fitted
   unsigned L2Latency = 280; // fitted
   double L2BytesPerClockPerCU = 32;
-  unsigned MemLatency = 376; // Infinity Cache, vector path
-  unsigned ScalarLatency = 38;
+  // Measured in nanoseconds (the fabric and caches beyond the L2 do not
+  // run at the shader clock).
+  double MemLatencyNs = 150.3;  // Infinity Cache, vector path
+  double ScalarLatencyNs = 15.4; // scalar cache
   unsigned WorkgroupLaunchCycles = 200;
 };
+
+/// Sets one parameter from "NAME=VALUE" (NAME as the member's name); for
+/// calibration. Errors name the parameter and the accepted names.
+llvm::Error setSimParam(SimParams &P, llvm::StringRef Assignment);
+/// The names setSimParam accepts, comma-separated.
+std::string simParamNames();
 
 struct SimOptions {
   SimParams Params;
@@ -103,10 +113,12 @@ struct SimResult {
   uint64_t SimdCycles = 0;
   uint64_t ValuIssueCycles = 0; ///< cycles a VALU instruction issued
   uint64_t ValuInstructions = 0;
+  uint64_t BankStallCycles = 0; ///< VALU cycles lost to VGPR bank conflicts
   uint64_t VopdInstructions = 0;
   uint64_t WaveInstructions = 0;
   /// SIMD cycles without a VALU issue, by reason: "lds", "global memory",
-  /// "barrier", "valu busy" (a multi-cycle VALU op), "dependency",
+  /// "barrier", "valu busy" (a multi-cycle VALU op), "bank conflict"
+  /// (VGPR banks, charged to the conflicting instruction), "dependency",
   /// "branch", "no wave", "other issue".
   std::map<std::string, uint64_t> LostCycles;
   /// The instructions most cycles were charged to, most first.

@@ -15,6 +15,15 @@ unsigned sim::ldsCycles(ArrayRef<uint64_t> Addrs, unsigned BytesPerAddr,
                         unsigned BytesPerClock) {
   if (Addrs.empty())
     return 1;
+  // A two-address op goes as two single-address ones: every lane's first
+  // address, then every lane's second (the log interleaves them by lane).
+  if (AddrsPerLane == 2) {
+    SmallVector<uint64_t, 32> Firsts, Seconds;
+    for (size_t A = 0; A < Addrs.size(); ++A)
+      (A % 2 ? Seconds : Firsts).push_back(Addrs[A]);
+    return ldsCycles(Firsts, BytesPerAddr, 1, Banks, BytesPerClock) +
+           ldsCycles(Seconds, BytesPerAddr, 1, Banks, BytesPerClock);
+  }
   unsigned Dwords = std::max(1u, (BytesPerAddr + 3) / 4);
   unsigned BytesPerLane = std::max(4u, BytesPerAddr) * AddrsPerLane;
   unsigned LanesPerPass = std::max(1u, BytesPerClock / BytesPerLane);

@@ -79,6 +79,7 @@ json::Value gemm::rt::toJSON(const SimResult &R, double Flops) {
       {"simd_cycles", R.SimdCycles},
       {"valu_issue_cycles", R.ValuIssueCycles},
       {"valu_instructions", R.ValuInstructions},
+      {"bank_stall_cycles", R.BankStallCycles},
       {"vopd_instructions", R.VopdInstructions},
       {"wave_instructions", R.WaveInstructions},
       {"lost_cycles", std::move(Lost)},

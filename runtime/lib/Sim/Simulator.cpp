@@ -14,6 +14,7 @@
 #include "../Emulator/Launch.h"
 #include "../Emulator/Runner.h"
 
+#include "gemm-opt/CodeObject/VgprBankModel.h"
 #include "gemm-runtime/Simulator.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -42,12 +43,14 @@ enum Reason : uint8_t {
   RNoWave,
   RBranch,
   RIssue, // the wave issued something other than a VALU instruction
+  RBank,  // the VALU is held by a VGPR bank conflict
   NumReasons
 };
 const char *reasonName(Reason R) {
   static const char *Names[] = {"none",    "lds",       "global memory",
                                 "barrier", "valu busy", "dependency",
-                                "no wave", "branch",    "other issue"};
+                                "no wave", "branch",    "other issue",
+                                "bank conflict"};
   return Names[R];
 }
 
@@ -104,6 +107,44 @@ unsigned valuCycles(const Inst &I, const SimParams &P) {
   default:
     return 1;
   }
+}
+
+/// The VGPRs one VALU operation reads, by hardware port: source S of the
+/// decoded operation. v_fmac's tied accumulator is left out and fmamk's
+/// literal sits between src0 and src1, as gemm-report reads them.
+void addBankOp(Op O, const Opnd &Dst, const Opnd *Srcs, unsigned NumSrcs,
+               SmallVectorImpl<gemm::VgprBankOp> &Out) {
+  gemm::VgprBankOp &B = Out.emplace_back();
+  auto Regs = [](const Opnd &O, SmallVectorImpl<unsigned> &To) {
+    if (O.Kind == OVGPR)
+      for (unsigned K = 0; K < O.Count; ++K)
+        To.push_back(O.Reg + K);
+  };
+  Regs(Dst, B.dsts);
+  unsigned Port = 0;
+  for (unsigned S = 0; S < NumSrcs; ++S) {
+    if (O == Op::V_FMAC_F32 && S == 2)
+      continue;
+    if (O == Op::V_FMAMK_F32 && S == 1)
+      continue;
+    Regs(Srcs[S], B.srcs[Port++]);
+  }
+}
+
+SmallVector<gemm::VgprBankOp, 2> bankOps(const Inst &I) {
+  SmallVector<gemm::VgprBankOp, 2> Ops;
+  if (I.Opc == Op::VOPD) {
+    addBankOp(I.OpX, I.Dst[0], &I.Src[0], 3, Ops);
+    addBankOp(I.OpY, I.Dst[1], &I.Src[3], 3, Ops);
+    return Ops;
+  }
+  Opnd NoDst;
+  addBankOp(I.Opc, I.NumDst ? I.Dst[0] : NoDst, I.Src, I.NumSrc, Ops);
+  for (unsigned D = 1; D < I.NumDst; ++D)
+    if (I.Dst[D].Kind == OVGPR)
+      for (unsigned K = 0; K < I.Dst[D].Count; ++K)
+        Ops.front().dsts.push_back(I.Dst[D].Reg + K);
+  return Ops;
 }
 
 struct SimWave {
@@ -169,8 +210,16 @@ private:
   std::vector<std::vector<unsigned>> SimdWaves; // by priority, then age
   std::vector<bool> SimdOrderDirty;
   std::vector<std::array<uint64_t, 8>> UnitFree; // per SIMD, per Unit
+  // Per SIMD: the operand caches and the last VALU instruction's stall.
+  std::vector<gemm::VgprBankModel> Banks;
+  std::vector<uint64_t> BankStallUntil;
+  std::vector<uint32_t> BankStallPC;
+  // Per instruction index: its VALU operations' VGPRs, built on first issue.
+  std::vector<std::unique_ptr<SmallVector<gemm::VgprBankOp, 2>>> BankOpsByPC;
   std::vector<uint64_t> VmemFree;                // per CU
-  uint64_t LdsFree = 0, L2Free = 0, DramFree = 0;
+  uint64_t L2Free = 0, DramFree = 0;
+  std::array<uint64_t, 2> LdsFree{}; // per LDS half (32 banks each)
+  std::vector<unsigned> SlotLdsHalf;
   std::vector<LruCache> L0;
   std::unique_ptr<LruCache> L1;
   DenseSet<uint64_t> Seen;
@@ -205,8 +254,8 @@ Error UnitModel::occupancy() {
   R.WgpMode = WgpMode;
   NumCUs = WgpMode ? 2 : 1;
   NumSimds = 2 * NumCUs;
-  LdsBanks = P.LdsBanks * NumCUs;
-  LdsBytesPerClock = P.LdsBytesPerClock * NumCUs;
+  LdsBanks = P.LdsBanks;
+  LdsBytesPerClock = P.LdsBytesPerClock;
   Units = std::max(1u, P.ComputeUnits / NumCUs);
 
   unsigned Vgprs = K.VgprCount ? K.VgprCount : 256;
@@ -322,7 +371,7 @@ void UnitModel::sortSimd(unsigned S) {
 uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
                                  uint64_t Now) {
   if (U == USmem)
-    return Now + P.ScalarLatency;
+    return Now + (uint64_t)std::lround(P.ScalarLatencyNs * P.ClockGHz);
   if (U == ULds) {
     bool Two = I.Opc == Op::DS_READ2 || I.Opc == Op::DS_WRITE2;
     unsigned Cycles = ldsCycles(ArrayRef(Log.Addr, Log.Count), Log.Bytes,
@@ -332,8 +381,9 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
                       LdsBytesPerClock));
     ++R.LdsInstructions;
     R.LdsConflictCycles += Cycles > Ideal ? Cycles - Ideal : 0;
-    uint64_t Start = std::max(Now, LdsFree);
-    LdsFree = Start + Cycles;
+    uint64_t &Free = LdsFree[SlotLdsHalf[SW.Slot]];
+    uint64_t Start = std::max(Now, Free);
+    Free = Start + Cycles;
     return Start + Cycles + P.LdsLatency;
   }
   // Vector memory: the CU's address path takes the lines at the L0's rate.
@@ -342,8 +392,11 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
   distinctLines(ArrayRef(Log.Addr, Log.Count), Log.Bytes, P.LineBytes, Lines);
   R.VmemLines += Lines.size();
   uint64_t Start = std::max(Now, VmemFree[CU]);
+  // The address path takes VmemLanesPerClock lanes a cycle, the L0
+  // L0BytesPerClock of the lines they touch.
   uint64_t Busy = std::max<uint64_t>(
-      1, divideCeil((uint64_t)Lines.size() * P.LineBytes, P.L0BytesPerClock));
+      {1, divideCeil((uint64_t)Log.Count, P.VmemLanesPerClock),
+       divideCeil((uint64_t)Lines.size() * P.LineBytes, P.L0BytesPerClock)});
   VmemFree[CU] = Start + Busy;
   bool Store = I.Opc == Op::GLOBAL_STORE;
   uint64_t Done = Start + Busy;
@@ -365,7 +418,7 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
         ++R.MemAccesses;
         uint64_t M = std::max<uint64_t>(At, DramFree);
         DramFree = M + (uint64_t)std::ceil(DramPerLine);
-        T = M + P.MemLatency;
+        T = M + (uint64_t)std::lround(P.MemLatencyNs * P.ClockGHz);
       } else {
         ++R.L2Hits;
         T = At + P.L2Latency;
@@ -459,6 +512,17 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
   switch (U) {
   case UValu: {
     unsigned Cycles = valuCycles(I, P);
+    auto &Ops = BankOpsByPC[PC];
+    if (!Ops)
+      Ops = std::make_unique<SmallVector<gemm::VgprBankOp, 2>>(bankOps(I));
+    bool BackToBack = UnitFree[SW.Simd][UValu] == Now;
+    unsigned Stall = Banks[SW.Simd].issue(*Ops, BackToBack).stallCycles;
+    if (Stall) {
+      BankStallUntil[SW.Simd] = Now + Cycles + Stall;
+      BankStallPC[SW.Simd] = PC;
+      R.BankStallCycles += Stall;
+      Cycles += Stall;
+    }
     UnitFree[SW.Simd][UValu] = Now + Cycles;
     ++R.ValuInstructions;
     R.ValuIssueCycles += 1;
@@ -577,10 +641,14 @@ void UnitModel::charge(unsigned Simd, uint64_t Cycles, uint64_t Now) {
       Why = SW.Why;
       PC = SW.WhyPC;
     } else {
-      // Ready but not issued: the VALU was busy (a multi-cycle op) or it
-      // issued another unit's instruction.
+      // Ready but not issued: the VALU was busy (a multi-cycle op or a
+      // bank stall) or it issued another unit's instruction.
       Why = UnitFree[Simd][UValu] > Now ? RValuBusy : RIssue;
       PC = SW.W.PC;
+    }
+    if (BankStallUntil[Simd] > Now) {
+      Why = RBank;
+      PC = BankStallPC[Simd];
     }
     break;
   }
@@ -602,9 +670,21 @@ Error UnitModel::run() {
   // Slots and their waves: wave I of a workgroup goes to SIMD I mod NumSimds.
   unsigned NumSlots = R.WorkgroupsPerCU;
   Slots.resize(NumSlots);
+  // Each half of the WGP's LDS has its own 32 banks and serves the
+  // addresses it holds (ISA guide 3.3.4: bytes 0-65535 belong to CU0). In
+  // CU mode a workgroup's LDS is in its CU's half; in WGP mode it is
+  // allocated first fit from address 0, so small workgroups share one half.
+  unsigned LdsAlloc = alignTo(Setup.LdsBytes, P.LdsGranule);
+  for (unsigned S = 0; S < NumSlots; ++S)
+    SlotLdsHalf.push_back(WgpMode ? std::min(1u, S * LdsAlloc / P.LdsBytesPerCU)
+                                  : 0);
   SimdWaves.assign(NumSimds, {});
   SimdOrderDirty.assign(NumSimds, true);
   UnitFree.assign(NumSimds, {});
+  Banks.assign(NumSimds, gemm::VgprBankModel());
+  BankStallUntil.assign(NumSimds, 0);
+  BankStallPC.assign(NumSimds, 0);
+  BankOpsByPC.resize(Prog.Insts.size());
   VmemFree.assign(NumCUs, 0);
   for (unsigned C = 0; C < NumCUs; ++C)
     L0.emplace_back(P.L0Bytes, P.L0Ways, P.LineBytes);

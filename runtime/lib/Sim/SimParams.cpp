@@ -1,0 +1,85 @@
+//===- SimParams.cpp - Setting the timing model's parameters by name ------===//
+//
+// Lets the calibration scripts (bench/calibration/fit.py) try a parameter
+// value without rebuilding: gemm-run --sim-param NAME=VALUE.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-runtime/Simulator.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace gemm::rt;
+
+namespace {
+struct ParamEntry {
+  const char *Name;
+  unsigned SimParams::*Unsigned;
+  double SimParams::*Double;
+};
+} // namespace
+
+#define GEMM_SIM_UNSIGNED(N) {#N, &SimParams::N, nullptr}
+#define GEMM_SIM_DOUBLE(N) {#N, nullptr, &SimParams::N}
+static const ParamEntry ParamTable[] = {
+    GEMM_SIM_UNSIGNED(ValuLatency),
+    GEMM_SIM_UNSIGNED(TransCycles),
+    GEMM_SIM_UNSIGNED(TransLatency),
+    GEMM_SIM_UNSIGNED(IntMulCycles),
+    GEMM_SIM_UNSIGNED(BranchTakenCycles),
+    GEMM_SIM_UNSIGNED(BarrierCycles),
+    GEMM_SIM_UNSIGNED(LdsBanks),
+    GEMM_SIM_UNSIGNED(LdsBytesPerClock),
+    GEMM_SIM_UNSIGNED(LdsLatency),
+    GEMM_SIM_UNSIGNED(L0BytesPerClock),
+    GEMM_SIM_UNSIGNED(VmemLanesPerClock),
+    GEMM_SIM_UNSIGNED(L0Latency),
+    GEMM_SIM_UNSIGNED(L1Latency),
+    GEMM_SIM_UNSIGNED(L2Latency),
+    GEMM_SIM_DOUBLE(L2BytesPerClockPerCU),
+    GEMM_SIM_DOUBLE(MemLatencyNs),
+    GEMM_SIM_DOUBLE(ScalarLatencyNs),
+    GEMM_SIM_UNSIGNED(WorkgroupLaunchCycles),
+};
+#undef GEMM_SIM_UNSIGNED
+#undef GEMM_SIM_DOUBLE
+
+std::string gemm::rt::simParamNames() {
+  std::string Names;
+  for (const ParamEntry &E : ParamTable)
+    Names += (Names.empty() ? "" : ", ") + std::string(E.Name);
+  return Names;
+}
+
+Error gemm::rt::setSimParam(SimParams &P, StringRef Assignment) {
+  auto [Name, Value] = Assignment.split('=');
+  for (const ParamEntry &E : ParamTable) {
+    if (Name != E.Name)
+      continue;
+    if (E.Unsigned) {
+      unsigned V;
+      if (Value.getAsInteger(10, V) || V == 0)
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("--sim-param {0}: '{1}' is not a positive integer", Name,
+                    Value));
+      P.*E.Unsigned = V;
+    } else {
+      double V;
+      if (Value.getAsDouble(V) || !(V > 0))
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("--sim-param {0}: '{1}' is not a positive number", Name,
+                    Value));
+      P.*E.Double = V;
+    }
+    return Error::success();
+  }
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("--sim-param: unknown parameter '{0}' (expected NAME=VALUE, "
+              "NAME one of {1})",
+              Name, simParamNames()));
+}
