@@ -1,0 +1,202 @@
+#!/usr/bin/python3
+"""Predicted speeds from the calibrated timing model, in one run.
+
+    bench/predict.py [--build-dir DIR] [--out DIR] [--size N] [--clock-ghz F]
+                     [--compute-units C] [--no-chart]
+
+Predicts, with `gemm-run --backend=sim` at one clock (default: the clock the
+walkthrough's times were measured at, bench/calibration/measured.json):
+  - the walkthrough's kernels 1-8 (bench/calibration/kernels, built with
+    clang-22 / llvm-mc-22), next to the times measured on an RX 7900 XTX;
+  - gemm-opt's kernels: the default pipeline and its variants (prefetch
+    none / registers / lds, the late VOPD pass off).
+Writes OUT/predict.md, OUT/predict.json and OUT/predict.png (when
+python3-matplotlib is installed) and prints the table. Every gemm-opt figure
+is a model prediction, not a measurement: kernel 8's prediction is the bar to
+read it against. Exit code: 0 when everything was predicted, 1 when a kernel
+failed to build or predict, 2 on bad usage.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CAL = os.path.join(REPO, "bench", "calibration")
+WALKTHROUGH = ["k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8"]
+# Our kernels: label, gemm-rdna3-pipeline options, extra gemm-opt flags.
+OURS = [
+    ("gemm-opt default (prefetch=registers)", "", []),
+    ("gemm-opt prefetch=none", "prefetch=none", []),
+    ("gemm-opt prefetch=lds", "prefetch=lds", []),
+    ("gemm-opt default, late pass off", "", ["--gemm-amdgpu-vopd=0"]),
+]
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode:
+        raise RuntimeError(f"{' '.join(cmd)} exited with {p.returncode}:\n"
+                           f"{(p.stderr or p.stdout).strip()}")
+    return p.stdout
+
+
+def predict(gemm_run, manifest, clock, units):
+    cmd = [gemm_run, manifest, "--backend=sim", "--json",
+           f"--clock-ghz={clock}"]
+    if units:
+        cmd.append(f"--compute-units={units}")
+    t0 = time.time()
+    out = run(cmd)
+    sim = json.loads(out[out.index("{"):])
+    lost = sorted(sim["lost_cycles"].items(), key=lambda kv: -kv[1])
+    simd = max(1, sim["simd_cycles"])
+    return {"ms": sim["milliseconds"], "tflops": sim["tflops"],
+            "valu_busy": sim["valu_issue_cycles"] / simd,
+            "vopd_share": sim["vopd_instructions"] /
+                          max(1, sim["valu_instructions"]),
+            "top_losses": [(k, v / simd) for k, v in lost[:3] if v],
+            "waves_per_simd": sim["occupancy"]["waves_per_simd"],
+            "seconds": time.time() - t0}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
+    ap.add_argument("--out", default=os.path.join(REPO, "bench", "results"))
+    ap.add_argument("--size", type=int, default=4096)
+    ap.add_argument("--clock-ghz", type=float,
+                    help="default: the measurement's clock (measured.json)")
+    ap.add_argument("--compute-units", type=int,
+                    help="default: gemm-run's (96, RX 7900 XTX)")
+    ap.add_argument("--no-chart", action="store_true")
+    a = ap.parse_args()
+    if a.size <= 0 or a.size % 128:
+        ap.error("--size must be a positive multiple of 128")
+    measured = json.load(open(os.path.join(CAL, "measured.json")))
+    clock = a.clock_ghz or measured["conditions"]["clock_ghz"]
+    gemm_run = os.path.join(a.build_dir, "bin", "gemm-run")
+    gemm_opt = os.path.join(a.build_dir, "bin", "gemm-opt")
+    art = os.path.join(a.out, "predict-artifacts")
+    os.makedirs(art, exist_ok=True)
+
+    rows, failed = [], False
+    try:
+        run([sys.executable, os.path.join(CAL, "make-manifests.py"), art,
+             "--size", str(a.size), "--build"])
+    except RuntimeError as e:
+        print(f"predict: walkthrough kernels: {e}", file=sys.stderr)
+        return 1
+    for k in WALKTHROUGH:
+        man = os.path.join(art, k + ".manifest.json")
+        try:
+            p = predict(gemm_run, man, clock, a.compute_units)
+        except RuntimeError as e:
+            print(f"predict: {k}: {e}", file=sys.stderr)
+            failed = True
+            continue
+        m = measured[k]["ms"] if a.size == 4096 else None
+        rows.append(dict(p, kernel=f"walkthrough {k}",
+                         description=measured[k]["description"],
+                         measured_ms=m,
+                         error=(p["ms"] - m) / m if m else None))
+        print(f"{k}: {p['ms']:.3f} ms", flush=True)
+
+    mlir = os.path.join(art, f"sgemm_{a.size}.mlir")
+    t = f"memref<{a.size}x{a.size}xf32>"
+    with open(mlir, "w") as f:
+        f.write(f"func.func @sgemm(%A: {t}, %B: {t}, %C: {t}) {{\n"
+                f"  linalg.matmul ins(%A, %B : {t}, {t}) outs(%C : {t})\n"
+                f"  return\n}}\n")
+    for i, (label, pipeline, flags) in enumerate(OURS):
+        hsaco = os.path.join(art, f"ours-{i}.hsaco")
+        opts = " ".join(x for x in [pipeline, f"hsaco={hsaco}"] if x)
+        try:
+            run([gemm_opt, mlir] + flags +
+                [f"--gemm-rdna3-pipeline={opts}", "-o", os.devnull])
+            p = predict(gemm_run, hsaco[:-len(".hsaco")] + ".manifest.json",
+                        clock, a.compute_units)
+        except RuntimeError as e:
+            print(f"predict: {label}: {e}", file=sys.stderr)
+            failed = True
+            continue
+        rows.append(dict(p, kernel=label, description=" ".join(
+            flags + ([f'--gemm-rdna3-pipeline="{pipeline}"'] if pipeline
+                     else [])), measured_ms=None, error=None))
+        print(f"{label}: {p['ms']:.3f} ms", flush=True)
+
+    errs = [abs(r["error"]) for r in rows if r["error"] is not None]
+    mae38 = [abs(r["error"]) for r in rows if r["error"] is not None and
+             r["kernel"].split()[-1] in WALKTHROUGH[2:]]
+    mae12 = [abs(r["error"]) for r in rows if r["error"] is not None and
+             r["kernel"].split()[-1] in WALKTHROUGH[:2]]
+    pct = lambda v, d="{:+.1f} %": d.format(100 * v) if v is not None else "-"
+    lines = [
+        f"# Predicted SGEMM times, {a.size}^3 f32, gfx1100",
+        "",
+        f"**A calibrated model's predictions, not measurements** (`gemm-run "
+        f"--backend=sim`, docs/timing-model.md): RX 7900 XTX, "
+        f"{a.compute_units or 96} CUs at {clock} GHz (the clock of the "
+        f"walkthrough's measurements). *Measured* is the walkthrough's time on "
+        f"the card; gemm-opt's kernels were never run on one.",
+        "",
+        "| kernel | measured ms | predicted ms | error | predicted TFLOP/s "
+        "| VALU busy | VOPD share | waves/SIMD | largest losses |",
+        "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        losses = ", ".join(f"{k} {100 * v:.0f} %" for k, v in r["top_losses"])
+        lines.append(
+            f"| {r['kernel']} | "
+            f"{r['measured_ms'] if r['measured_ms'] else '-'} | "
+            f"{r['ms']:.3f} | {pct(r['error'])} | {r['tflops']:.1f} | "
+            f"{100 * r['valu_busy']:.1f} % | {100 * r['vopd_share']:.1f} % | "
+            f"{r['waves_per_simd']} | {losses} |")
+    if errs:
+        lines += ["", f"Mean absolute error: kernels 3-8 "
+                  f"{100 * sum(mae38) / max(1, len(mae38)):.1f} %, kernels 1-2 "
+                  f"{100 * sum(mae12) / max(1, len(mae12)):.1f} %."]
+    lines += ["", f"Command: `bench/predict.py --size {a.size}"
+              + (f" --compute-units {a.compute_units}" if a.compute_units else "")
+              + "`"]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    with open(os.path.join(a.out, "predict.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(a.out, "predict.json"), "w") as f:
+        json.dump({"size": a.size, "clock_ghz": clock,
+                   "compute_units": a.compute_units or 96, "rows": rows}, f,
+                  indent=1)
+
+    if not a.no_chart:
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            print("predict: no chart (apt-get install -y python3-matplotlib)",
+                  file=sys.stderr)
+        else:
+            fig, ax = plt.subplots(figsize=(10, 5))
+            names = [r["kernel"].replace("walkthrough ", "") for r in rows]
+            pred = [r["tflops"] for r in rows]
+            meas = [2 * a.size ** 3 / (r["measured_ms"] * 1e-3) / 1e12
+                    if r["measured_ms"] else 0 for r in rows]
+            xs = range(len(rows))
+            ax.bar([x - 0.2 for x in xs], meas, 0.4, label="measured (walkthrough)")
+            ax.bar([x + 0.2 for x in xs], pred, 0.4, label="predicted (model)")
+            ax.set_xticks(list(xs))
+            ax.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
+            ax.set_ylabel("TFLOP/s")
+            ax.set_title(f"{a.size}^3 SGEMM, RX 7900 XTX at {clock} GHz: "
+                         "predictions of the timing model")
+            ax.legend()
+            fig.tight_layout()
+            fig.savefig(os.path.join(a.out, "predict.png"), dpi=100)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
