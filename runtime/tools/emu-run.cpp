@@ -3,12 +3,14 @@
 // A test driver for the launcher and the emulator: buffers and scalars are
 // described on the command line, placed at the offsets the code object's
 // metadata gives for the explicit arguments, and buffers are dumped after the
-// run.
+// run. With --backend=sim it also drives the timing model on hand-written
+// kernels (test/lit/runtime/sim-rule-*.s) and prints its prediction.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
+#include "gemm-runtime/Simulator.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -52,13 +54,34 @@ static cl::list<unsigned>
 static cl::list<std::string>
     Out("out", cl::desc("Write buffer argument INDEX to PATH: INDEX=PATH"),
         cl::cat(Cat));
-static cl::opt<std::string> BackendOpt("backend", cl::init("emu"),
-                                       cl::desc("emu (default), hip or auto"),
-                                       cl::cat(Cat));
+static cl::opt<std::string> BackendOpt(
+    "backend", cl::init("emu"),
+    cl::desc("emu (default), hip, auto, or sim: the timing model "
+             "(docs/timing-model.md) prints its prediction after the dumps"),
+    cl::cat(Cat));
 static cl::opt<bool> Stats("emu-stats",
                            cl::desc("Print executed wave instructions and "
                                     "their rate"),
                            cl::cat(Cat));
+
+static cl::OptionCategory
+    SimCat("emu-run timing model options (--backend=sim)");
+// Parsed here rather than by cl::opt<unsigned>, so that a bad value exits 2.
+static cl::opt<std::string> ComputeUnitsOpt(
+    "compute-units", cl::init("1"), cl::value_desc("N"),
+    cl::desc("CUs of the GPU (default 1: one CU or WGP runs every workgroup "
+             "of a small test grid; gemm-run's default is 96)"),
+    cl::cat(SimCat));
+static cl::opt<std::string>
+    ClockGHzOpt("clock-ghz", cl::init("2.5"), cl::value_desc("GHZ"),
+                cl::desc("Shader clock in GHz (default 2.5)"), cl::cat(SimCat));
+static cl::list<std::string> SimParamList(
+    "sim-param", cl::value_desc("NAME=VALUE"),
+    cl::desc("Override one model parameter (repeatable; names as in "
+             "SimParams, docs/timing-model.md)"),
+    cl::cat(SimCat));
+static cl::opt<bool> SimJson("json", cl::desc("Print the prediction as JSON"),
+                             cl::cat(SimCat));
 
 namespace {
 enum class EltType { F32, I32, U32, U64 };
@@ -203,8 +226,41 @@ static void printElt(raw_ostream &OS, EltType T, uint32_t V) {
     OS << V;
 }
 
+/// The timing model's options, checked whether or not it runs: they are
+/// rejected with another backend.
+static Expected<SimOptions> parseSimOptions() {
+  auto Bad = [](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  SimOptions O;
+  if (BackendOpt != "sim") {
+    // cl::list's operator& gives its vector.
+    const cl::Option *SimOnly[] = {&ComputeUnitsOpt, &ClockGHzOpt,
+                                   std::addressof(SimParamList), &SimJson};
+    for (const cl::Option *Opt : SimOnly)
+      if (Opt->getNumOccurrences())
+        return Bad("--" + Opt->ArgStr + " needs --backend=sim");
+    return O;
+  }
+  unsigned CUs;
+  if (StringRef(ComputeUnitsOpt).getAsInteger(10, CUs) || CUs == 0 ||
+      CUs > 1024)
+    return Bad("--compute-units must be an integer in 1..1024, not '" +
+               ComputeUnitsOpt + "'");
+  double GHz;
+  if (StringRef(ClockGHzOpt).getAsDouble(GHz) || !(GHz > 0) || GHz > 10)
+    return Bad("--clock-ghz must be a number in (0, 10], not '" + ClockGHzOpt +
+               "'");
+  O.Params.ComputeUnits = CUs;
+  O.Params.ClockGHz = GHz;
+  for (const std::string &A : SimParamList)
+    if (Error E = setSimParam(O.Params, A))
+      return std::move(E);
+  return O;
+}
+
 int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions(Cat);
+  cl::HideUnrelatedOptions({&Cat, &SimCat});
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "emu-run: launch one kernel of an AMDGPU code object (default: on the "
@@ -213,6 +269,9 @@ int main(int Argc, char **Argv) {
       "  emu-run vadd.hsaco --kernel=vadd --grid=4 --block=64 \\\n"
       "    --arg='f32[256]:iota' --arg='f32[256]:fill=1' --arg='f32[256]' \\\n"
       "    --arg=u32:256 --dump=2\n\n"
+      "With --backend=sim the kernel runs under the cycle-level timing model "
+      "(the buffers are computed as on the emulator unless the model "
+      "extrapolates) and its prediction follows the dumps.\n\n"
       "Exit codes: 0 success, 2 error, 3 no device for --backend=hip.\n");
 
   std::array<uint32_t, 3> Grid, Block;
@@ -238,7 +297,11 @@ int main(int Argc, char **Argv) {
     return fail(formatv("kernel '{0}' has {1} explicit arguments, {2} given",
                         K.Name, Explicit.size(), ArgSpecs.size()));
 
-  auto BOrErr = createBackend(BackendOpt);
+  auto SimOpts = parseSimOptions();
+  if (!SimOpts)
+    return fail(toString(SimOpts.takeError()));
+  auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts)
+                                    : createBackend(BackendOpt);
   if (!BOrErr) {
     std::string Msg;
     int Code = classifyBackendError(BOrErr.takeError(), Msg);
@@ -311,6 +374,13 @@ int main(int Argc, char **Argv) {
       return fail("cannot write '" + Path + "': " + EC.message());
     F.write(reinterpret_cast<const char *>(Args[Idx].Data.data()),
             Args[Idx].Count * 4);
+  }
+  // The prediction (no floating-point operation count: TFLOP/s reads 0).
+  if (S->Sim) {
+    if (SimJson)
+      outs() << formatv("{0:2}\n", toJSON(*S->Sim, 0));
+    else
+      printSimResult(outs(), *S->Sim, 0);
   }
   if (Stats) {
     outs() << formatv("backend: {0}\ntime: {1:F3} ms\n", B.name(),

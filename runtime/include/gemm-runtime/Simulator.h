@@ -109,6 +109,10 @@ struct SimResult {
   // Time.
   double CUCycles = 0;
   double Seconds = 0;
+  /// The cycle each wave of the grid's first workgroup ended (issued
+  /// s_endpgm), by its index in the workgroup: who finished first, for
+  /// tests of the issue rules.
+  std::vector<uint64_t> FirstWorkgroupWaveEnds;
   // SIMD-cycle accounting, summed over the CU's SIMDs while simulated.
   uint64_t SimdCycles = 0;
   uint64_t ValuIssueCycles = 0; ///< cycles a VALU instruction issued

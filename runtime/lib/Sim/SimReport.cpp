@@ -27,6 +27,10 @@ void gemm::rt::printSimResult(raw_ostream &OS, const SimResult &R,
                 R.Workgroups, R.WorkgroupsOnCU, R.SimulatedWorkgroups,
                 R.Extrapolated ? " (the rest extrapolated)" : "", R.CUCycles,
                 Unit);
+  OS << "first workgroup: its waves end at cycle";
+  for (uint64_t C : R.FirstWorkgroupWaveEnds)
+    OS << ' ' << C;
+  OS << "\n";
   OS << formatv("VALU busy: {0:F1} % of SIMD cycles; {1:F1} % of VALU "
                 "instructions are VOPD\n",
                 share(R.ValuIssueCycles, R.SimdCycles),
@@ -75,7 +79,9 @@ json::Value gemm::rt::toJSON(const SimResult &R, double Flops) {
                             {"workgroups_on_cu", R.WorkgroupsOnCU},
                             {"simulated_workgroups", R.SimulatedWorkgroups},
                             {"extrapolated", R.Extrapolated},
-                            {"cu_cycles", R.CUCycles}}},
+                            {"cu_cycles", R.CUCycles},
+                            {"first_workgroup_wave_ends",
+                             json::Array(R.FirstWorkgroupWaveEnds)}}},
       {"simd_cycles", R.SimdCycles},
       {"valu_issue_cycles", R.ValuIssueCycles},
       {"valu_instructions", R.ValuInstructions},

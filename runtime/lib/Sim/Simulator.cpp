@@ -168,6 +168,7 @@ struct Slot {
   std::vector<unsigned> Waves;
   std::vector<uint8_t> LDS;
   unsigned AtBarrier = 0, Done = 0;
+  bool First = false; // runs the grid's first workgroup
 };
 
 void insertSorted(std::vector<uint64_t> &V, uint64_t T) {
@@ -335,6 +336,7 @@ Error UnitModel::estimateL2() {
 void UnitModel::dispatch(unsigned SlotIdx, uint64_t Now) {
   Slot &S = Slots[SlotIdx];
   std::array<uint32_t, 3> Id = workgroupId(NextWorkgroup * Units);
+  S.First = NextWorkgroup == 0;
   ++NextWorkgroup;
   S.Busy = true;
   S.Started = Now;
@@ -609,6 +611,8 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
     SW.Live = false;
     SW.ReadyAt = ~0ull;
     ++S.Done;
+    if (S.First)
+      R.FirstWorkgroupWaveEnds[WaveIdx % Setup.NumWaves] = Now;
     if (S.AtBarrier && S.AtBarrier + S.Done == S.Waves.size()) {
       S.AtBarrier = 0;
       for (unsigned WI : S.Waves)
@@ -690,6 +694,7 @@ Error UnitModel::run() {
     L0.emplace_back(P.L0Bytes, P.L0Ways, P.LineBytes);
   L1 = std::make_unique<LruCache>(P.L1Bytes, P.L1Ways, P.LineBytes);
   Waves.resize((size_t)NumSlots * Setup.NumWaves);
+  R.FirstWorkgroupWaveEnds.assign(Setup.NumWaves, 0);
   for (unsigned S = 0; S < NumSlots; ++S) {
     Slots[S].LDS.assign(Setup.LdsBytes, 0);
     Runners.push_back(std::make_unique<Runner>(Impl, Prog, Mem, Slots[S].LDS,
