@@ -42,15 +42,16 @@ enum Reason : uint8_t {
   RDependency,
   RNoWave,
   RBranch,
-  RIssue, // the wave issued something other than a VALU instruction
-  RBank,  // the VALU is held by a VGPR bank conflict
+  RIssue,  // the wave issued something other than a VALU instruction
+  RBank,   // the VALU is held by a VGPR bank conflict
+  RScalar, // waiting for a scalar memory load
   NumReasons
 };
 const char *reasonName(Reason R) {
-  static const char *Names[] = {"none",    "lds",       "global memory",
-                                "barrier", "valu busy", "dependency",
-                                "no wave", "branch",    "other issue",
-                                "bank conflict"};
+  static const char *Names[] = {
+      "none",        "lds",           "global memory", "barrier",
+      "valu busy",   "dependency",    "no wave",       "branch",
+      "other issue", "bank conflict", "scalar memory"};
   return Names[R];
 }
 
@@ -157,7 +158,7 @@ struct SimWave {
   uint32_t WhyPC = 0; // the instruction that waits
   bool Live = false;
   std::vector<uint64_t> Vm, Vs, Lgkm; // completion cycles, ascending
-  uint64_t LastVm = 0, LastLds = 0, ValuDone = 0;
+  uint64_t LastVm = 0, LastLds = 0, LastSmem = 0, ValuDone = 0;
   std::array<uint64_t, NumVgprs> VReady{};
 };
 
@@ -217,7 +218,7 @@ private:
   std::vector<uint32_t> BankStallPC;
   // Per instruction index: its VALU operations' VGPRs, built on first issue.
   std::vector<std::unique_ptr<SmallVector<gemm::VgprBankOp, 2>>> BankOpsByPC;
-  std::vector<uint64_t> VmemFree;                // per CU
+  std::vector<uint64_t> VmemFree; // per CU
   uint64_t L2Free = 0, DramFree = 0;
   std::array<uint64_t, 2> LdsFree{}; // per LDS half (32 banks each)
   std::vector<unsigned> SlotLdsHalf;
@@ -265,8 +266,8 @@ Error UnitModel::occupancy() {
   unsigned WavesByVgprs = std::min(P.MaxWavesPerSimd, P.VgprsPerSimd / Alloc);
   unsigned WavesPerWG = Setup.NumWaves;
   R.WavesPerWorkgroup = WavesPerWG;
-  unsigned PerSimd = divideCeil(WavesPerWG, NumSimds);
-  unsigned ByWaves = WavesByVgprs / PerSimd;
+  // Waves are dealt to the SIMDs in turn across workgroups (see run()).
+  unsigned ByWaves = NumSimds * WavesByVgprs / WavesPerWG;
   unsigned LdsAlloc = alignTo(Setup.LdsBytes, P.LdsGranule);
   unsigned ByLds = LdsAlloc ? (P.LdsBytesPerCU * NumCUs) / LdsAlloc : ~0u;
   unsigned ByLimit = P.MaxWorkgroupsPerCU * NumCUs;
@@ -286,7 +287,7 @@ Error UnitModel::occupancy() {
                              WavesPerWG, WgpMode ? "WGP" : "CU",
                              R.OccupancyLimit));
   R.WorkgroupsPerCU = WGs;
-  R.WavesPerSimd = WGs * PerSimd;
+  R.WavesPerSimd = divideCeil(WGs * WavesPerWG, NumSimds);
   return Error::success();
 }
 
@@ -353,7 +354,7 @@ void UnitModel::dispatch(unsigned SlotIdx, uint64_t Now) {
     SW.Vm.clear();
     SW.Vs.clear();
     SW.Lgkm.clear();
-    SW.LastVm = SW.LastLds = SW.ValuDone = 0;
+    SW.LastVm = SW.LastLds = SW.LastSmem = SW.ValuDone = 0;
     SW.VReady.fill(0);
     SimdOrderDirty[SW.Simd] = true;
   }
@@ -452,7 +453,8 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
       uint64_t T = counterReady(C, N, Now);
       if (T > Ready) {
         Ready = T;
-        Why = Rs;
+        // lgkmcnt counts LDS and scalar loads alike.
+        Why = Rs == RLds && T == SW.LastSmem ? RScalar : Rs;
       }
     };
     unsigned Imm = I.Off0;
@@ -551,6 +553,7 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
       SW.LastLds = Done;
       insertSorted(SW.Lgkm, Done);
     } else if (U == USmem) {
+      SW.LastSmem = std::max(SW.LastSmem, Done);
       insertSorted(SW.Lgkm, Done);
     } else if (Load) {
       Done = std::max(Done, SW.LastVm);
@@ -671,7 +674,7 @@ Error UnitModel::run() {
   if (Error E = estimateL2())
     return E;
 
-  // Slots and their waves: wave I of a workgroup goes to SIMD I mod NumSimds.
+  // Slots and their waves.
   unsigned NumSlots = R.WorkgroupsPerCU;
   Slots.resize(NumSlots);
   // Each half of the WGP's LDS has its own 32 banks and serves the
@@ -702,10 +705,13 @@ Error UnitModel::run() {
     Runners.back()->Log = &Log;
     for (unsigned I = 0; I < Setup.NumWaves; ++I) {
       unsigned WI = S * Setup.NumWaves + I;
-      Waves[WI].Simd = I % NumSimds;
+      // Consecutive waves, across workgroups, go to consecutive SIMDs: a
+      // workgroup of fewer waves than SIMDs does not leave SIMDs idle.
+      unsigned Simd = WI % NumSimds;
+      Waves[WI].Simd = Simd;
       Waves[WI].Slot = S;
       Slots[S].Waves.push_back(WI);
-      SimdWaves[I % NumSimds].push_back(WI);
+      SimdWaves[Simd].push_back(WI);
     }
   }
 

@@ -16,6 +16,10 @@
 # one's latency gaps, so the pair on one SIMD ends 2 cycles later, not
 # 32 x 5 = 160 (wave 2 lost one cycle to wave 0 for the VALU at
 # v_readfirstlane and one for the SALU at s_lshr_b32).
+#
+# Placement: two 1-wave workgroups (--block=32 --grid=2) go to different
+# SIMDs (waves are dealt to the SIMDs in turn across workgroups), so they take
+# exactly as long as one.
 # REQUIRES: gemm-run
 # RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym IDLE=2 --defsym CHAIN=0 %s -o %t.two.o
 # RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym IDLE=1 --defsym CHAIN=0 %s -o %t.one.o
@@ -34,6 +38,10 @@
 # RUN:   -- %t.two.json %t.one.json | FileCheck %s --check-prefix=INDEP
 # RUN: %python %S/Inputs/sim-json.py grid.cu_cycles valu_instructions \
 # RUN:   -- %t.two-chain.json %t.one-chain.json | FileCheck %s --check-prefix=CHAIN
+# RUN: emu-run %t.two.hsaco --kernel=work --block=32 --grid=1 --backend=sim --json > %t.wg1.json
+# RUN: emu-run %t.two.hsaco --kernel=work --block=32 --grid=2 --backend=sim --json > %t.wg2.json
+# RUN: %python %S/Inputs/sim-json.py grid.cu_cycles grid.workgroups \
+# RUN:   -- %t.wg1.json %t.wg2.json | FileCheck %s --check-prefix=PLACE
 
 # Two SIMDs: waves 0 and 1 end together. One SIMD: wave 0 ends at the same
 # cycle, wave 2 32 cycles later.
@@ -45,6 +53,11 @@
 # INDEP-NEXT: grid.first_workgroup_wave_ends.0=[[#C]]
 # INDEP-NEXT: grid.first_workgroup_wave_ends.1={{[0-9]+}}
 # INDEP-NEXT: grid.first_workgroup_wave_ends.2=[[#C+32]]
+
+# PLACE:      grid.cu_cycles=[[#W:]]
+# PLACE-NEXT: grid.workgroups=1
+# PLACE-NEXT: grid.cu_cycles=[[#W]]
+# PLACE-NEXT: grid.workgroups=2
 
 # 2 waves x (1 v_readfirstlane + 32 v_add) + 1 v_readfirstlane of the idle
 # wave = 67 VALU instructions in both.
