@@ -195,6 +195,7 @@ def report(hsaco, ctx):
         "occupancy_waves_per_simd": occ.get("waves_per_simd"),
         "occupancy_limiter": occ.get("limiter"),
         "loop_found": bool(loop) and not loop.get("whole_input"),
+        "loop_pick": loop.get("pick"),
         "loop_fmas": lc["fmas"], "loop_vopd_fmas": lc["vopd_fmas"],
         "loop_vopd_fma_share": lc["vopd_fma_share"],
         "vopd_checked": k["vopd"]["checked"],
@@ -205,7 +206,8 @@ def report(hsaco, ctx):
         "loop_global_loads": lc["global_loads"],
         "loop_global_stores": lc["global_stores"], "loop_barriers": lc["barriers"],
         "model_cycles_per_iteration": est.get("cycles_per_iteration"),
-        "model_bound": est.get("bound"), "model_tflops": est.get("tflops"),
+        "model_bound": est.get("bound"),
+        "ceiling_tflops": est.get("tflops_ceiling"),
     }
 
 
@@ -282,7 +284,7 @@ def markdown(res):
             "occupancy (waves/SIMD)", "loop FMAs", "% FMAs in VOPD",
             "VOPD rule violations", "bank conflicts (stall cycles)",
             "LDS loads/iter", "global loads/iter", "model cycles/iter",
-            "model TFLOP/s", f"emu N={s['check_size']}",
+            "ceiling TFLOP/s", f"emu N={s['check_size']}",
             f"measured ms (N={s['size']})", "measured TFLOP/s"]
     lines = ["| " + " | ".join(head) + " |",
              "|" + "|".join("---:" if i >= 3 else "---" for i in range(len(head))) + "|"]
@@ -320,7 +322,7 @@ def markdown(res):
             f"{fmt(g['bank_conflicting'])} ({fmt(g['bank_stall_cycles'])})",
             fmt(g["loop_lds_loads"]), fmt(g["loop_global_loads"]),
             fmt(g["model_cycles_per_iteration"], "{:.0f}"),
-            fmt(g["model_tflops"], "{:.1f}") if g["loop_fmas"] else "n/a (no FMAs)",
+            fmt(g["ceiling_tflops"], "{:.1f}") if g["loop_fmas"] else "n/a (no FMAs)",
             r["emu"]["status"], ms, tf]) + " |")
     m = res["machine"]
     gpu = res["hip"]
@@ -337,20 +339,24 @@ def markdown(res):
                 f"(min {c['min_s']:.3f} s, max {c['max_s']:.3f} s), MEASURED wall clock "
                 f"on this machine's CPU, process start to exit.", ""]
     out += ["**Legend.**", "",
-            "- **MODEL ESTIMATE** (not a measurement): *model cycles/iter* and "
-            "*model TFLOP/s*, from gemm-report's documented issue model "
-            "(docs/report.md, \"Cycle estimate\") for a 7900 XTX (96 CUs, 2.5 GHz, "
-            "peak 61.4 TFLOP/s); also *bank conflicts* (gemm-report's bank model: "
+            "- **MODEL ESTIMATE** (not a measurement): *model cycles/iter*, "
+            "from gemm-report's documented issue model (docs/report.md, "
+            "\"Cycle estimate\"), and *ceiling TFLOP/s*, the throughput those "
+            "issue cycles allow on a 7900 XTX (96 CUs, 2.5 GHz, peak 61.4 "
+            "TFLOP/s): a ceiling, not a prediction (no latency or wave "
+            "scheduling; `gemm-run --backend=sim` predicts); also *bank conflicts* (gemm-report's bank model: "
             "VALU instructions using one VGPR bank more than twice, and the stall "
             "cycles charged). The model has no memory latency, bandwidth or "
             "barrier-wait term, so it flatters memory-bound kernels (naive) most.",
             f"- **STATIC** (read off the code object by gemm-report, N={s['size']}): "
             "VGPRs, SGPRs, LDS, scratch, occupancy (and its limiter); per iteration "
-            "of the steady-state loop (the innermost loop with the most FMAs): FMAs, "
+            "of the steady-state loop (the innermost loop with the most FMAs, "
+            "or one iteration of the loop around it with the inner loop times "
+            "its trip count; docs/report.md): FMAs, "
             "% of them in VOPD, VOPD rule violations (of the loop's v_dual_*, "
             "including the gfx11 parity hazard), LDS and global loads. An "
             "iteration covers different work in each kernel (see *loop FMAs*): "
-            "compare rows by model TFLOP/s, not cycles/iter.",
+            "compare rows by ceiling TFLOP/s, not cycles/iter.",
             f"- **MEASURED**: *emu N={s['check_size']}*: `gemm-run --backend=emu`, "
             f"the same kernel compiled at N={s['check_size']}, verified against a "
             "double-precision CPU reference. *measured ms / TFLOP/s*: `gemm-run "
@@ -376,7 +382,7 @@ def chart(res, path):
     rows = [r for r in res["rows"] if r["status"] == "ok"]
     labels = [f"{i}. {r['label']}" for i, r in enumerate(res["rows"], 1)
               if r["status"] == "ok"]
-    model = [r["report"]["model_tflops"] or 0 for r in rows]
+    model = [r["report"]["ceiling_tflops"] or 0 for r in rows]
     meas = [r["hip"].get("avg_tflops") for r in rows]
     vopd = [100 * r["report"]["loop_vopd_fma_share"] for r in rows]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 0.55 * len(rows) + 2.2),
@@ -384,7 +390,7 @@ def chart(res, path):
     y = list(range(len(rows)))
     h = 0.38
     ax1.barh([i - h / 2 for i in y], model, h, color="#9ecae1", hatch="//",
-             edgecolor="#3182bd", label="MODEL ESTIMATE (gemm-report)")
+             edgecolor="#3182bd", label="CEILING (gemm-report issue model)")
     if any(m is not None for m in meas):
         ax1.barh([i + h / 2 for i in y], [m or 0 for m in meas], h,
                  color="#e6550d", label="MEASURED (gemm-run, HIP)")
@@ -406,7 +412,7 @@ def chart(res, path):
     ax1.set_xlim(0, 70)
     ax1.legend(fontsize=7, loc="lower right")
     s = res["config"]
-    ax1.set_title(f"SGEMM {s['size']}^3, gfx1100: model estimate vs measured",
+    ax1.set_title(f"SGEMM {s['size']}^3, gfx1100: TFLOP/s ceiling vs measured",
                   fontsize=9)
     ax2.barh(y, vopd, 0.6, color="#31a354")
     for i, v, f in zip(y, vopd, fmas):
@@ -419,7 +425,8 @@ def chart(res, path):
     ax2.set_title("VOPD dual issue (gemm-report)", fontsize=9)
     m = res["machine"]
     fig.text(0.01, 0.01, f"{m['date_utc']}, commit {m['commit_describe']}; "
-             "hatched = model estimate (docs/report.md), not a measurement",
+             "hatched = ceiling from gemm-report's issue model (docs/report.md), "
+             "not a prediction or a measurement",
              fontsize=6, color="#636363")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     fig.savefig(path, dpi=120)
@@ -521,8 +528,8 @@ def main():
             r["hip"] = hip_run(manifest, ctx) if hip_state != "no GPU" else {"status": "no GPU"}
             if r["emu"]["status"] != "PASS":
                 ok = False
-            log(f"{v['id']}: {r['report']['vgprs']} VGPRs, model "
-                f"{r['report']['model_tflops']:.1f} TFLOP/s, emu {r['emu']['status']}"
+            log(f"{v['id']}: {r['report']['vgprs']} VGPRs, ceiling "
+                f"{r['report']['ceiling_tflops']:.1f} TFLOP/s, emu {r['emu']['status']}"
                 f", hip {r['hip']['status']}")
         except Exception as e:  # a broken variant is a row, not a crash
             r["status"] = "error"
@@ -558,7 +565,7 @@ def main():
                    "to global memory per iteration (C is read and written at every "
                    "k)" if r["report"]["loop_global_stores"] else "")
                 + ". gemm-report counts "
-                "FMAs only, so it has no model TFLOP/s (n/a, not 0).")
+                "FMAs only, so it has no TFLOP/s ceiling (n/a, not 0).")
 
     for v, r in zip(VARIANTS, rows):
         if r["status"] != "ok":
@@ -575,14 +582,14 @@ def main():
                 + (f", like row {rows.index(by_id[v['bounds_of']]) + 1}, whose "
                    f"occupancy figure applies at the same VGPR count"
                    if v.get("bounds_of") in by_id else "") + ".")
-        if (g["loop_fmas"] and g["lds_bytes"] and not g["loop_global_loads"]
-                and not g["loop_barriers"]):
+        if g["loop_pick"] == "inner iteration":
             r.setdefault("notes", []).append(
                 f"{r['label']}: gemm-report's steady-state loop is the inner k loop "
-                f"({g['loop_fmas']} FMAs per iteration: clang keeps it rolled); the "
-                f"K-slice's global loads, LDS stores and barriers lie outside it, so "
-                f"the loop figures and the model estimate leave them out and flatter "
-                f"this kernel against the gemm-opt rows, whose loop is a whole K-slice.")
+                f"({g['loop_fmas']} FMAs per iteration: clang keeps it rolled, and "
+                f"gemm-report could not read its trip count); the K-slice's global "
+                f"loads, LDS stores and barriers lie outside it, so the loop figures "
+                f"and the ceiling leave them out and flatter this kernel against the "
+                f"gemm-opt rows, whose loop is a whole K-slice.")
 
     # gemm-opt compile time of the example, default pipeline.
     mlir = mlir_for(size, repo, art)
@@ -603,7 +610,7 @@ def main():
                       "build_dir": build, "compile_runs": runs},
            "machine": machine_info(repo), "hip": hip_state or "no GPU",
            "legend": {
-               "model_estimate": ["model_cycles_per_iteration", "model_tflops",
+               "model_estimate": ["model_cycles_per_iteration", "ceiling_tflops",
                                   "bank_conflicting", "bank_stall_cycles"],
                "static": ["vgprs", "sgprs", "lds_bytes", "scratch_bytes",
                           "occupancy_waves_per_simd", "loop_fmas",

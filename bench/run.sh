@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # gemm-opt benchmark: stock clang-22 on OpenCL reference kernels side by side
 # with gemm-opt's pipeline variants, in one run. For each code object: the
-# figures of gemm-report (resources, occupancy, loop mix, VOPD, bank model and
-# its MODEL ESTIMATE of cycles and TFLOP/s), a correctness run on the built-in
-# emulator at a small size, and measured time/TFLOP/s when a HIP device exists.
+# figures of gemm-report (resources, occupancy, loop mix, VOPD, bank model, its
+# MODEL ESTIMATE of cycles and TFLOP/s ceiling), an emulator correctness run at
+# a small size, and measured time/TFLOP/s when a HIP device exists.
 # Also gemm-opt's compile time for the example (median of 5 runs).
 #
 # Usage: bench/run.sh [--build-dir DIR] [--out DIR] [--quick] [--no-chart]

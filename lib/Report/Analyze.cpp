@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -262,38 +263,418 @@ static InstrCounts countRange(ArrayRef<Instruction> code) {
 // Steady-state loop
 //===----------------------------------------------------------------------===//
 
-/// The innermost loop (a backward branch with no other inside it) with the
-/// most FMAs, as [first, last] instruction indices.
-static std::optional<std::pair<size_t, size_t>>
-findLoop(ArrayRef<Instruction> code) {
-  std::vector<std::pair<size_t, size_t>> loops;
+namespace {
+
+/// Backward branches that share a head are one loop: its body runs from the
+/// head to the farthest of them (k7/k8 branch back both before and after
+/// their LDS stores).
+struct Loop {
+  size_t head = 0, last = 0; ///< Instruction indices.
+  unsigned backEdges = 0;
+  bool contains(const Loop &other) const {
+    return head <= other.head && other.last <= last &&
+           (head != other.head || last != other.last);
+  }
+};
+
+/// A steady-state path: instruction indices in execution order.
+using Path = std::vector<size_t>;
+
+} // namespace
+
+static std::vector<Loop> findLoops(ArrayRef<Instruction> code) {
+  std::map<uint64_t, size_t> indexOf;
+  for (size_t i = 0; i < code.size(); ++i)
+    indexOf[code[i].address] = i;
+  std::map<size_t, Loop> byHead;
   for (size_t i = 0; i < code.size(); ++i) {
     const Instruction &inst = code[i];
     if (!inst.hasTarget || inst.target > inst.address)
       continue;
-    auto head = llvm::find_if(
-        code, [&](const Instruction &c) { return c.address == inst.target; });
-    if (head == code.end())
+    auto head = indexOf.find(inst.target);
+    if (head == indexOf.end())
       continue;
-    loops.emplace_back(head - code.begin(), i);
+    Loop &loop = byHead[head->second];
+    loop.head = head->second;
+    loop.last = std::max(loop.last, i);
+    ++loop.backEdges;
   }
-  std::optional<std::pair<size_t, size_t>> best;
-  unsigned bestFmas = 0;
-  for (auto loop : loops) {
-    bool innermost = llvm::none_of(loops, [&](auto other) {
-      return other != loop && other.first >= loop.first &&
-             other.second <= loop.second;
+  std::vector<Loop> loops;
+  for (auto &[head, loop] : byHead)
+    loops.push_back(loop);
+  return loops;
+}
+
+/// "s13" -> 13; "s[12:13]" -> {12, 13}; anything else -> nothing.
+static std::optional<std::pair<unsigned, unsigned>> parseSgprs(StringRef t) {
+  t = t.trim();
+  if (!t.consume_front("s"))
+    return std::nullopt;
+  unsigned first = 0, last = 0;
+  if (t.consume_front("[")) {
+    if (t.consumeInteger(10, first) || !t.consume_front(":") ||
+        t.consumeInteger(10, last) || t != "]")
+      return std::nullopt;
+  } else if (t.getAsInteger(10, first)) {
+    return std::nullopt;
+  } else {
+    last = first;
+  }
+  return std::make_pair(first, last);
+}
+
+static std::optional<int64_t> parseInteger(StringRef t) {
+  t = t.trim();
+  bool negative = t.consume_front("-");
+  uint64_t value = 0;
+  if (t.getAsInteger(0, value) || value > UINT32_MAX)
+    return std::nullopt;
+  return negative ? -static_cast<int64_t>(value) : static_cast<int64_t>(value);
+}
+
+static std::vector<Operand> operandsOf(const Instruction &inst) {
+  return parseOperandList(StringRef(inst.text).split(' ').second);
+}
+
+/// Whether `inst` may write SGPR `reg`. Errs on the side of "yes".
+static bool writesSgpr(const Instruction &inst, unsigned reg) {
+  StringRef m = inst.mnemonic;
+  auto names = [&](const Operand &op) {
+    auto range = parseSgprs(op.text);
+    return range && range->first <= reg && reg <= range->second;
+  };
+  if (m.starts_with("v_")) {
+    // VALU writes SGPRs only through its scalar destinations (a carry-out,
+    // a v_cmp mask, v_readlane).
+    for (const ValuOp &op : valuOps(inst))
+      if (llvm::any_of(op.dsts, names))
+        return true;
+    return false;
+  }
+  if (!m.starts_with("s_") || m.starts_with("s_cmp") ||
+      m.starts_with("s_bitcmp") || isBranchMnemonic(m) || isHint(m) ||
+      m.starts_with("s_waitcnt") || m == "s_barrier" || m == "s_endpgm")
+    return false;
+  std::vector<Operand> ops = operandsOf(inst);
+  return !ops.empty() && names(ops.front());
+}
+
+/// Whether `inst` may change SCC. Errs on the side of "yes".
+static bool writesScc(const Instruction &inst) {
+  StringRef m = inst.mnemonic;
+  if (!m.starts_with("s_"))
+    return false;
+  return !(m.starts_with("s_mov") || m.starts_with("s_cmov") ||
+           m.starts_with("s_cselect") || m.starts_with("s_waitcnt") ||
+           m.starts_with("s_load_") || m.starts_with("s_buffer_load_") ||
+           isHint(m) || m == "s_barrier" || m == "s_getpc_b64");
+}
+
+namespace {
+/// The trip count of a loop per entry, or why it cannot be read.
+struct TripCount {
+  std::optional<uint64_t> count;
+  std::string how; ///< How it was read, or why not.
+};
+} // namespace
+
+/// Reads the trip count of `loop` when clang's usual counted-loop shape is
+/// there: an SGPR set to a constant before the head (after `limit`, the
+/// enclosing loop's head, so every entry starts it again), stepped once per
+/// iteration by a constant and compared with a constant right before the
+/// only back-edge, an `s_cbranch_scc0/1`. Runs the counter as the branch
+/// would rather than solving for it, so every compare and step sign works.
+static TripCount readTripCount(ArrayRef<Instruction> code, ArrayRef<Loop> loops,
+                               const Loop &loop, size_t limit) {
+  auto unknown = [](std::string why) { return TripCount{std::nullopt, why}; };
+  if (loop.backEdges != 1)
+    return unknown(formatv("{0} back-edges", loop.backEdges).str());
+  const Instruction &branch = code[loop.last];
+  StringRef bm = branch.mnemonic;
+  if (bm != "s_cbranch_scc0" && bm != "s_cbranch_scc1")
+    return unknown(("the back-edge is " + bm).str());
+  uint64_t headAddr = code[loop.head].address;
+  for (size_t i = loop.head; i < loop.last; ++i) {
+    const Instruction &inst = code[i];
+    if (isBranchMnemonic(inst.mnemonic) &&
+        (!inst.hasTarget || inst.target < headAddr ||
+         inst.target > branch.address))
+      return unknown("a branch leaves the loop before its back-edge");
+  }
+
+  // The compare that sets SCC for the back-edge.
+  size_t cmp = loop.last;
+  for (size_t i = loop.last; i-- > loop.head;) {
+    if (StringRef(code[i].mnemonic).starts_with("s_cmp")) {
+      cmp = i;
+      break;
+    }
+    if (writesScc(code[i]))
+      return unknown("SCC comes from " + code[i].mnemonic);
+  }
+  if (cmp == loop.last)
+    return unknown("no s_cmp before the back-edge");
+  // s_cmp_<cc>_<type> or s_cmpk_<cc>_<type>.
+  SmallVector<StringRef, 4> parts;
+  StringRef(code[cmp].mnemonic).split(parts, '_');
+  if (parts.size() != 4 || (parts[3] != "i32" && parts[3] != "u32"))
+    return unknown("the compare is " + code[cmp].mnemonic);
+  StringRef cc = parts[2];
+  if (!llvm::is_contained({"eq", "lg", "gt", "ge", "lt", "le"}, cc))
+    return unknown("the compare is " + code[cmp].mnemonic);
+  bool isSigned = parts[3] == "i32", isK = parts[1] == "cmpk";
+  std::vector<Operand> cmpOps = operandsOf(code[cmp]);
+  if (cmpOps.size() != 2)
+    return unknown("cannot read the compare");
+  auto reg0 = parseSgprs(cmpOps[0].text), reg1 = parseSgprs(cmpOps[1].text);
+  bool swapped = !reg0 && reg1;
+  auto ivReg = swapped ? reg1 : reg0;
+  std::optional<int64_t> bound = parseInteger(cmpOps[swapped ? 0 : 1].text);
+  if (!ivReg || ivReg->first != ivReg->second || !bound)
+    return unknown("the compare has no constant bound: " + code[cmp].text);
+  unsigned iv = ivReg->first;
+  // s_cmpk takes a 16-bit immediate: sign-extended for i32.
+  if (isK && isSigned && *bound >= 0x8000 && *bound <= 0xffff)
+    *bound -= 0x10000;
+
+  // The one step of the counter in the body.
+  std::optional<size_t> step;
+  int64_t stepBy = 0;
+  for (size_t i = loop.head; i < loop.last; ++i) {
+    if (!writesSgpr(code[i], iv))
+      continue;
+    if (step)
+      return unknown(formatv("s{0} is written more than once", iv).str());
+    bool inInner = llvm::any_of(loops, [&](const Loop &other) {
+      return loop.contains(other) && other.head <= i && i <= other.last;
     });
+    StringRef m = code[i].mnemonic;
+    std::vector<Operand> ops = operandsOf(code[i]);
+    auto isIv = [&](const Operand &op) {
+      auto r = parseSgprs(op.text);
+      return r && r->first == iv && r->second == iv;
+    };
+    std::optional<int64_t> by;
+    if (m == "s_addk_i32" && ops.size() == 2) {
+      by = parseInteger(ops[1].text);
+      if (by && *by >= 0x8000 && *by <= 0xffff)
+        *by -= 0x10000;
+    } else if ((m == "s_add_i32" || m == "s_add_u32" || m == "s_sub_i32" ||
+                m == "s_sub_u32") &&
+               ops.size() == 3) {
+      if (isIv(ops[1]))
+        by = parseInteger(ops[2].text);
+      else if (isIv(ops[2]) && m.starts_with("s_add"))
+        by = parseInteger(ops[1].text);
+      if (by && m.starts_with("s_sub"))
+        *by = -*by;
+    }
+    if (inInner || !by)
+      return unknown(
+          ("s" + Twine(iv) + " is not stepped by a constant: " + code[i].text)
+              .str());
+    step = i;
+    stepBy = *by;
+  }
+  if (!step)
+    return unknown(formatv("s{0} is not stepped in the loop", iv).str());
+
+  // The value on entry: a constant move after `limit`, reached only by
+  // falling through to the head.
+  std::set<uint64_t> targets;
+  for (const Instruction &inst : code)
+    if (inst.hasTarget &&
+        !(inst.address >= headAddr && inst.address <= branch.address &&
+          inst.target == headAddr))
+      targets.insert(inst.target);
+  std::optional<int64_t> init;
+  for (size_t i = loop.head; i-- > limit;) {
+    const Instruction &inst = code[i];
+    if (targets.count(code[i + 1].address) ||
+        (isBranchMnemonic(inst.mnemonic) &&
+         !StringRef(inst.mnemonic).starts_with("s_cbranch")))
+      break;
+    if (!writesSgpr(inst, iv))
+      continue;
+    std::vector<Operand> ops = operandsOf(inst);
+    if ((inst.mnemonic == "s_mov_b32" || inst.mnemonic == "s_movk_i32") &&
+        ops.size() == 2)
+      init = parseInteger(ops[1].text);
+    if (inst.mnemonic == "s_movk_i32" && init && *init >= 0x8000 &&
+        *init <= 0xffff)
+      *init -= 0x10000;
+    break;
+  }
+  if (!init)
+    return unknown(
+        formatv("no constant start value of s{0} on the way in", iv).str());
+
+  auto taken = [&](uint32_t v) {
+    int64_t a = isSigned ? static_cast<int64_t>(static_cast<int32_t>(v))
+                         : static_cast<int64_t>(v);
+    int64_t b = isSigned ? static_cast<int64_t>(static_cast<int32_t>(*bound))
+                         : static_cast<int64_t>(static_cast<uint32_t>(*bound));
+    if (swapped)
+      std::swap(a, b);
+    bool scc = cc == "eq"   ? a == b
+               : cc == "lg" ? a != b
+               : cc == "gt" ? a > b
+               : cc == "ge" ? a >= b
+               : cc == "lt" ? a < b
+                            : a <= b;
+    return scc == (bm == "s_cbranch_scc1");
+  };
+  constexpr uint64_t maxTrips = 1 << 16;
+  uint32_t v = static_cast<uint32_t>(*init);
+  for (uint64_t trip = 1; trip <= maxTrips; ++trip) {
+    bool again;
+    if (*step < cmp) {
+      v += static_cast<uint32_t>(stepBy);
+      again = taken(v);
+    } else {
+      again = taken(v);
+      v += static_cast<uint32_t>(stepBy);
+    }
+    if (!again)
+      return {trip, formatv("s{0} from {1} step {2}, {3} against {4}", iv,
+                            *init, stepBy, code[cmp].mnemonic, *bound)
+                        .str()};
+  }
+  return unknown(formatv("more than {0} iterations", maxTrips).str());
+}
+
+namespace {
+/// Why a loop iteration could not be expanded: a headline and the details.
+struct ExpandFailure {
+  std::string what, detail;
+};
+} // namespace
+
+/// Appends one iteration of `loop` to `path`, each loop nested in it
+/// repeated its trip count times. Returns why it could not, if it could not.
+static std::optional<ExpandFailure>
+expandIteration(ArrayRef<Instruction> code, ArrayRef<Loop> loops,
+                const Loop &loop, Path &path, std::vector<InnerLoop> &inner) {
+  // Enough for any real kernel; stops a huge trip count from eating memory.
+  constexpr size_t maxPath = 1 << 22;
+  for (size_t i = loop.head; i <= loop.last;) {
+    const Loop *child = nullptr;
+    if (i != loop.head)
+      for (const Loop &other : loops)
+        if (other.head == i && loop.contains(other))
+          child = &other;
+    if (!child) {
+      path.push_back(i++);
+      continue;
+    }
+    TripCount trips = readTripCount(code, loops, *child, loop.head);
+    if (!trips.count)
+      return ExpandFailure{"inner loop trip count unknown",
+                           formatv("inner loop 0x{0}..0x{1}: {2}",
+                                   utohexstr(code[child->head].address, true),
+                                   utohexstr(code[child->last].address, true),
+                                   trips.how)
+                               .str()};
+    inner.push_back({code[child->head].address, code[child->last].address,
+                     *trips.count, trips.how});
+    Path body;
+    if (auto why = expandIteration(code, loops, *child, body, inner))
+      return why;
+    if (path.size() + body.size() * *trips.count > maxPath)
+      return ExpandFailure{"steady-state path too long to expand",
+                           formatv("over {0} instructions", maxPath).str()};
+    for (uint64_t t = 0; t < *trips.count; ++t)
+      path.insert(path.end(), body.begin(), body.end());
+    i = child->last + 1;
+  }
+  return std::nullopt;
+}
+
+static InstrCounts countPath(ArrayRef<Instruction> code, const Path &path) {
+  InstrCounts counts;
+  for (size_t i : path)
+    countInstruction(code[i], counts);
+  return counts;
+}
+
+/// Picks the steady-state path: the innermost loop with the most FMAs, or,
+/// when a loop encloses it, one iteration of that loop with the inner loops
+/// run their trip count times (the K slice's global loads, LDS stores and
+/// barriers sit outside a rolled inner k loop).
+static std::optional<Path> pickLoop(ArrayRef<Instruction> code,
+                                    LoopReport &report) {
+  std::vector<Loop> loops = findLoops(code);
+  const Loop *best = nullptr;
+  unsigned bestFmas = 0;
+  for (const Loop &loop : loops) {
+    bool innermost = llvm::none_of(
+        loops, [&](const Loop &other) { return loop.contains(other); });
     if (!innermost)
       continue;
     unsigned fmas =
-        countRange(code.slice(loop.first, loop.second - loop.first + 1)).fmas;
+        countRange(code.slice(loop.head, loop.last - loop.head + 1)).fmas;
     if (!best || fmas > bestFmas) {
-      best = loop;
+      best = &loop;
       bestFmas = fmas;
     }
   }
-  return best;
+  if (!best)
+    return std::nullopt;
+
+  const Loop *enclosing = nullptr;
+  for (const Loop &loop : loops)
+    if (loop.contains(*best) &&
+        (!enclosing ||
+         loop.last - loop.head < enclosing->last - enclosing->head))
+      enclosing = &loop;
+
+  auto edges = [](const Loop &loop) {
+    return formatv("head to its farthest back-edge ({0} back-edge{1})",
+                   loop.backEdges, loop.backEdges == 1 ? "" : "s")
+        .str();
+  };
+  Path path;
+  if (enclosing) {
+    std::vector<InnerLoop> inner;
+    std::optional<ExpandFailure> why =
+        expandIteration(code, loops, *enclosing, path, inner);
+    if (!why) {
+      report.pick = "outer iteration";
+      report.backEdges = enclosing->backEdges;
+      report.innerLoops = std::move(inner);
+      std::string innerText;
+      for (const InnerLoop &l : report.innerLoops)
+        innerText += formatv("; inner loop 0x{0}..0x{1} x {2} ({3})",
+                             utohexstr(l.begin, true), utohexstr(l.end, true),
+                             l.tripCount, l.how);
+      report.why = "one iteration of the loop around the innermost loop with "
+                   "the most FMAs, " +
+                   edges(*enclosing) + innerText;
+      report.begin = code[enclosing->head].address;
+      report.end = code[enclosing->last].address;
+      return path;
+    }
+    path.clear();
+    report.pick = "inner iteration";
+    report.enclosingBegin = code[enclosing->head].address;
+    report.enclosingEnd = code[enclosing->last].address;
+    report.why = formatv("the innermost loop with the most FMAs, {0}; {1}: "
+                         "the figures are per inner iteration ({2}; "
+                         "enclosing loop 0x{3}..0x{4})",
+                         edges(*best), why->what, why->detail,
+                         utohexstr(report.enclosingBegin, true),
+                         utohexstr(report.enclosingEnd, true))
+                     .str();
+  } else {
+    report.pick = "innermost";
+    report.why = "the innermost loop with the most FMAs, " + edges(*best);
+  }
+  report.backEdges = best->backEdges;
+  report.begin = code[best->head].address;
+  report.end = code[best->last].address;
+  for (size_t i = best->head; i <= best->last; ++i)
+    path.push_back(i);
+  return path;
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,8 +764,7 @@ void BankModel::step(const Instruction &inst, bool score,
     VgprBankOp &b = bankOps.emplace_back();
     for (const Operand &dst : op.dsts)
       b.dsts.append(dst.vgprs.begin(), dst.vgprs.end());
-    for (size_t port = 0; port < op.srcs.size() && port < b.srcs.size();
-         ++port)
+    for (size_t port = 0; port < op.srcs.size() && port < b.srcs.size(); ++port)
       b.srcs[port].append(op.srcs[port].vgprs.begin(),
                           op.srcs[port].vgprs.end());
   }
@@ -401,13 +781,13 @@ void BankModel::step(const Instruction &inst, bool score,
   row.stallCycles = issue.stallCycles;
   std::string trace;
   for (size_t h = 0; h < bankOps.size(); ++h) {
-    trace += issue.writes[h] < 0 ? std::string("- ")
-                                 : "W" + std::to_string(issue.writes[h] % 4) +
-                                       " ";
+    trace += issue.writes[h] < 0
+                 ? std::string("- ")
+                 : "W" + std::to_string(issue.writes[h] % 4) + " ";
     for (const VgprBankIssue::Read &read : issue.reads)
       if (read.half == h)
-        trace += (read.cached ? "Cache" : "R") + std::to_string(read.reg % 4) +
-                 " ";
+        trace +=
+            (read.cached ? "Cache" : "R") + std::to_string(read.reg % 4) + " ";
   }
   row.trace = StringRef(trace).rtrim().str();
   ++summary.valuInstrs;
@@ -422,18 +802,18 @@ void BankModel::step(const Instruction &inst, bool score,
     summary.rows.push_back(std::move(row));
 }
 
-static BankSummary modelBanks(ArrayRef<Instruction> body, bool steadyState,
-                              bool keepRows) {
+static BankSummary modelBanks(ArrayRef<Instruction> code, const Path &path,
+                              bool steadyState, bool keepRows) {
   BankSummary summary;
   BankModel model(keepRows);
   // In a loop, the second pass starts from the caches and pending writes
   // the previous iteration left behind.
   if (steadyState)
-    for (const Instruction &inst : body)
-      model.step(inst, /*score=*/false, summary);
+    for (size_t i : path)
+      model.step(code[i], /*score=*/false, summary);
   summary.cachedReads = 0;
-  for (const Instruction &inst : body)
-    model.step(inst, /*score=*/true, summary);
+  for (size_t i : path)
+    model.step(code[i], /*score=*/true, summary);
   return summary;
 }
 
@@ -527,7 +907,7 @@ static CycleEstimate estimateCycles(const InstrCounts &c,
   if (e.cycles > 0) {
     // Flop per clock per SIMD: 2 per FMA and lane, 32 lanes.
     double flopPerClock = fmas * 2.0 * 32 / e.cycles;
-    e.tflops =
+    e.tflopsCeiling =
         flopPerClock * machine.computeUnits * 2 * machine.clockGHz * 1e9 / 1e12;
   }
   return e;
@@ -568,21 +948,29 @@ KernelReport analyzeKernel(const KernelCode &kernel,
   }
 
   LoopReport &loop = report.loop;
-  std::optional<std::pair<size_t, size_t>> range = findLoop(code);
-  ArrayRef<Instruction> body;
-  if (range) {
-    loop.found = true;
-    body = code.slice(range->first, range->second - range->first + 1);
-  } else if (kernel.plainList && !code.empty()) {
-    loop.found = true;
+  std::optional<Path> path = pickLoop(code, loop);
+  if (!path && kernel.plainList && !code.empty()) {
     loop.wholeInput = true;
-    body = code;
+    loop.pick = "whole input";
+    loop.why = "the whole input is one iteration";
+    loop.begin = code.front().address;
+    loop.end = code.back().address;
+    path.emplace();
+    for (size_t i = 0; i < code.size(); ++i)
+      path->push_back(i);
   }
-  if (loop.found) {
-    loop.begin = body.front().address;
-    loop.end = body.back().address;
-    loop.counts = countRange(body);
-    loop.banks = modelBanks(body, !options.coldCache, options.keepBankTrace);
+  // The range the loop spans, each instruction once.
+  ArrayRef<Instruction> body;
+  if (path) {
+    loop.found = true;
+    auto first = llvm::find_if(
+        code, [&](const Instruction &c) { return c.address == loop.begin; });
+    auto last = llvm::find_if(
+        code, [&](const Instruction &c) { return c.address == loop.end; });
+    body = ArrayRef<Instruction>(&*first, &*last + 1);
+    loop.counts = countPath(code, *path);
+    loop.banks =
+        modelBanks(code, *path, !options.coldCache, options.keepBankTrace);
     // Without metadata the wave count is unknown: assume the usual >= 2.
     bool interleave = !r.known || r.waves >= 2;
     loop.estimate = estimateCycles(loop.counts, loop.banks, loop.counts.fmas,

@@ -62,6 +62,15 @@ static void printCounts(const InstrCounts &c, raw_ostream &os) {
     line("other", c.other);
 }
 
+/// The term that bounds the ceiling, as "<term> bound" reads it.
+static std::string boundName(const CycleEstimate &e) {
+  if (!e.usedInterleaved && e.bound != "LDS bandwidth")
+    return "single-wave serial issue";
+  if (e.bound == "VALU" || e.bound == "scalar")
+    return e.bound + " issue";
+  return e.bound;
+}
+
 static void printKernel(const KernelReport &k, const ReportOptions &options,
                         raw_ostream &os) {
   os << formatv("kernel {0} (entry {1}, {2} bytes, {3} instructions)\n", k.name,
@@ -94,9 +103,8 @@ static void printKernel(const KernelReport &k, const ReportOptions &options,
                     "\n",
                     hex(loop.begin), hex(loop.end));
     else
-      os << formatv("  loop        {0}..{1} (innermost backward branch with "
-                    "the most FMAs), per iteration:\n",
-                    hex(loop.begin), hex(loop.end));
+      os << formatv("  loop        {0}..{1} ({2}), per iteration:\n",
+                    hex(loop.begin), hex(loop.end), loop.why);
     printCounts(loop.counts, os);
   }
 
@@ -142,11 +150,15 @@ static void printKernel(const KernelReport &k, const ReportOptions &options,
       "LDS bandwidth {5:F1}, VMEM issue {6:F0}; {7})\n",
       e.cycles, e.bound, e.valu, e.scalar, e.ldsIssue, e.ldsData, e.vmemIssue,
       e.usedInterleaved ? "waves interleave" : "one wave per SIMD, serial");
+  // The cycles above are issue cycles only: the TFLOP/s they imply is an
+  // upper bound, and gemm-run's timing model is what predicts.
   os << formatv(
-      "  TFLOP/s     model estimate: {0:F1} ({1} CUs x 2 SIMD32, "
-      "{2} GHz; peak {3:F1})\n",
-      e.tflops, options.machine.computeUnits, options.machine.clockGHz,
-      options.machine.computeUnits * 2 * 128 * options.machine.clockGHz / 1000);
+      "  TFLOP/s     ceiling: {0:F1} ({1} CUs x 2 SIMD32, {2} GHz, peak "
+      "{3:F1}; {4} bound, no latency or scheduling: predict with "
+      "gemm-run --backend=sim)\n",
+      e.tflopsCeiling, options.machine.computeUnits, options.machine.clockGHz,
+      options.machine.computeUnits * 2 * 128 * options.machine.clockGHz / 1000,
+      boundName(e));
 }
 
 void printReport(const Report &report, const ReportOptions &options,
@@ -216,10 +228,25 @@ static json::Value kernelToJSON(const KernelReport &k) {
   if (loop.found) {
     const BankSummary &b = loop.banks;
     const CycleEstimate &e = loop.estimate;
+    json::Array inner;
+    for (const InnerLoop &l : loop.innerLoops)
+      inner.push_back(json::Object{{"begin", l.begin},
+                                   {"end", l.end},
+                                   {"trip_count", l.tripCount},
+                                   {"how", l.how}});
+    json::Value enclosing = nullptr;
+    if (loop.pick == "inner iteration")
+      enclosing = json::Object{{"begin", loop.enclosingBegin},
+                               {"end", loop.enclosingEnd}};
     out["loop"] = json::Object{
         {"whole_input", loop.wholeInput},
         {"begin", loop.begin},
         {"end", loop.end},
+        {"pick", loop.pick},
+        {"why", loop.why},
+        {"back_edges", loop.backEdges},
+        {"inner_loops", std::move(inner)},
+        {"enclosing", std::move(enclosing)},
         {"counts", countsToJSON(loop.counts)},
         {"bank_model", json::Object{{"valu_instructions", b.valuInstrs},
                                     {"fresh_reads", b.freshReads},
@@ -238,7 +265,7 @@ static json::Value kernelToJSON(const KernelReport &k) {
                                   {"vmem_issue_cycles", e.vmemIssue},
                                   {"serial_cycles", e.serial},
                                   {"interleaved_cycles", e.interleaved},
-                                  {"tflops", e.tflops}}}};
+                                  {"tflops_ceiling", e.tflopsCeiling}}}};
   } else {
     out["loop"] = nullptr;
   }

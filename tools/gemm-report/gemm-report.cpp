@@ -55,13 +55,13 @@ static cl::opt<unsigned> maxViolations(
 
 static cl::opt<unsigned>
     computeUnits("compute-units",
-                 cl::desc("CUs of the GPU the TFLOP/s estimate is for "
+                 cl::desc("CUs of the GPU the TFLOP/s ceiling is for "
                           "(default: 96, a Radeon RX 7900 XTX)"),
                  cl::init(96), cl::cat(category));
 
 static cl::opt<double>
     clockGHz("clock-ghz",
-             cl::desc("Shader clock of the estimate in GHz (default: 2.5)"),
+             cl::desc("Shader clock of the ceiling in GHz (default: 2.5)"),
              cl::init(2.5), cl::cat(category));
 
 int main(int argc, char **argv) {
@@ -73,11 +73,14 @@ int main(int argc, char **argv) {
       "Reads a code object (.hsaco, an AMDGPU ELF) or an assembly file (.s;\n"
       "a plain instruction list without a kernel descriptor is one loop\n"
       "iteration) and reports per kernel: resources and occupancy; the\n"
-      "steady-state loop (the innermost backward branch with the most FMAs)\n"
-      "and its instruction mix; VOPD rule violations (LLVM's gfx11 checks and\n"
-      "the gfx11 parity hazard); a VGPR bank/operand-cache model; and a cycle\n"
-      "and TFLOP/s figure, always labelled a model estimate. The models are\n"
-      "described in docs/report.md.\n");
+      "steady-state path (the innermost loop with the most FMAs, head to its\n"
+      "farthest back-edge; inside an outer loop, one outer iteration with the\n"
+      "inner loop times its trip count when the code states it) and its\n"
+      "instruction mix; VOPD rule violations (LLVM's gfx11 checks and the\n"
+      "gfx11 parity hazard); a VGPR bank/operand-cache model; issue cycles\n"
+      "per iteration (a model estimate) and the TFLOP/s ceiling they imply:\n"
+      "no latency or wave scheduling, not a prediction (gemm-run\n"
+      "--backend=sim predicts). The models are described in docs/report.md.\n");
   if (computeUnits == 0 || !(clockGHz > 0)) {
     WithColor::error(errs(), "gemm-report")
         << "--compute-units and --clock-ghz must be positive\n";

@@ -111,7 +111,8 @@ struct BankSummary {
   std::vector<BankRow> rows; ///< Only with ReportOptions::keepBankTrace.
 };
 
-/// Issue cycles of one loop iteration, per wave (docs/report.md).
+/// Issue cycles of one loop iteration, per wave (docs/report.md): a lower
+/// bound with no latency or wave scheduling.
 struct CycleEstimate {
   double valu = 0;        ///< VALU + VOPD issue plus bank stall cycles.
   double scalar = 0;      ///< SALU, SMEM, branches, waits, barriers, hints.
@@ -123,16 +124,38 @@ struct CycleEstimate {
   bool usedInterleaved = false;
   double cycles = 0; ///< The estimate: `interleaved` or `serial`.
   std::string bound; ///< Which term sets `cycles`.
-  double tflops = 0; ///< Model estimate for the machine.
+  /// The throughput `cycles` allows on the machine: a ceiling, not a
+  /// prediction (gemm-run --backend=sim predicts).
+  double tflopsCeiling = 0;
+};
+
+/// A loop inside the steady-state range, run `tripCount` times per iteration.
+struct InnerLoop {
+  uint64_t begin = 0, end = 0;
+  uint64_t tripCount = 0;
+  /// How the trip count was read, e.g. "s13 from 0 step 512,
+  /// s_cmpk_lg_i32 against 4096".
+  std::string how;
 };
 
 struct LoopReport {
   bool found = false;
   /// The whole input is the loop (a plain instruction list).
   bool wholeInput = false;
-  uint64_t begin = 0; ///< Address of the first instruction.
-  uint64_t end = 0;   ///< Address of the backward branch (or the last one).
-  InstrCounts counts;
+  uint64_t begin = 0; ///< Address of the loop head.
+  uint64_t end = 0;   ///< Address of its farthest back-edge (or the last one).
+  /// How the range was chosen: "innermost" (the innermost loop with the most
+  /// FMAs, no loop around it), "outer iteration" (one iteration of the loop
+  /// around it, inner loops weighted by their trip counts), "inner
+  /// iteration" (a loop is around it but an inner trip count is unknown),
+  /// "whole input".
+  std::string pick;
+  std::string why;        ///< The pick in words, as the text form prints it.
+  unsigned backEdges = 0; ///< Branches back to `begin`.
+  std::vector<InnerLoop> innerLoops; ///< For "outer iteration".
+  /// For "inner iteration": the enclosing loop that was not taken.
+  uint64_t enclosingBegin = 0, enclosingEnd = 0;
+  InstrCounts counts; ///< Per iteration, inner loops times their trip count.
   BankSummary banks;
   CycleEstimate estimate;
 };

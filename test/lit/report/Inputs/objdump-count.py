@@ -3,7 +3,8 @@
 Usage: objdump-count.py <llvm-objdump> <code-object> <report.json>
 Reads the loop's address range from the report, counts instructions, FMAs
 (v_fmac/v_fma/v_fmamk/v_fmaak_f32 and the FMA halves of v_dual_*), VOPD FMAs,
-v_dual_* and ds_load_* in llvm-objdump's listing of that range, and compares.
+v_dual_* and ds_load_* in llvm-objdump's listing of that range, each inner
+loop's instructions times the trip count the report read, and compares.
 Exit 0 and "agree: ..." when every count matches, 1 otherwise.
 """
 import json
@@ -27,16 +28,20 @@ for line in listing.splitlines():
     address = int(m.group(1), 16)
     if not loop["begin"] <= address <= loop["end"]:
         continue
+    weight = 1
+    for inner in loop["inner_loops"]:
+        if inner["begin"] <= address <= inner["end"]:
+            weight *= inner["trip_count"]
     text = line.split("//")[0].strip()
-    mine["instructions"] += 1
+    mine["instructions"] += weight
     halves = [h.split()[0] for h in text.split("::")]
     fmas = sum(1 for h in halves if fma.match(h))
-    mine["fmas"] += fmas
+    mine["fmas"] += weight * fmas
     if halves[0].startswith("v_dual_"):
-        mine["vopd"] += 1
-        mine["vopd_fmas"] += fmas
+        mine["vopd"] += weight
+        mine["vopd_fmas"] += weight * fmas
     if halves[0].startswith("ds_load"):
-        mine["lds_loads"] += 1
+        mine["lds_loads"] += weight
 
 theirs = {key: loop["counts"][key] for key in mine}
 if mine != theirs:
