@@ -55,9 +55,9 @@ struct SimParams {
   unsigned LineBytes = 128;
   unsigned L0Bytes = 32768;
   unsigned L0Ways = 32;
-  unsigned L0BytesPerClock = 64; // fitted
+  unsigned L0BytesPerClock = 64;  // fitted
   unsigned VmemLanesPerClock = 4; // texture addresser: 4 per CU (384 TMUs)
-  unsigned L0Latency = 100;      // fitted
+  unsigned L0Latency = 100;       // fitted
   unsigned L1Bytes = 262144;
   unsigned L1Ways = 16;
   unsigned L1Latency = 180; // fitted
@@ -65,7 +65,7 @@ struct SimParams {
   double L2BytesPerClockPerCU = 32;
   // Measured in nanoseconds (the fabric and caches beyond the L2 do not
   // run at the shader clock).
-  double MemLatencyNs = 150.3;  // Infinity Cache, vector path
+  double MemLatencyNs = 150.3;   // Infinity Cache, vector path
   double ScalarLatencyNs = 15.4; // scalar cache
   unsigned WorkgroupLaunchCycles = 200;
 };
@@ -129,6 +129,9 @@ struct SimResult {
   std::vector<SimStall> Stalls;
   // Memory.
   uint64_t LdsInstructions = 0, LdsConflictCycles = 0;
+  /// Shares of the simulated cycles the LDS halves in use and the CUs'
+  /// vector memory address paths were busy: which one bounds the kernel.
+  double LdsBusyShare = 0, VmemBusyShare = 0;
   uint64_t VmemInstructions = 0, VmemLines = 0, L0Hits = 0, L1Hits = 0,
            L2Hits = 0, MemAccesses = 0;
   double L2MissRate = 0;

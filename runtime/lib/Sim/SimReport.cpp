@@ -47,6 +47,9 @@ void gemm::rt::printSimResult(raw_ostream &OS, const SimResult &R,
                 R.VmemLines, share(R.L0Hits, R.VmemLines),
                 share(R.L1Hits, R.VmemLines), share(R.L2Hits, R.VmemLines),
                 share(R.MemAccesses, R.VmemLines), R.L2MissRate);
+  OS << formatv("busy: LDS {0:F1} % of the cycles (of the LDS halves in use), "
+                "vector memory address path {1:F1} %\n",
+                100 * R.LdsBusyShare, 100 * R.VmemBusyShare);
   if (!R.Stalls.empty()) {
     OS << "stall cycles by instruction (SIMD cycles without a VALU issue):\n";
     for (const SimStall &S : R.Stalls)
@@ -92,6 +95,8 @@ json::Value gemm::rt::toJSON(const SimResult &R, double Flops) {
       {"stalls", std::move(Stalls)},
       {"memory", json::Object{{"lds_instructions", R.LdsInstructions},
                               {"lds_conflict_cycles", R.LdsConflictCycles},
+                              {"lds_busy_share", R.LdsBusyShare},
+                              {"vector_path_busy_share", R.VmemBusyShare},
                               {"global_instructions", R.VmemInstructions},
                               {"global_lines", R.VmemLines},
                               {"l0_hits", R.L0Hits},

@@ -220,7 +220,8 @@ private:
   std::vector<std::unique_ptr<SmallVector<gemm::VgprBankOp, 2>>> BankOpsByPC;
   std::vector<uint64_t> VmemFree; // per CU
   uint64_t L2Free = 0, DramFree = 0;
-  std::array<uint64_t, 2> LdsFree{}; // per LDS half (32 banks each)
+  uint64_t LdsBusy = 0, VmemBusy = 0; // cycles, summed over halves / CUs
+  std::array<uint64_t, 2> LdsFree{};  // per LDS half (32 banks each)
   std::vector<unsigned> SlotLdsHalf;
   std::vector<LruCache> L0;
   std::unique_ptr<LruCache> L1;
@@ -384,6 +385,7 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
                       LdsBytesPerClock));
     ++R.LdsInstructions;
     R.LdsConflictCycles += Cycles > Ideal ? Cycles - Ideal : 0;
+    LdsBusy += Cycles;
     uint64_t &Free = LdsFree[SlotLdsHalf[SW.Slot]];
     uint64_t Start = std::max(Now, Free);
     Free = Start + Cycles;
@@ -401,6 +403,7 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
       {1, divideCeil((uint64_t)Log.Count, P.VmemLanesPerClock),
        divideCeil((uint64_t)Lines.size() * P.LineBytes, P.L0BytesPerClock)});
   VmemFree[CU] = Start + Busy;
+  VmemBusy += Busy;
   bool Store = I.Opc == Op::GLOBAL_STORE;
   uint64_t Done = Start + Busy;
   double L2PerLine = P.LineBytes / P.L2BytesPerClockPerCU / NumCUs;
@@ -794,6 +797,15 @@ Error UnitModel::run() {
     Cycles = Completions[Last - 1] + RoundCycles * (double)Remaining / NumSlots;
   }
   R.CUCycles = Cycles;
+  uint64_t Simulated = R.SimdCycles / NumSimds;
+  unsigned Halves =
+      SlotLdsHalf.empty()
+          ? 1
+          : 1 + *std::max_element(SlotLdsHalf.begin(), SlotLdsHalf.end());
+  if (Simulated) {
+    R.LdsBusyShare = (double)LdsBusy / ((double)Simulated * Halves);
+    R.VmemBusyShare = (double)VmemBusy / ((double)Simulated * NumCUs);
+  }
   R.Seconds = Cycles / (P.ClockGHz * 1e9);
 
   // The instructions most stall cycles were charged to.
