@@ -2,6 +2,9 @@
 
 #include "gemm-runtime/Backend.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace llvm;
 using namespace gemm::rt;
 
@@ -15,9 +18,40 @@ std::error_code NoDeviceError::convertToErrorCode() const {
   return inconvertibleErrorCode();
 }
 
-Expected<std::unique_ptr<Backend>> gemm::rt::createBackend(StringRef Kind) {
+Expected<uint64_t> gemm::rt::parseByteSize(StringRef S) {
+  StringRef Digits = S.trim();
+  unsigned Shift = 0;
+  if (!Digits.empty()) {
+    size_t Unit = StringRef("KMGT").find(toUpper(Digits.back()));
+    if (Unit != StringRef::npos) {
+      Shift = 10 * (Unit + 1);
+      Digits = Digits.drop_back();
+    }
+  }
+  uint64_t N;
+  if (Digits.getAsInteger(10, N) || N > (UINT64_MAX >> Shift))
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + S +
+                                 "' is not a byte count (an integer with an "
+                                 "optional K, M, G or T suffix)");
+  return N << Shift;
+}
+
+std::string gemm::rt::formatBytes(uint64_t Bytes) {
+  if (Bytes < 1024)
+    return formatv("{0} bytes", Bytes).str();
+  static const char *Units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double V = Bytes / 1024.0;
+  unsigned U = 0;
+  for (; V >= 1024 && U + 1 < std::size(Units); ++U)
+    V /= 1024;
+  return formatv("{0} bytes ({1:F1} {2})", Bytes, V, Units[U]).str();
+}
+
+Expected<std::unique_ptr<Backend>>
+gemm::rt::createBackend(StringRef Kind, uint64_t MemoryLimit) {
   if (Kind == "emu")
-    return createEmulatorBackend();
+    return createEmulatorBackend(MemoryLimit);
   if (Kind == "hip")
     return createHipBackend();
   if (Kind == "auto") {
@@ -27,7 +61,7 @@ Expected<std::unique_ptr<Backend>> gemm::rt::createBackend(StringRef Kind) {
     // No device is the expected case here; other HIP errors are reported.
     if (Error E = handleErrors(Hip.takeError(), [](const NoDeviceError &) {}))
       return std::move(E);
-    return createEmulatorBackend();
+    return createEmulatorBackend(MemoryLimit);
   }
   return createStringError(inconvertibleErrorCode(),
                            "unknown backend '" + Kind +

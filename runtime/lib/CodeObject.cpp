@@ -2,11 +2,15 @@
 
 #include "gemm-runtime/CodeObject.h"
 
+#include "gemm-runtime/Backend.h"
+
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -24,12 +28,46 @@ uint32_t KernelInfo::explicitArgsSize() const {
   return End;
 }
 
+Expected<std::unique_ptr<MemoryBuffer>>
+gemm::rt::readInputFile(StringRef Path, uint64_t Limit) {
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
+  if (!FD)
+    return FD.takeError();
+  scope_exit Close([&] { sys::fs::closeFile(*FD); });
+  auto TooLarge = [&] {
+    return makeError("more than the limit of " + formatBytes(Limit));
+  };
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(*FD, Status))
+    return errorCodeToError(EC);
+  // A regular file's size is known: refuse a large one without reading it.
+  if (Status.type() == sys::fs::file_type::regular_file &&
+      Status.getSize() > Limit)
+    return TooLarge();
+  SmallVector<char, 0> Data;
+  for (;;) {
+    size_t Chunk = std::min<uint64_t>(1 << 20, Limit + 1 - Data.size());
+    size_t Old = Data.size();
+    Data.resize_for_overwrite(Old + Chunk);
+    Expected<size_t> N = sys::fs::readNativeFile(
+        *FD, MutableArrayRef<char>(Data.data() + Old, Chunk));
+    if (!N)
+      return N.takeError();
+    Data.truncate(Old + *N);
+    if (Data.size() > Limit)
+      return TooLarge();
+    if (*N == 0)
+      break;
+  }
+  return MemoryBuffer::getMemBufferCopy(StringRef(Data.data(), Data.size()),
+                                        Path);
+}
+
 Expected<std::unique_ptr<CodeObject>> CodeObject::loadFile(StringRef Path) {
-  auto BufOrErr = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                        /*RequiresNullTerminator=*/false);
+  auto BufOrErr = readInputFile(Path, MaxCodeObjectBytes);
   if (!BufOrErr)
     return makeError("cannot read code object '" + Path +
-                     "': " + BufOrErr.getError().message());
+                     "': " + toString(BufOrErr.takeError()));
   return load(std::move(*BufOrErr));
 }
 
@@ -121,6 +159,11 @@ Error CodeObject::parse() {
       return makeError("metadata: kernel without .name");
     KernelInfo K;
     K.Name = Meta.name;
+    // The launchers compute argument ends in 32 bits.
+    if (Meta.kernargSegmentSize > UINT32_MAX)
+      return makeError(formatv("metadata: kernel '{0}' has a kernarg segment "
+                               "of {1} bytes, beyond 32 bits",
+                               Meta.name, Meta.kernargSegmentSize));
     K.KernargSegmentSize = Meta.kernargSegmentSize;
     if (Meta.kernargSegmentAlign)
       K.KernargSegmentAlign = Meta.kernargSegmentAlign;
@@ -133,6 +176,12 @@ Error CodeObject::parse() {
     for (unsigned Dim = 0; Dim < 3; ++Dim)
       K.ReqdWorkgroupSize[Dim] = Meta.reqdWorkgroupSize[Dim];
     for (const ::gemm::KernelArgInfo &MetaArg : Meta.args) {
+      if (MetaArg.offset > UINT32_MAX ||
+          MetaArg.size > UINT32_MAX - MetaArg.offset)
+        return makeError(formatv("metadata: kernel '{0}': argument '{1}' "
+                                 "(offset {2}, size {3}) ends beyond 32 bits",
+                                 Meta.name, MetaArg.name, MetaArg.offset,
+                                 MetaArg.size));
       KernelArg A;
       A.Name = MetaArg.name;
       A.ValueKind = MetaArg.valueKind;
@@ -189,6 +238,13 @@ Error CodeObject::parse() {
       K.KernargSegmentSize = D.KernargSize;
     if (!K.GroupSegmentFixedSize)
       K.GroupSegmentFixedSize = D.GroupSegmentFixedSize;
+    // The launchers size their kernarg buffers by the explicit arguments.
+    if (K.explicitArgsSize() > K.KernargSegmentSize)
+      return makeError(formatv("metadata: kernel '{0}': its explicit "
+                               "arguments end at byte {1}, past its kernarg "
+                               "segment of {2} bytes",
+                               K.Name, K.explicitArgsSize(),
+                               K.KernargSegmentSize));
   }
   return Error::success();
 }

@@ -75,11 +75,11 @@ static unsigned Dims(const LaunchParams &P) {
 }
 
 static void fillHiddenArgs(const KernelInfo &K, const LaunchParams &P,
-                           uint8_t *Seg, uint32_t SegSize) {
+                           uint8_t *Seg, uint64_t SegSize) {
   using namespace support::endian;
   for (const KernelArg &A : K.Args) {
     StringRef VK = A.ValueKind;
-    if (!VK.starts_with("hidden_") || A.Offset + A.Size > SegSize)
+    if (!VK.starts_with("hidden_") || (uint64_t)A.Offset + A.Size > SegSize)
       continue;
     uint64_t V = 0;
     auto Dim = [&](StringRef Prefix) -> int {
@@ -123,24 +123,27 @@ Expected<LaunchStats> EmulatorBackend::launch(const LaunchParams &P) {
   if (!KOrErr)
     return KOrErr.takeError();
   const KernelInfo &K = *KOrErr;
-  uint32_t SegSize = std::max<uint32_t>({K.KernargSegmentSize, K.KD.KernargSize,
-                                         (uint32_t)P.ExplicitArgs.size()});
-  if (P.ExplicitArgs.size() > SegSize)
-    return createStringError(inconvertibleErrorCode(),
-                             "explicit kernel arguments exceed the segment");
+  uint64_t SegSize = std::max<uint64_t>(
+      {K.KernargSegmentSize, K.KD.KernargSize, P.ExplicitArgs.size()});
   // Scalar loads may read past the declared end (s_load_b256 of a small
-  // segment): over-allocate, zero-filled.
-  uint32_t AllocSize = SegSize + 256;
-  std::vector<uint8_t> Seg(AllocSize, 0);
-  std::memcpy(Seg.data(), P.ExplicitArgs.data(), P.ExplicitArgs.size());
-  fillHiddenArgs(K, P, Seg.data(), SegSize);
+  // segment): over-allocate. The segment is allocated in the emulator's
+  // memory (zero-filled, within its limit) and filled in place: its size
+  // comes from the code object.
+  uint64_t AllocSize = SegSize + 256;
   EmuMemory &Mem = Emu->memory();
-  uint64_t Kernarg = Mem.allocate(AllocSize);
-  std::memcpy(Mem.translate(Kernarg, AllocSize), Seg.data(), AllocSize);
+  Expected<uint64_t> Kernarg = Mem.allocate(AllocSize);
+  if (!Kernarg)
+    return Kernarg.takeError();
+  uint8_t *Seg = Mem.translate(*Kernarg, AllocSize);
+  if (!P.ExplicitArgs.empty())
+    std::memcpy(Seg, P.ExplicitArgs.data(), P.ExplicitArgs.size());
+  fillHiddenArgs(K, P, Seg, SegSize);
 
   // hsa_kernel_dispatch_packet_t, for kernels that read the dispatch pointer.
-  uint64_t Dispatch = Mem.allocate(64);
-  uint8_t *DP = Mem.translate(Dispatch, 64);
+  Expected<uint64_t> Dispatch = Mem.allocate(64);
+  if (!Dispatch)
+    return Dispatch.takeError();
+  uint8_t *DP = Mem.translate(*Dispatch, 64);
   using namespace support::endian;
   write16le(DP + 2, Dims(P));
   write16le(DP + 4, P.Block[0]);
@@ -149,14 +152,15 @@ Expected<LaunchStats> EmulatorBackend::launch(const LaunchParams &P) {
   for (unsigned D = 0; D < 3; ++D)
     write32le(DP + 12 + 4 * D, P.Grid[D] * P.Block[D]);
   write32le(DP + 28, K.KD.GroupSegmentFixedSize);
-  write64le(DP + 40, Kernarg);
+  write64le(DP + 40, *Kernarg);
 
   EmuLaunch L;
   L.Kernel = &K;
   L.Grid = P.Grid;
   L.Block = P.Block;
-  L.KernargAddress = Kernarg;
-  L.DispatchPtr = Dispatch;
+  L.KernargAddress = *Kernarg;
+  L.DispatchPtr = *Dispatch;
+  L.Progress = P.Progress;
   if (Timing) {
     auto Sim = std::make_shared<SimResult>();
     if (Error E = Emu->simulate(*Loaded, L, *Timing, *Sim))
@@ -179,17 +183,20 @@ Expected<LaunchStats> EmulatorBackend::launch(const LaunchParams &P) {
   return R;
 }
 
-Expected<std::unique_ptr<Backend>> gemm::rt::createEmulatorBackend() {
+Expected<std::unique_ptr<Backend>>
+gemm::rt::createEmulatorBackend(uint64_t MemoryLimit) {
   auto Emu = Emulator::create();
   if (!Emu)
     return Emu.takeError();
+  (*Emu)->memory().setLimit(MemoryLimit);
   return std::make_unique<EmulatorBackend>(std::move(*Emu), std::nullopt);
 }
 
 Expected<std::unique_ptr<Backend>>
-gemm::rt::createSimBackend(const SimOptions &Options) {
+gemm::rt::createSimBackend(const SimOptions &Options, uint64_t MemoryLimit) {
   auto Emu = Emulator::create();
   if (!Emu)
     return Emu.takeError();
+  (*Emu)->memory().setLimit(MemoryLimit);
   return std::make_unique<EmulatorBackend>(std::move(*Emu), Options);
 }

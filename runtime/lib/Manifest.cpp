@@ -1,8 +1,11 @@
 //===- Manifest.cpp - gemm-opt launch manifest reader ---------------------===//
 
 #include "gemm-runtime/Manifest.h"
+#include "gemm-runtime/CodeObject.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -56,6 +59,7 @@ struct SizeParser {
   StringRef Text;
   const StringMap<int64_t> &Values;
   std::string Error;
+  unsigned Depth = 0; // of factor(), which recurses per '(' and '!'
 
   bool consume(StringRef Token) {
     Text = Text.ltrim();
@@ -65,6 +69,10 @@ struct SizeParser {
     if (Error.empty())
       Error = Msg.str();
     return std::nullopt;
+  }
+  /// \p V, or a failure when an operation overflowed (std::nullopt).
+  std::optional<int64_t> checked(std::optional<int64_t> V, StringRef Op) {
+    return V ? V : fail("'" + Op + "' overflows 64 bits");
   }
   std::optional<int64_t> either() {
     std::optional<int64_t> V = both();
@@ -107,10 +115,10 @@ struct SizeParser {
     while (V) {
       if (consume("+")) {
         std::optional<int64_t> R = term();
-        V = R ? std::optional<int64_t>(*V + *R) : std::nullopt;
+        V = R ? checked(checkedAdd(*V, *R), "+") : std::nullopt;
       } else if (consume("-")) {
         std::optional<int64_t> R = term();
-        V = R ? std::optional<int64_t>(*V - *R) : std::nullopt;
+        V = R ? checked(checkedSub(*V, *R), "-") : std::nullopt;
       } else {
         break;
       }
@@ -121,11 +129,19 @@ struct SizeParser {
     std::optional<int64_t> V = factor();
     while (V && consume("*")) {
       std::optional<int64_t> R = factor();
-      V = R ? std::optional<int64_t>(*V * *R) : std::nullopt;
+      V = R ? checked(checkedMul(*V, *R), "*") : std::nullopt;
     }
     return V;
   }
   std::optional<int64_t> factor() {
+    if (Depth >= MaxManifestDepth)
+      return fail("nested deeper than " + Twine(MaxManifestDepth) + " levels");
+    ++Depth;
+    std::optional<int64_t> V = nested();
+    --Depth;
+    return V;
+  }
+  std::optional<int64_t> nested() {
     for (bool Ceil : {true, false}) {
       if (!consume(Ceil ? "ceil(" : "floor("))
         continue;
@@ -160,6 +176,8 @@ struct SizeParser {
       return fail("expected a number or a name");
     if (!Token.getAsInteger(10, V))
       return V;
+    if (isDigit(Token.front()))
+      return fail("'" + Token + "' is not a 64-bit integer");
     auto It = Values.find(Token);
     if (It == Values.end())
       return fail("unknown size '" + Token + "'");
@@ -258,11 +276,25 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
     MA.Index = A->getInteger("index").value_or(K.Args.size());
     MA.Role = A->getString("role").value_or("").str();
     MA.Kind = A->getString("kind").value_or("").str();
+    // One argument per role: a second C would be left unset (uninitialized
+    // device memory), or get another argument's value.
+    for (const ManifestArg &Other : K.Args)
+      if (!MA.Role.empty() && Other.Role == MA.Role)
+        return makeError(formatv("arguments {0} and {1} both have role "
+                                 "\"{2}\"",
+                                 Other.Index, MA.Index, MA.Role)
+                             .str());
     std::optional<int64_t> Off = A->getInteger("offset"),
                            Size = A->getInteger("size");
     if (!Off || !Size || *Off < 0 || *Size <= 0)
       return makeError("argument " + Twine(MA.Index) +
                        ": \"offset\" and \"size\" are required");
+    // Kernarg offsets are 32-bit (code object metadata).
+    if (*Off > UINT32_MAX || *Size > UINT32_MAX - *Off)
+      return makeError(formatv("argument {0}: \"offset\" {1} + \"size\" {2} "
+                               "is beyond 32 bits",
+                               MA.Index, *Off, *Size)
+                           .str());
     MA.Offset = *Off;
     MA.Size = *Size;
     readSize(*A, "rows", MA.Rows, MA.RowsExpr);
@@ -274,7 +306,12 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
     readSize(*A, "batch_stride", MA.BatchStride, MA.BatchStrideExpr);
     K.Args.push_back(std::move(MA));
   }
-  K.KernargSize = O.getInteger("kernarg_size").value_or(0);
+  if (const json::Value *V = O.get("kernarg_size")) {
+    std::optional<int64_t> Size = V->getAsInteger();
+    if (!Size || *Size < 0 || *Size > UINT32_MAX)
+      return makeError("\"kernarg_size\" must be an integer in [0, 2^32)");
+    K.KernargSize = *Size;
+  }
   if (!readDims(O, "workgroup_size", K.WorkgroupSize))
     return makeError("\"workgroup_size\" must be three positive integers");
   if (!readDims(O, "grid", K.Grid, &K.GridExpr))
@@ -287,11 +324,41 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
   return K;
 }
 
+/// The line of the first bracket nested deeper than MaxManifestDepth, if
+/// any: json::parse recurses per level and would overflow the stack.
+static std::optional<unsigned> tooDeep(StringRef Text) {
+  unsigned Depth = 0, Line = 1;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    Line += C == '\n';
+    if (InString) {
+      if (C == '\\')
+        ++I; // an escaped character, perhaps '"'
+      else if (C == '"')
+        InString = false;
+    } else if (C == '"') {
+      InString = true;
+    } else if (C == '[' || C == '{') {
+      if (++Depth > MaxManifestDepth)
+        return Line;
+    } else if ((C == ']' || C == '}') && Depth) {
+      --Depth;
+    }
+  }
+  return std::nullopt;
+}
+
 Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
-  auto BufOrErr = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto BufOrErr = readInputFile(Path, MaxManifestBytes);
   if (!BufOrErr)
     return makeError("cannot read manifest '" + Path +
-                     "': " + BufOrErr.getError().message());
+                     "': " + toString(BufOrErr.takeError()));
+  if (std::optional<unsigned> Line = tooDeep((*BufOrErr)->getBuffer()))
+    return makeError(formatv("manifest '{0}': arrays and objects are nested "
+                             "deeper than {1} levels (line {2})",
+                             Path, MaxManifestDepth, *Line)
+                         .str());
   Expected<json::Value> V = json::parse((*BufOrErr)->getBuffer());
   if (!V)
     return makeError("manifest '" + Path +
@@ -318,6 +385,12 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   }
   M.CodeObjectPath = std::string(CO);
   M.Chip = O->getString("chip").value_or("").str();
+  // gemm-opt and the runtime target RDNA3 only; another chip's code object
+  // would be launched with the wrong ABI (wave64, another descriptor).
+  if (O->get("chip") && !StringRef(M.Chip).starts_with("gfx11"))
+    return Bad("\"chip\" must be a gfx11 (RDNA3) target such as \"gfx1100\", "
+               "not " +
+               formatv("{0}", *O->get("chip")).str());
   M.CodeObjectVersion = O->getInteger("code_object_version").value_or(0);
   const json::Object *Prob = O->getObject("problem");
   if (!Prob)

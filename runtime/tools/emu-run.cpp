@@ -59,6 +59,12 @@ static cl::opt<std::string> BackendOpt(
     cl::desc("emu (default), hip, auto, or sim: the timing model "
              "(docs/timing-model.md) prints its prediction after the dumps"),
     cl::cat(Cat));
+static cl::opt<std::string> MemoryLimitOpt(
+    "memory-limit", cl::value_desc("bytes"), cl::init("4G"),
+    cl::desc("Most memory the buffer arguments may take, in bytes or with a "
+             "K, M, G or T suffix; the emulator's device memory is bounded by "
+             "it too (default 4G)"),
+    cl::cat(Cat));
 static cl::opt<bool> Stats("emu-stats",
                            cl::desc("Print executed wave instructions and "
                                     "their rate"),
@@ -142,7 +148,9 @@ static bool parseValue(StringRef S, EltType T, uint64_t &Bits) {
   return true;
 }
 
-static Expected<Arg> parseArg(StringRef Spec) {
+/// \p Used: the bytes of the buffers so far, which with this one may not
+/// exceed \p Limit (--memory-limit); checked before allocating.
+static Expected<Arg> parseArg(StringRef Spec, uint64_t Limit, uint64_t &Used) {
   auto Bad = [&](const Twine &Why) {
     return createStringError(inconvertibleErrorCode(),
                              "bad --arg '" + Spec + "': " + Why);
@@ -163,6 +171,16 @@ static Expected<Arg> parseArg(StringRef Spec) {
   StringRef N = Head.drop_front(LBr + 1);
   if (!N.consume_back("]") || N.getAsInteger(0, A.Count) || !A.Count)
     return Bad("buffer size must be a positive integer in [...]");
+  if (A.Count > (Limit - Used) / 4)
+    return Bad(formatv(
+        "{0} elements of 4 bytes{1} exceed the memory limit of "
+        "{2}; raise it with --memory-limit",
+        A.Count,
+        Used ? formatv(" and the {0} of the buffers before", formatBytes(Used))
+                   .str()
+             : "",
+        formatBytes(Limit)));
+  Used += A.Count * 4;
   A.Data.assign(A.Count, 0);
   if (Init.empty() || Init == "zero")
     return A;
@@ -205,9 +223,11 @@ static Expected<Arg> parseArg(StringRef Spec) {
     return A;
   }
   if (Kind == "file") {
-    auto Buf = MemoryBuffer::getFile(Val, false, false);
+    // At most the buffer's size plus one byte: PATH may be a device that
+    // never ends (/dev/zero).
+    auto Buf = readInputFile(Val, A.Count * 4);
     if (!Buf)
-      return Bad("cannot read '" + Val + "'");
+      return Bad("cannot read '" + Val + "': " + toString(Buf.takeError()));
     if ((*Buf)->getBufferSize() != A.Count * 4)
       return Bad(formatv("file has {0} bytes, buffer needs {1}",
                          (*Buf)->getBufferSize(), A.Count * 4));
@@ -261,7 +281,8 @@ static Expected<SimOptions> parseSimOptions() {
 
 int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions({&Cat, &SimCat});
-  cl::ParseCommandLineOptions(
+  // With an error stream the parser returns instead of exiting 1.
+  bool Parsed = cl::ParseCommandLineOptions(
       Argc, Argv,
       "emu-run: launch one kernel of an AMDGPU code object (default: on the "
       "built-in gfx1100 emulator) and dump its buffers.\n\n"
@@ -272,7 +293,13 @@ int main(int Argc, char **Argv) {
       "With --backend=sim the kernel runs under the cycle-level timing model "
       "(the buffers are computed as on the emulator unless the model "
       "extrapolates) and its prediction follows the dumps.\n\n"
-      "Exit codes: 0 success, 2 error, 3 no device for --backend=hip.\n");
+      "Exit codes: 0 success, 2 error, 3 no device for --backend=hip.\n",
+      &errs());
+  if (!Parsed)
+    return 2;
+  Expected<uint64_t> MemoryLimit = parseByteSize(MemoryLimitOpt);
+  if (!MemoryLimit)
+    return fail("--memory-limit: " + toString(MemoryLimit.takeError()));
 
   std::array<uint32_t, 3> Grid, Block;
   if (!parseDims(GridOpt, Grid))
@@ -300,8 +327,8 @@ int main(int Argc, char **Argv) {
   auto SimOpts = parseSimOptions();
   if (!SimOpts)
     return fail(toString(SimOpts.takeError()));
-  auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts)
-                                    : createBackend(BackendOpt);
+  auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts, *MemoryLimit)
+                                    : createBackend(BackendOpt, *MemoryLimit);
   if (!BOrErr) {
     std::string Msg;
     int Code = classifyBackendError(BOrErr.takeError(), Msg);
@@ -311,8 +338,9 @@ int main(int Argc, char **Argv) {
 
   std::vector<Arg> Args;
   std::vector<uint8_t> Kernarg(K.explicitArgsSize(), 0);
+  uint64_t BufferBytes = 0;
   for (unsigned I = 0; I < ArgSpecs.size(); ++I) {
-    auto AOrErr = parseArg(ArgSpecs[I]);
+    auto AOrErr = parseArg(ArgSpecs[I], *MemoryLimit, BufferBytes);
     if (!AOrErr)
       return fail(toString(AOrErr.takeError()));
     Arg A = std::move(*AOrErr);

@@ -11,12 +11,15 @@
 #include "gemm-runtime/Manifest.h"
 #include "gemm-runtime/Simulator.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -123,6 +126,18 @@ static cl::opt<unsigned>
                     "HIP, 0 on the emulator)"),
            cl::cat(Cat));
 
+static cl::opt<std::string> MemoryLimitOpt(
+    "memory-limit", cl::value_desc("bytes"),
+    cl::desc("Most memory the matrices may take (A, B and C with their gaps), "
+             "in bytes or with a K, M, G or T suffix; the emulator's device "
+             "memory is bounded by it too (default 4G)"),
+    cl::init("4G"), cl::cat(Cat));
+// For the progress test, which cannot wait a quarter of a second per update.
+static cl::opt<double> ProgressInterval(
+    "progress-interval", cl::Hidden, cl::init(0.25),
+    cl::desc("Seconds between progress updates on a terminal (default 0.25)"),
+    cl::cat(Cat));
+
 static cl::opt<std::string> DumpC(
     "dump-c", cl::value_desc("file"),
     cl::desc("Write the computed C buffer, as raw little-endian f32 in "
@@ -135,9 +150,62 @@ static int fail(const Twine &Msg, int Code = 2) {
   return Code;
 }
 
+namespace {
+/// A progress line on stderr for the long steps (the emulator takes minutes
+/// at 4096^3, so does the reference check): only when stderr is a terminal,
+/// so that pipes and tests see nothing; first after --progress-interval
+/// seconds and then at most that often; erased when the step ends.
+class ProgressLine {
+  using Clock = std::chrono::steady_clock;
+
+public:
+  ProgressLine(StringRef What, StringRef Unit)
+      : What(What), Unit(Unit), Enabled(sys::Process::StandardErrIsDisplayed()),
+        Start(Clock::now()), Last(Start) {
+    // The lines printed so far first, not after the step.
+    if (Enabled)
+      outs().flush();
+  }
+  ~ProgressLine() {
+    if (Shown)
+      errs() << "\r\x1b[K";
+  }
+  void update(uint64_t Done, uint64_t Total) {
+    if (!Enabled)
+      return;
+    Clock::time_point Now = Clock::now();
+    if (std::chrono::duration<double>(Now - Last).count() < ProgressInterval)
+      return;
+    Last = Now;
+    double Elapsed = std::chrono::duration<double>(Now - Start).count();
+    double Rate = Elapsed > 0 ? Done / Elapsed : 0;
+    std::string Eta = "?";
+    if (Rate > 0) {
+      uint64_t S = std::llround((Total - Done) / Rate);
+      Eta =
+          S >= 3600
+              ? formatv("{0}:{1:2}:{2:2}", S / 3600, S / 60 % 60, S % 60).str()
+              : formatv("{0}:{1:2}", S / 60, S % 60).str();
+    }
+    errs() << formatv("\r\x1b[K{0}: {1} of {2} {3} ({4:F0}%), {5:F1} {3}/s, "
+                      "ETA {6}",
+                      What, Done, Total, Unit, 100.0 * Done / Total, Rate, Eta)
+                  .str();
+    Shown = true;
+  }
+
+private:
+  StringRef What, Unit;
+  bool Enabled, Shown = false;
+  Clock::time_point Start, Last;
+};
+} // namespace
+
 int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions({&Cat, &SimCat});
-  cl::ParseCommandLineOptions(
+  // With an error stream the parser returns instead of exiting 1, which is
+  // a verification failure's code.
+  bool Parsed = cl::ParseCommandLineOptions(
       Argc, Argv,
       "gemm-run: run a gemm-opt SGEMM code object, verify and time it\n\n"
       "Reads FILE.manifest.json (written by gemm-opt beside FILE.hsaco), fills "
@@ -158,10 +226,18 @@ int main(int Argc, char **Argv) {
       "On HIP the kernel is then launched --repeat times and timed with HIP "
       "events\n(TFLOP/s = 2 batch M N K / time). On the emulator the wall time "
       "and "
-      "the executed\nwave instructions are reported (not GPU time).\n\n"
+      "the executed\nwave instructions are reported (not GPU time). When "
+      "stderr is a terminal, the\nemulator run and the reference check show "
+      "their progress there.\n\n"
       "Exit codes: 0 PASS, 1 verification FAIL (first mismatching element "
       "printed),\n2 bad input or launch error, 3 no HIP device "
-      "(--backend=hip).\n");
+      "(--backend=hip).\n",
+      &errs());
+  if (!Parsed)
+    return 2;
+  Expected<uint64_t> MemoryLimit = parseByteSize(MemoryLimitOpt);
+  if (!MemoryLimit)
+    return fail("--memory-limit: " + toString(MemoryLimit.takeError()));
 
   auto MOrErr = readManifest(ManifestPath);
   if (!MOrErr)
@@ -209,8 +285,14 @@ int main(int Argc, char **Argv) {
       Expected<int64_t> LD = Value(Arg->LD, Arg->LDExpr);
       if (!LD)
         return fail(toString(LD.takeError()));
-      if (llvm::is_contained(Dynamic, "batch_stride_" + Lower))
-        SizeValues["batch_stride_" + Lower] = *Rows * *LD;
+      if (llvm::is_contained(Dynamic, "batch_stride_" + Lower)) {
+        std::optional<int64_t> Stride = checkedMul(*Rows, *LD);
+        if (!Stride)
+          return fail(formatv("{0}'s batch stride, rows x ld = {1} x {2}, "
+                              "overflows 64 bits",
+                              Role, *Rows, *LD));
+        SizeValues["batch_stride_" + Lower] = *Stride;
+      }
     }
     for (const std::string &Name : Dynamic)
       if (!SizeValues.count(Name))
@@ -242,7 +324,12 @@ int main(int Argc, char **Argv) {
       {AA, Man.TransposeA ? K : M, Man.TransposeA ? M : K, LdaOpt, "A"},
       {BA, Man.TransposeB ? N : K, Man.TransposeB ? K : N, LdbOpt, "B"},
       {CA, M, N, LdcOpt, "C"}};
-  for (const Shape &S : Shapes) {
+  // Elements of each matrix's buffer, checked before anything is allocated:
+  // a manifest's or an option's sizes can be anything up to 2^63 - 1.
+  int64_t Elements[3];
+  uint64_t TotalBytes = 0;
+  for (unsigned I = 0; I < 3; ++I) {
+    const Shape &S = Shapes[I];
     if (S.Arg->Kind != "global_buffer" || S.Arg->Size != 8)
       return fail(
           formatv("argument {0} must be an 8-byte global_buffer", S.Name));
@@ -255,12 +342,34 @@ int main(int Argc, char **Argv) {
       return fail(formatv("the code object is compiled for ld{0}={1}; "
                           "requested {2} (leading dimensions are static)",
                           StringRef(S.Name).lower(), S.Arg->LD, S.LD));
-    if (Batch > 1 && S.Arg->BatchStride < S.Rows * S.Arg->LD)
+    std::optional<int64_t> Matrix = checkedMul(S.Rows, S.Arg->LD);
+    if (!Matrix)
+      return fail(formatv("argument {0}: rows x ld = {1} x {2} overflows 64 "
+                          "bits",
+                          S.Name, S.Rows, S.Arg->LD));
+    if (Batch > 1 && S.Arg->BatchStride < *Matrix)
       return fail(formatv("argument {0} has batch_stride {1}; a batch of {2} "
                           "needs at least rows x ld = {3}",
-                          S.Name, S.Arg->BatchStride, Batch,
-                          S.Rows * S.Arg->LD));
+                          S.Name, S.Arg->BatchStride, Batch, *Matrix));
+    std::optional<int64_t> Elems = checkedMulAdd<int64_t>(
+        Batch - 1, Batch > 1 ? S.Arg->BatchStride : 0, *Matrix);
+    std::optional<int64_t> Bytes =
+        Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
+    if (!Bytes)
+      return fail(formatv("argument {0}: (batch - 1) x batch_stride + rows x "
+                          "ld = ({1} - 1) x {2} + {3} elements of 4 bytes "
+                          "overflows 64 bits",
+                          S.Name, Batch, S.Arg->BatchStride, *Matrix));
+    Elements[I] = *Elems;
+    // Each is below 2^63: the sum of three fits 64 unsigned bits.
+    TotalBytes += *Bytes;
   }
+  if (TotalBytes > *MemoryLimit)
+    return fail(formatv("the matrices A, B and C take {0} + {1} + {2} = {3}, "
+                        "more than the memory limit of {4}; raise it with "
+                        "--memory-limit",
+                        Elements[0] * 4, Elements[1] * 4, Elements[2] * 4,
+                        formatBytes(TotalBytes), formatBytes(*MemoryLimit)));
 
   // alpha and beta: compiled in (the manifest's) or kernel arguments.
   double Alpha = 0, Beta = 0;
@@ -302,6 +411,12 @@ int main(int Argc, char **Argv) {
     return fail(toString(KIOrErr.takeError()));
   const KernelInfo &KI = *KIOrErr;
   // The manifest's argument layout must agree with the code object's.
+  if (Man.KernargSize && *Man.KernargSize != KI.KernargSegmentSize)
+    return fail(formatv("manifest '{0}': \"kernarg_size\" is {1}, but kernel "
+                        "'{2}' of the code object has a kernarg segment of "
+                        "{3} bytes",
+                        Man.Path, *Man.KernargSize, KI.Name,
+                        KI.KernargSegmentSize));
   for (const ManifestArg &A : Man.Args) {
     bool Found = false;
     for (const KernelArg &KA : KI.Args)
@@ -311,6 +426,12 @@ int main(int Argc, char **Argv) {
       return fail(formatv("manifest argument {0} ({1}, offset {2}, size {3}) "
                           "does not match the code object's metadata",
                           A.Index, A.Role, A.Offset, A.Size));
+    if ((uint64_t)A.Offset + A.Size > KI.KernargSegmentSize)
+      return fail(formatv("manifest argument {0} ({1}, offset {2}, size {3}) "
+                          "is outside the code object's kernarg segment of "
+                          "{4} bytes",
+                          A.Index, A.Role, A.Offset, A.Size,
+                          KI.KernargSegmentSize));
   }
 
   if (BackendOpt == "sim" &&
@@ -327,8 +448,8 @@ int main(int Argc, char **Argv) {
   for (const std::string &A : SimParamList)
     if (Error E = setSimParam(SimOpts.Params, A))
       return fail(toString(std::move(E)));
-  auto BOrErr = BackendOpt == "sim" ? createSimBackend(SimOpts)
-                                    : createBackend(BackendOpt);
+  auto BOrErr = BackendOpt == "sim" ? createSimBackend(SimOpts, *MemoryLimit)
+                                    : createBackend(BackendOpt, *MemoryLimit);
   if (!BOrErr) {
     std::string Msg;
     int Code = classifyBackendError(BOrErr.takeError(), Msg);
@@ -364,18 +485,19 @@ int main(int Argc, char **Argv) {
   // kernel that reads them fails, and a sentinel in C that must survive.
   const float CGap = 1234.5f;
   std::mt19937 Gen(Seed);
-  auto Fill = [&](std::vector<float> &V, const ManifestArg &A, float Gap) {
+  auto Fill = [&](std::vector<float> &V, const ManifestArg &A, float Gap,
+                  int64_t Elements) {
     int64_t Stride = Batch > 1 ? A.BatchStride : A.Rows * A.LD;
-    V.assign((Batch - 1) * Stride + A.Rows * A.LD, Gap);
+    V.assign(Elements, Gap);
     for (int64_t I = 0; I < Batch; ++I)
       for (int64_t R = 0; R < A.Rows; ++R)
         for (int64_t C = 0; C < A.Cols; ++C)
           V[I * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
   };
   std::vector<float> HA, HB, HC0;
-  Fill(HA, *AA, NAN);
-  Fill(HB, *BA, NAN);
-  Fill(HC0, *CA, CGap);
+  Fill(HA, *AA, NAN, Elements[0]);
+  Fill(HB, *BA, NAN, Elements[1]);
+  Fill(HC0, *CA, CGap, Elements[2]);
   // With beta = 0 compiled in, C must not be read: NaN would poison it.
   if (Man.Beta == 0.0)
     for (float &V : HC0)
@@ -432,7 +554,16 @@ int main(int Argc, char **Argv) {
   P.Grid = Man.Grid;
   P.Block = Man.WorkgroupSize;
   P.ExplicitArgs = Kernarg;
-  auto S = B.launch(P);
+  auto Launch = [&] {
+    ProgressLine Line("emulator", "workgroups");
+    P.Progress = [&](uint64_t Done, uint64_t Total) {
+      Line.update(Done, Total);
+    };
+    Expected<LaunchStats> Stats = B.launch(P);
+    P.Progress = nullptr;
+    return Stats;
+  };
+  auto S = Launch();
   if (!S)
     return fail(toString(S.takeError()));
   if (S->Sim) {
@@ -465,6 +596,9 @@ int main(int Argc, char **Argv) {
   double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
   int64_t Bad = 0, FirstI = -1, FirstR = -1, FirstC = -1;
   double FirstGot = 0, FirstRef = 0, FirstTol = 0;
+  auto RefStart = std::chrono::steady_clock::now();
+  std::optional<ProgressLine> RefProgress(std::in_place, "reference check",
+                                          "rows");
   std::vector<double> Ref(N), Mag(N), BRow(N);
   for (int64_t I = 0; I < Batch; ++I) {
     for (int64_t R = 0; R < M; ++R) {
@@ -504,6 +638,7 @@ int main(int Argc, char **Argv) {
           FirstTol = Tol;
         }
       }
+      RefProgress->update(I * M + R + 1, Batch * M);
     }
   }
   // C's gaps must be untouched: a store past a row or a batch lands there.
@@ -511,9 +646,14 @@ int main(int Argc, char **Argv) {
   for (size_t E = 0; E < HC.size(); ++E)
     GapWrites += memcmp(&HC0[E], &CGap, sizeof(float)) == 0 &&
                  memcmp(&HC[E], &CGap, sizeof(float)) != 0;
+  RefProgress.reset();
   outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
                     "max error / tolerance: {2:F4}\n",
                     MaxAbs, MaxRel, MaxRatio);
+  outs() << formatv(
+      "reference check: {0:F3} s\n",
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - RefStart)
+          .count());
   if (Bad) {
     outs() << formatv("first mismatch at ({0}row {1}, col {2}): got {3:E8}, "
                       "expected {4:E8} (tolerance {5:E3})\n",
@@ -545,7 +685,7 @@ int main(int Argc, char **Argv) {
   if (Reps) {
     double Total = 0, Best = 1e300;
     for (unsigned I = 0; I < Reps; ++I) {
-      auto T = B.launch(P);
+      auto T = Launch();
       if (!T)
         return fail(toString(T.takeError()));
       Total += T->Milliseconds;

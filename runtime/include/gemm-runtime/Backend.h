@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -26,11 +27,26 @@ namespace rt {
 /// Exit code of the tools when the requested backend has no device.
 constexpr int ExitNoDevice = 3;
 
+/// Default of the tools' --memory-limit: the most the emulator may allocate
+/// for one run, and the most the buffers of one run may take (the tools also
+/// keep host copies of them). Far beyond any test and any emulator run that
+/// ends in reasonable time, far below what would make the host swap or
+/// abort.
+constexpr uint64_t DefaultMemoryLimit = uint64_t(4) << 30;
+/// A byte count with an optional K, M, G or T suffix (powers of 1024), as
+/// --memory-limit takes it.
+llvm::Expected<uint64_t> parseByteSize(llvm::StringRef S);
+/// "4294967296 bytes (4.0 GiB)"; "16 bytes" below 1 KiB.
+std::string formatBytes(uint64_t Bytes);
+
 struct LaunchParams {
   std::string Kernel;
   std::array<uint32_t, 3> Grid = {1, 1, 1};  // workgroups per dimension
   std::array<uint32_t, 3> Block = {1, 1, 1}; // work-items per workgroup
   std::vector<uint8_t> ExplicitArgs;         // kernarg bytes before hidden args
+  /// Called by the emulator after each workgroup with the workgroups done
+  /// and their total (saturated at 2^64 - 1); other backends ignore it.
+  std::function<void(uint64_t Done, uint64_t Total)> Progress;
 };
 
 struct SimOptions;
@@ -75,17 +91,22 @@ private:
   std::string Msg;
 };
 
-/// The built-in wave32 RDNA3 (gfx1100) emulator.
-llvm::Expected<std::unique_ptr<Backend>> createEmulatorBackend();
+/// The built-in wave32 RDNA3 (gfx1100) emulator; its allocations (buffers,
+/// kernarg segments) may take at most \p MemoryLimit bytes in all.
+llvm::Expected<std::unique_ptr<Backend>>
+createEmulatorBackend(uint64_t MemoryLimit = DefaultMemoryLimit);
 /// The emulator under the cycle-level timing model (Simulator.h): launch()
 /// predicts the time on an RDNA3 GPU and runs only one CU's workgroups.
 llvm::Expected<std::unique_ptr<Backend>>
-createSimBackend(const SimOptions &Options);
+createSimBackend(const SimOptions &Options,
+                 uint64_t MemoryLimit = DefaultMemoryLimit);
 /// HIP: fails with NoDeviceError if HIP was not found at build time or there
 /// is no usable device.
 llvm::Expected<std::unique_ptr<Backend>> createHipBackend();
-/// "emu", "hip" or "auto" (HIP if a device exists, else the emulator).
-llvm::Expected<std::unique_ptr<Backend>> createBackend(llvm::StringRef Kind);
+/// "emu", "hip" or "auto" (HIP if a device exists, else the emulator);
+/// \p MemoryLimit bounds the emulator's memory.
+llvm::Expected<std::unique_ptr<Backend>>
+createBackend(llvm::StringRef Kind, uint64_t MemoryLimit = DefaultMemoryLimit);
 bool isHipBuiltIn();
 /// Consumes \p E; returns ExitNoDevice for a NoDeviceError, else 2, and the
 /// message in \p Msg.

@@ -86,8 +86,20 @@ struct KernelInfo {
   uint32_t explicitArgsSize() const;
 };
 
+/// The contents of an input file (manifest, code object, buffer) of at most
+/// \p Limit bytes. Reads at most Limit + 1 bytes, so that a device or a pipe
+/// that never ends (/dev/zero) is refused like a large file; the error is the
+/// reason alone, e.g. "more than the limit of 16 bytes".
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readInputFile(llvm::StringRef Path, uint64_t Limit);
+
+/// The most gemm-run and emu-run read of a code object: the SGEMM code
+/// objects are tens of KiB.
+constexpr uint64_t MaxCodeObjectBytes = uint64_t(64) << 20;
+
 class CodeObject {
 public:
+  /// Reads at most MaxCodeObjectBytes.
   static llvm::Expected<std::unique_ptr<CodeObject>>
   loadFile(llvm::StringRef Path);
   static llvm::Expected<std::unique_ptr<CodeObject>>

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -35,7 +36,10 @@ struct SimResult;
 /// device addresses, with guard gaps so that overruns are caught.
 class EmuMemory {
 public:
-  uint64_t allocate(size_t Bytes);
+  /// Fails, naming the size and the limit, rather than allocate beyond
+  /// setLimit's bytes in all.
+  llvm::Expected<uint64_t> allocate(uint64_t Bytes);
+  void setLimit(uint64_t Bytes) { Limit = Bytes; }
   /// Host pointer for [Addr, Addr+Bytes), or nullptr if not inside one region.
   uint8_t *translate(uint64_t Addr, uint64_t Bytes) {
     if (Last && Addr >= Last->Base && Addr - Last->Base + Bytes <= Last->Size &&
@@ -45,12 +49,7 @@ public:
   }
   void releaseAll();
   /// Bytes allocated in all regions.
-  uint64_t totalBytes() const {
-    uint64_t N = 0;
-    for (const auto &R : Regions)
-      N += R->Size;
-    return N;
-  }
+  uint64_t totalBytes() const { return Used; }
 
 private:
   struct Region {
@@ -61,6 +60,8 @@ private:
   std::vector<std::unique_ptr<Region>> Regions; // sorted by Base
   Region *Last = nullptr;
   uint64_t Next = 0x100000000ull;
+  uint64_t Used = 0;
+  uint64_t Limit = UINT64_MAX;
   uint8_t *translateSlow(uint64_t Addr, uint64_t Bytes);
 };
 
@@ -71,6 +72,8 @@ struct EmuLaunch {
   uint64_t KernargAddress = 0; // full segment, hidden arguments filled in
   uint64_t DispatchPtr = 0;    // fake hsa_kernel_dispatch_packet_t
   uint32_t DynamicLdsBytes = 0;
+  /// Called after each workgroup of run() (workgroups done, total).
+  std::function<void(uint64_t, uint64_t)> Progress;
 };
 
 struct EmuStats {

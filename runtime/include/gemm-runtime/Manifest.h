@@ -45,7 +45,7 @@ struct ManifestKernel {
   // true), or "" for always.
   std::string When;
   std::vector<ManifestArg> Args;
-  uint32_t KernargSize = 0;
+  std::optional<uint32_t> KernargSize; // unset when the manifest omits it
   std::array<uint32_t, 3> WorkgroupSize = {1, 1, 1};
   std::array<uint32_t, 3> Grid = {1, 1, 1};
   std::array<std::string, 3> GridExpr; // "" where Grid is static.
@@ -80,12 +80,20 @@ struct Manifest : ManifestKernel {
   llvm::Error bindSizes(const llvm::StringMap<int64_t> &Values);
 };
 
+/// The most readManifest reads: manifests are a few KiB.
+constexpr uint64_t MaxManifestBytes = uint64_t(16) << 20;
+/// The deepest nesting of JSON arrays and objects readManifest accepts (a
+/// manifest has 5 at most), checked before parsing: the parser recurses per
+/// level. Also the deepest nesting of a size expression.
+constexpr unsigned MaxManifestDepth = 64;
+
 llvm::Expected<Manifest> readManifest(llvm::StringRef Path);
 
 /// The value of a manifest size expression: integers, names of `Values`,
 /// `+`, `-`, `*`, parentheses, `ceil(x/y)` and `floor(x/y)`; and for
 /// conditions, comparisons (`<`, `<=`, `>`, `>=`, `==`, `!=`), `&&`, `||`
-/// and `!`, which give 1 or 0.
+/// and `!`, which give 1 or 0. Fails on a result or an intermediate value
+/// that does not fit 64 bits, and on nesting deeper than MaxManifestDepth.
 llvm::Expected<int64_t> evaluateSize(llvm::StringRef Expr,
                                      const llvm::StringMap<int64_t> &Values);
 

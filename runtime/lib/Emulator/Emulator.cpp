@@ -23,6 +23,8 @@
 #include "Launch.h"
 #include "Runner.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <cstring>
 
 using namespace llvm;
@@ -306,6 +308,9 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
   Runner R(*I, *Setup.Program, Memory, LDS, L.Kernel->Name);
   const char *TraceEnv = getenv("GEMM_EMU_TRACE");
   bool TraceFirstWave = TraceEnv && *TraceEnv && *TraceEnv != '0';
+  uint64_t Done = 0,
+           Total = SaturatingMultiply<uint64_t>(
+               SaturatingMultiply<uint64_t>(L.Grid[0], L.Grid[1]), L.Grid[2]);
 
   for (uint32_t GZ = 0; GZ < L.Grid[2]; ++GZ)
     for (uint32_t GY = 0; GY < L.Grid[1]; ++GY)
@@ -320,6 +325,8 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
             }))
           return E;
         Stats.Waves += Setup.NumWaves;
+        if (L.Progress)
+          L.Progress(++Done, Total);
       }
   return Error::success();
 }

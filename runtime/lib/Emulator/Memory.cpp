@@ -9,13 +9,24 @@
 #include "LaneOps.h"
 #include "Runner.h"
 
+#include "gemm-runtime/Backend.h"
+
 #include <cstring>
 
 using namespace llvm;
 using namespace gemm::rt;
 using namespace gemm::rt::emu;
 
-uint64_t EmuMemory::allocate(size_t Bytes) {
+Expected<uint64_t> EmuMemory::allocate(uint64_t Bytes) {
+  // Checked before allocating: a size from a manifest or a command line can
+  // be anything, and new[] would abort the tool.
+  if (Bytes > Limit - std::min(Used, Limit))
+    return makeError(formatv("emulator: cannot allocate {0}: {1} are in use "
+                             "and the memory limit is {2}; raise it with "
+                             "--memory-limit",
+                             formatBytes(Bytes), formatBytes(Used),
+                             formatBytes(Limit)));
+  Used += Bytes;
   auto R = std::make_unique<Region>();
   R->Base = Next;
   R->Size = Bytes;
@@ -42,6 +53,7 @@ uint8_t *EmuMemory::translateSlow(uint64_t Addr, uint64_t Bytes) {
 
 void EmuMemory::releaseAll() {
   Regions.clear();
+  Used = 0;
   Last = nullptr;
 }
 
