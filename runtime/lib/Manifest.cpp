@@ -304,6 +304,15 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
       MA.LDExpr = MA.ColsExpr;
     readSize(*A, "ld", MA.LD, MA.LDExpr);
     readSize(*A, "batch_stride", MA.BatchStride, MA.BatchStrideExpr);
+    if (const json::Value *V = A->get("slack")) {
+      std::optional<int64_t> Slack = V->getAsInteger();
+      if (!Slack || *Slack < 0 || *Slack > UINT32_MAX)
+        return makeError(formatv("argument {0}: \"slack\" must be an integer "
+                                 "in [0, 2^32) (elements)",
+                                 MA.Index)
+                             .str());
+      MA.Slack = *Slack;
+    }
     K.Args.push_back(std::move(MA));
   }
   if (const json::Value *V = O.get("kernarg_size")) {

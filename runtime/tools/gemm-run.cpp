@@ -360,6 +360,11 @@ int main(int Argc, char **Argv) {
                           "ld = ({1} - 1) x {2} + {3} elements of 4 bytes "
                           "overflows 64 bits",
                           S.Name, Batch, S.Arg->BatchStride, *Matrix));
+    Elems = checkedAdd<int64_t>(*Elems, S.Arg->Slack);
+    Bytes = Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
+    if (!Bytes)
+      return fail(formatv("argument {0}: slack {1} overflows 64 bits", S.Name,
+                          S.Arg->Slack));
     Elements[I] = *Elems;
     // Each is below 2^63: the sum of three fits 64 unsigned bits.
     TotalBytes += *Bytes;

@@ -30,6 +30,10 @@ struct ManifestArg {
   // the manifest gives some as expressions (the *Expr fields), whose values
   // Manifest::bindSizes fills in.
   int64_t Rows = 0, Cols = 0, LD = 0, BatchStride = 0;
+  // Elements allocated past the last matrix, for kernels that read (but do
+  // not use) data beyond it, such as a prefetch one step past the end. They
+  // hold the gap values: NaN in A and B, the sentinel in C.
+  int64_t Slack = 0;
   std::string RowsExpr, ColsExpr, LDExpr, BatchStrideExpr;
 
   bool isMatrix() const { return Role == "A" || Role == "B" || Role == "C"; }
