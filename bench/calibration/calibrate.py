@@ -10,7 +10,9 @@ Predicts at the clock the measurements ran at (measured.json, "conditions").
 Prints a table (measured ms, predicted ms, error) and the mean absolute error
 over kernels 3-8 and 1-2; exits 1 if a kernel is outside its tolerance
 (+-10 % for kernels 3-8, +-25 % for 1 and 2) or kernels 3..8 are out of
-measured order, 2 on a tool error.
+measured order, 2 on a tool error. Kernel 5 is k6ref, the HIP compiler's code
+that was measured; k5, clang-22's build of the same source, is shown but not
+judged.
 """
 import argparse, json, os, subprocess, sys
 
@@ -49,7 +51,10 @@ def main():
         err = (pred - meas) / meas
         tol = TOLERANCE.get(k, 0.10)
         ok = abs(err) <= tol
-        if not ok:
+        # k5 is clang-22's build of kernel 5, not the code that was measured
+        # (k6ref is): shown, not judged.
+        shown_only = k == "k5"
+        if not ok and not shown_only:
             bad.append(k)
         rows.append({"kernel": k, "measured_ms": meas, "predicted_ms": pred,
                      "error": err, "tolerance": tol,
@@ -59,16 +64,19 @@ def main():
                      "lost": sim["lost_cycles"], "simd_cycles": sim["simd_cycles"]})
         print(f"{k:6} measured {meas:9.3f} ms  predicted {pred:9.3f} ms "
               f"({sim['tflops']:5.1f} TFLOP/s)  error {100*err:+6.1f} % "
-              f"{'ok' if ok else 'OUT (tolerance %d %%)' % (100*tol)}", flush=True)
+              f"{'ok' if ok else 'OUT (tolerance %d %%)' % (100*tol)}"
+              f"{' (clang-22 build, not judged)' if shown_only else ''}",
+              flush=True)
     def mae(ks):
         e = [abs(r["error"]) for r in rows if r["kernel"] in ks]
         return 100 * sum(e) / len(e) if e else float("nan")
-    # Kernel 5 counts once, as its clang-22 build k5; k6ref is shown beside.
+    # Kernel 5 counts once, as k6ref: the HIP compiler's code that was
+    # measured; the clang-22 build k5 is shown beside it.
     print(f"mean absolute error: kernels 3-8 "
-          f"{mae(['k3', 'k4', 'k5', 'k6', 'k7', 'k8']):.1f} %, "
+          f"{mae(['k3', 'k4', 'k6ref', 'k6', 'k7', 'k8']):.1f} %, "
           f"kernels 1-2 {mae(KERNELS[:2]):.1f} %")
     # Order: kernels 3..8 by measured time must come out in the same order.
-    order = [r for r in rows if r["kernel"] in ("k3", "k4", "k5", "k6", "k7", "k8")]
+    order = [r for r in rows if r["kernel"] in ("k3", "k4", "k6ref", "k6", "k7", "k8")]
     by_meas = [r["kernel"] for r in sorted(order, key=lambda r: -r["measured_ms"])]
     by_pred = [r["kernel"] for r in sorted(order, key=lambda r: -r["predicted_ms"])]
     in_order = by_meas == by_pred

@@ -67,6 +67,12 @@ VgprBankIssue VgprBankModel::issue(ArrayRef<VgprBankOp> ops, bool backToBack) {
     pending.push_back(op.dsts);
 
   result.maxUses = *llvm::max_element(result.uses);
-  result.stallCycles = stallCycles(result.maxUses);
+  // A bank used more than twice stalls only when one of the uses reads its
+  // RAM: operand-cache hits and the previous instruction's writes alone do
+  // not. Fitted on the measured kernel 5 (docs/timing-model.md).
+  for (unsigned bank = 0; bank < 4; ++bank)
+    if (result.freshReads[bank])
+      result.stallCycles =
+          std::max(result.stallCycles, stallCycles(result.uses[bank]));
   return result;
 }

@@ -128,7 +128,7 @@ static void printKernel(const KernelReport &k, const ReportOptions &options,
   const BankSummary &b = loop.banks;
   os << formatv("  banks       {0} VALU instructions: {1} fresh reads, {2} "
                 "cache hits, max {3} uses of one bank, {4} conflicting "
-                "(a bank used > 2x), {5} stall cycles ({6})\n",
+                "(a bank used > 2x with a fresh read), {5} stall cycles ({6})\n",
                 b.valuInstrs, b.freshReads, b.cachedReads, b.maxBankUses,
                 b.conflicting, b.stallCycles,
                 options.coldCache ? "cold caches" : "steady state");

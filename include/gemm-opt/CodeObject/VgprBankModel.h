@@ -4,7 +4,9 @@
 // (register number mod 4), each with a one-entry operand cache per source
 // port. The rule is the walkthrough's (docs/report.md, "banks"): a bank that
 // an instruction reads, or that the previous VALU instruction writes in the
-// same cycle, more than twice costs issue cycles. Shared by gemm-report (on
+// same cycle, more than twice costs issue cycles, when one of those reads
+// misses the operand cache (fitted on the measured kernel 5,
+// docs/timing-model.md). Shared by gemm-report (on
 // printed instructions) and the timing model (on decoded ones), so both
 // charge the same stalls.
 //
@@ -60,7 +62,8 @@ public:
   /// A non-VALU write (a load result) replaces the registers' cached copies.
   void overwrite(llvm::ArrayRef<unsigned> regs);
 
-  /// Issue cycles lost by an instruction that uses one bank \p maxUses times:
+  /// Issue cycles lost by an instruction that uses one bank \p maxUses times,
+  /// one of them a read from the bank's RAM:
   /// two accesses per bank per cycle are free (the walkthrough's kernel 6
   /// never exceeds two and issues a VOPD per cycle); each further pair costs
   /// one cycle.

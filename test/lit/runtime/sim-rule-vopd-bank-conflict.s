@@ -1,11 +1,15 @@
 # Timing model rule: a VALU instruction whose VGPR reads plus the writes of
 # the VALU instruction issued the cycle before use one bank (register mod 4)
-# more than twice holds the SIMD's VALU one cycle per further pair
-# (VgprBankModel), charged as "bank conflict" to that instruction.
+# more than twice, one of the reads missing the bank's operand cache, holds
+# the SIMD's VALU one cycle per further pair (VgprBankModel), charged as
+# "bank conflict" to that instruction.
 #
-# A loop of 4 iterations of 12 v_dual_fmac_f32, all reading v0, v4 (bank 0)
-# and v1, v5 (bank 1); VOPD allows it: the two src0 (v0, v1) and the two
-# vsrc1 (v4, v5) are in different banks, the destinations of opposite parity.
+# A loop of 4 iterations of 12 v_dual_fmac_f32 reading bank 0 (src0X,
+# vsrc1X) and bank 1 (src0Y, vsrc1Y); VOPD allows it: the two src0 and the
+# two vsrc1 are in different banks, the destinations of opposite parity. Each
+# port alternates between two registers of its bank (v0/v8, v4/v12, v1/v9,
+# v5/v13), so every read misses the operand cache: with the same registers
+# every time, the reads would hit and nothing would stall (CACHED below).
 # The fmac accumulators (not counted as reads) rotate over 6 pairs so that no
 # instruction waits for a result. ACC places them:
 # - ACC=0: v32+4i, v33+4i, banks 0 and 1. An instruction issued right after
@@ -17,8 +21,11 @@
 # 4 x 11 = 44 stall cycles, and the conflicting loop takes exactly 44 cycles
 # more.
 # REQUIRES: gemm-run
-# RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym ACC=0 %s -o %t.conflict.o
-# RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym ACC=2 %s -o %t.balanced.o
+# RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym ACC=0 --defsym ALT=8 %s -o %t.conflict.o
+# RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym ACC=2 --defsym ALT=8 %s -o %t.balanced.o
+# RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym ACC=0 --defsym ALT=0 %s -o %t.cached.o
+# RUN: ld.lld -shared %t.cached.o -o %t.cached.hsaco
+# RUN: emu-run %t.cached.hsaco --kernel=vopd --backend=sim --json > %t.cached.json
 # RUN: ld.lld -shared %t.conflict.o -o %t.conflict.hsaco
 # RUN: ld.lld -shared %t.balanced.o -o %t.balanced.hsaco
 # RUN: llvm-objdump -d %t.conflict.hsaco | FileCheck %s --check-prefix=ASM
@@ -26,11 +33,20 @@
 # RUN: emu-run %t.conflict.hsaco --kernel=vopd --backend=sim --json > %t.conflict.json
 # RUN: %python %S/Inputs/sim-json.py grid.cu_cycles vopd_instructions bank_stall_cycles \
 # RUN:   'lost_cycles.bank conflict' -- %t.balanced.json %t.conflict.json | FileCheck %s
+# RUN: %python %S/Inputs/sim-json.py grid.cu_cycles bank_stall_cycles \
+# RUN:   -- %t.balanced.json %t.cached.json | FileCheck %s --check-prefix=CACHED
 # RUN: emu-run %t.conflict.hsaco --kernel=vopd --backend=sim | FileCheck %s --check-prefix=PROFILE
 # RUN: emu-run %t.balanced.hsaco --kernel=vopd --backend=sim \
 # RUN:   | FileCheck %s --check-prefix=PROFILE-NONE --implicit-check-not='bank conflict'
 
 # ASM: v_dual_fmac_f32 v32, v0, v4 :: v_dual_fmac_f32 v33, v1, v5
+# ASM: v_dual_fmac_f32 v36, v8, v12 :: v_dual_fmac_f32 v37, v9, v13
+
+# The same writes with cache hits only: no stall, as fast as the balanced loop.
+# CACHED:      grid.cu_cycles=[[#B:]]
+# CACHED-NEXT: bank_stall_cycles=0
+# CACHED-NEXT: grid.cu_cycles=[[#B]]
+# CACHED-NEXT: bank_stall_cycles=0
 
 # CHECK:      grid.cu_cycles=[[#C:]]
 # CHECK-NEXT: vopd_instructions=48
@@ -44,7 +60,7 @@
 # Each conflicting instruction is charged its 4 stall cycles (one per
 # iteration).
 # PROFILE: stall cycles by instruction
-# PROFILE: {{^ +}}4 {{.*}} bank conflict {{.*}}: v_dual_fmac_f32 v{{[0-9]+}}, v0, v4 :: v_dual_fmac_f32 v{{[0-9]+}}, v1, v5
+# PROFILE: {{^ +}}4 {{.*}} bank conflict {{.*}}: v_dual_fmac_f32 v{{[0-9]+}}, v{{0|8}}, v{{4|12}} :: v_dual_fmac_f32 v{{[0-9]+}}, v{{1|9}}, v{{5|13}}
 # PROFILE-NONE: stall cycles by instruction
 
   .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
@@ -57,7 +73,7 @@ vopd:
 .Lloop:
   .rept 2
   .irp i, 0, 4, 8, 12, 16, 20
-  v_dual_fmac_f32 v[32+\i+ACC], v0, v4 :: v_dual_fmac_f32 v[33+\i+ACC], v1, v5
+  v_dual_fmac_f32 v[32+\i+ACC], v[0+((\i/4)%2)*ALT], v[4+((\i/4)%2)*ALT] :: v_dual_fmac_f32 v[33+\i+ACC], v[1+((\i/4)%2)*ALT], v[5+((\i/4)%2)*ALT]
   .endr
   .endr
   s_sub_u32 s2, s2, 1
