@@ -161,20 +161,31 @@ def matmul_ir(m, n, k, layout):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if len(sys.argv) >= 2 else 2
     workdir = sys.argv[1]
+    if workdir.startswith("-"):
+        sys.exit(f"any-shape.py: the first argument is the work directory, "
+                 f"not an option ({workdir}); see --help")
     seed, count, largest, option_sets = 1, 8, 400, []
     for arg in sys.argv[2:]:
         name, _, value = arg.partition("=")
-        if name == "--seed":
-            seed = int(value)
-        elif name == "--random":
-            count = int(value)
-        elif name == "--max":
-            largest = int(value)
-        elif name == "--options":
-            option_sets.append(value)
-        else:
-            sys.exit(f"any-shape.py: unknown argument {arg}")
+        try:
+            if name == "--seed":
+                seed = int(value)
+            elif name == "--random":
+                count = int(value)
+            elif name == "--max":
+                largest = int(value)
+            elif name == "--options":
+                option_sets.append(value)
+            else:
+                sys.exit(f"any-shape.py: unknown argument {arg}")
+        except ValueError:
+            sys.exit(f"any-shape.py: {name} takes an integer, not '{value}'")
+    if count < 0 or largest < 1:
+        sys.exit("any-shape.py: --random must be >= 0 and --max >= 1")
     option_sets = option_sets or [""]
     rng = random.Random(seed)
     cases = CORNERS + [
@@ -239,4 +250,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
