@@ -115,6 +115,16 @@ static cl::list<std::string> SimParamList(
     cl::desc("Override one model parameter, for calibration (repeatable; "
              "names as in SimParams, docs/timing-model.md)"),
     cl::cat(SimCat));
+static cl::opt<std::string> SimTimeline(
+    "sim-timeline", cl::value_desc("FILE"),
+    cl::desc("Write the instructions SIMD 0 issues during "
+             "--sim-timeline-cycles cycles, from the first workgroup's end, "
+             "as JSON to FILE (bench/timeline.py draws it)"),
+    cl::cat(SimCat));
+static cl::opt<uint64_t>
+    SimTimelineCycles("sim-timeline-cycles", cl::init(3000),
+                      cl::desc("Cycles --sim-timeline records (default 3000)"),
+                      cl::cat(SimCat));
 static cl::opt<bool> SimJson("json", cl::desc("Print the prediction as JSON"),
                              cl::cat(SimCat));
 static cl::opt<unsigned> Seed("seed", cl::init(1),
@@ -450,6 +460,13 @@ int main(int Argc, char **Argv) {
   SimOpts.Params.DramGBps = MemoryGBps;
   SimOpts.MaxWaveInstructions = SimBudget;
   SimOpts.Full = SimFull;
+  if (!SimTimeline.empty()) {
+    if (BackendOpt != "sim")
+      return fail("--sim-timeline needs --backend=sim");
+    if (SimTimelineCycles == 0 || SimTimelineCycles > 1000000)
+      return fail("--sim-timeline-cycles must be 1..1000000");
+    SimOpts.TimelineCycles = SimTimelineCycles;
+  }
   for (const std::string &A : SimParamList)
     if (Error E = setSimParam(SimOpts.Params, A))
       return fail(toString(std::move(E)));
@@ -573,6 +590,13 @@ int main(int Argc, char **Argv) {
     return fail(toString(S.takeError()));
   if (S->Sim) {
     double Flop = 2.0 * Batch * M * N * K;
+    if (!SimTimeline.empty()) {
+      std::error_code EC;
+      raw_fd_ostream OS(SimTimeline, EC);
+      if (EC)
+        return fail("cannot write '" + SimTimeline + "': " + EC.message());
+      OS << formatv("{0:2}\n", timelineToJSON(*S->Sim));
+    }
     if (SimJson)
       outs() << formatv("{0:2}\n", toJSON(*S->Sim, Flop));
     else

@@ -83,6 +83,17 @@ struct SimOptions {
   uint64_t MaxWaveInstructions = 60000000;
   /// Simulate every workgroup of the CU whatever the budget.
   bool Full = false;
+  /// Record the instructions SIMD 0 issues during this many cycles, from the
+  /// first workgroup's end (steady state) on; 0 records nothing.
+  uint64_t TimelineCycles = 0;
+};
+
+/// One instruction SIMD 0 issued, for the timeline picture.
+struct SimIssue {
+  uint64_t Cycle = 0;
+  unsigned Wave = 0; ///< The wave's slot on the unit (slot x waves + i).
+  std::string Unit;  ///< "valu", "vopd", "salu", "smem", "vmem", "lds", ...
+  uint64_t Address = 0;
 };
 
 /// Cycles charged to one instruction of the kernel.
@@ -127,6 +138,9 @@ struct SimResult {
   std::map<std::string, uint64_t> LostCycles;
   /// The instructions most cycles were charged to, most first.
   std::vector<SimStall> Stalls;
+  /// SimOptions::TimelineCycles cycles of SIMD 0 from TimelineFrom.
+  uint64_t TimelineFrom = 0;
+  std::vector<SimIssue> Timeline;
   // Memory.
   uint64_t LdsInstructions = 0, LdsConflictCycles = 0;
   /// Shares of the simulated cycles the LDS halves in use and the CUs'
@@ -141,6 +155,9 @@ struct SimResult {
 /// floating-point operation count.
 void printSimResult(llvm::raw_ostream &OS, const SimResult &R, double Flops);
 llvm::json::Value toJSON(const SimResult &R, double Flops);
+/// The timeline of SIMD 0 (SimOptions::TimelineCycles) as JSON, for
+/// bench/timeline.py.
+llvm::json::Value timelineToJSON(const SimResult &R);
 
 } // namespace rt
 } // namespace gemm

@@ -105,3 +105,14 @@ json::Value gemm::rt::toJSON(const SimResult &R, double Flops) {
                               {"memory_accesses", R.MemAccesses},
                               {"l2_first_touch_miss_rate", R.L2MissRate}}}};
 }
+
+json::Value gemm::rt::timelineToJSON(const SimResult &R) {
+  json::Array Issues;
+  for (const SimIssue &I : R.Timeline)
+    Issues.push_back(json::Array{I.Cycle, I.Wave, I.Unit, I.Address});
+  return json::Object{{"format", "gemm-sim-timeline-1"},
+                      {"simd", 0},
+                      {"from_cycle", R.TimelineFrom},
+                      {"waves_per_simd", R.WavesPerSimd},
+                      {"issues", std::move(Issues)}};
+}

@@ -221,6 +221,7 @@ private:
   std::vector<uint64_t> VmemFree; // per CU
   uint64_t L2Free = 0, DramFree = 0;
   uint64_t LdsBusy = 0, VmemBusy = 0; // cycles, summed over halves / CUs
+  uint64_t TimelineFrom = ~0ull;      // recording starts here
   std::array<uint64_t, 2> LdsFree{};  // per LDS half (32 banks each)
   std::vector<unsigned> SlotLdsHalf;
   std::vector<LruCache> L0;
@@ -513,6 +514,13 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
     return true;
   UsedUnits |= 1u << U;
   ++R.WaveInstructions;
+  if (SW.Simd == 0 && TimelineFrom != ~0ull && Now >= TimelineFrom &&
+      Now < TimelineFrom + Opts.TimelineCycles) {
+    static const char *UnitNames[] = {"valu", "salu",   "smem", "vmem",
+                                      "lds",  "branch", "other"};
+    R.Timeline.push_back(
+        {Now, WaveIdx, I.Opc == Op::VOPD ? "vopd" : UnitNames[U], I.Address});
+  }
   SW.ReadyAt = Now + 1;
   SW.Why = RIssue;
   SW.WhyPC = PC;
@@ -633,6 +641,8 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
       S.Busy = false;
       S.FreeAt = Now + 1;
       Completions.push_back(Now);
+      if (Opts.TimelineCycles && TimelineFrom == ~0ull)
+        R.TimelineFrom = TimelineFrom = Now;
     }
   }
   return true;
