@@ -30,8 +30,14 @@ def main():
     ap.add_argument("--clock-ghz", type=float,
                     help="clock of the prediction (default: the measurement's, "
                     "from measured.json)")
-    ap.add_argument("extra", nargs="*", help="options passed to gemm-run")
-    a = ap.parse_args()
+    # Everything after "--" goes to gemm-run (argparse cannot take
+    # positionals after the directory once it has been matched).
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
+    ap.epilog = "Options after -- are passed to gemm-run."
+    a = ap.parse_args(argv)
+    a.extra = extra
     measured = json.load(open(os.path.join(HERE, "measured.json")))
     # Predict at the clock the kernels were measured at, not the boost clock.
     clock = a.clock_ghz or measured["conditions"]["clock_ghz"]
