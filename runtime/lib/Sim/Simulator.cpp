@@ -216,8 +216,8 @@ private:
   std::vector<gemm::VgprBankModel> Banks;
   std::vector<uint64_t> BankStallUntil;
   std::vector<uint32_t> BankStallPC;
-  // Per instruction index: its VALU operations' VGPRs, built on first issue.
-  std::vector<std::unique_ptr<SmallVector<gemm::VgprBankOp, 2>>> BankOpsByPC;
+  // Per instruction index: a VALU instruction's operations' VGPRs.
+  std::vector<SmallVector<gemm::VgprBankOp, 2>> BankOpsByPC;
   std::vector<uint64_t> VmemFree; // per CU
   uint64_t L2Free = 0, DramFree = 0;
   uint64_t LdsBusy = 0, VmemBusy = 0; // cycles, summed over halves / CUs
@@ -527,11 +527,9 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
   switch (U) {
   case UValu: {
     unsigned Cycles = valuCycles(I, P);
-    auto &Ops = BankOpsByPC[PC];
-    if (!Ops)
-      Ops = std::make_unique<SmallVector<gemm::VgprBankOp, 2>>(bankOps(I));
     bool BackToBack = UnitFree[SW.Simd][UValu] == Now;
-    unsigned Stall = Banks[SW.Simd].issue(*Ops, BackToBack).stallCycles;
+    unsigned Stall =
+        Banks[SW.Simd].issue(BankOpsByPC[PC], BackToBack).stallCycles;
     if (Stall) {
       BankStallUntil[SW.Simd] = Now + Cycles + Stall;
       BankStallPC[SW.Simd] = PC;
@@ -705,6 +703,9 @@ Error UnitModel::run() {
   BankStallUntil.assign(NumSimds, 0);
   BankStallPC.assign(NumSimds, 0);
   BankOpsByPC.resize(Prog.Insts.size());
+  for (size_t PC = 0; PC < Prog.Insts.size(); ++PC)
+    if (unitOf(Prog.Insts[PC]) == UValu)
+      BankOpsByPC[PC] = bankOps(Prog.Insts[PC]);
   VmemFree.assign(NumCUs, 0);
   for (unsigned C = 0; C < NumCUs; ++C)
     L0.emplace_back(P.L0Bytes, P.L0Ways, P.LineBytes);
