@@ -8,6 +8,8 @@
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMCHECKBINARY
 #include "gemm-opt/Passes/Passes.h.inc"
@@ -44,6 +46,32 @@ struct GemmCheckBinaryPass
                  "has; use a smaller bk, or prefetch=registers";
           return WalkResult::interrupt();
         }
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    // The dispatch packet holds each grid dimension in work-items as 32 bits;
+    // a larger static grid would be truncated by the runtime.
+    result = getOperation().walk([](gpu::LaunchFuncOp launch) {
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      for (auto [name, groups, lanes] :
+           {std::tuple("x", grid.x, block.x), std::tuple("y", grid.y, block.y),
+            std::tuple("z", grid.z, block.z)}) {
+        std::optional<int64_t> numGroups = getConstantIntValue(groups);
+        std::optional<int64_t> numLanes = getConstantIntValue(lanes);
+        int64_t workItems;
+        if (!numGroups || !numLanes ||
+            (!llvm::MulOverflow(*numGroups, *numLanes, workItems) &&
+             workItems <= int64_t(UINT32_MAX)))
+          continue;
+        launch.emitError() << "launches " << *numGroups << " workgroups of "
+                           << *numLanes << " work-items in grid dimension "
+                           << name
+                           << "; gfx11 allows at most 2^32 - 1 work-items per "
+                              "grid dimension: the matrices are too large";
+        return WalkResult::interrupt();
       }
       return WalkResult::advance();
     });

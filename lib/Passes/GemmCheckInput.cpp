@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMCHECKINPUT
@@ -244,6 +245,33 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
   // The loop sizes, in the order batch, m, n, k.
   SmallVector<int64_t> loops = getLoopSizes(matmul);
   unsigned batchDims = loops.size() - 3;
+  // An empty problem would give a zero grid, which no runtime launches, and
+  // a manifest without its size.
+  constexpr llvm::StringLiteral kLoopNames[] = {"batch", "m", "n", "k"};
+  for (auto [name, size] :
+       llvm::zip(ArrayRef(kLoopNames).drop_front(1 - batchDims), loops))
+    if (size == 0)
+      return matmul.emitOpError()
+             << "has a zero-sized dimension: " << name
+             << " = 0; gemm-opt compiles sizes of at least 1";
+  // The kernels address each matrix with 64-bit byte offsets.
+  for (auto [name, type] : llvm::zip_equal(kOperandNames, types)) {
+    SmallVector<int64_t> layoutStrides = type.getStridesAndOffset().first;
+    if (!type.hasStaticShape() ||
+        llvm::any_of(layoutStrides, ShapedType::isDynamic))
+      continue;
+    // The offset of the last element.
+    int64_t last = 0, term, bytes;
+    bool overflow = false;
+    for (auto [size, stride] : llvm::zip_equal(type.getShape(), layoutStrides))
+      overflow = overflow || llvm::MulOverflow(size - 1, stride, term) ||
+                 llvm::AddOverflow(last, term, last);
+    if (overflow || llvm::AddOverflow(last, int64_t(1), last) ||
+        llvm::MulOverflow(last, int64_t(sizeof(float)), bytes))
+      return matmul.emitOpError()
+             << "operand " << name << " (" << type
+             << ") spans more bytes than a signed 64-bit offset holds";
+  }
   addField("batch", batchDims ? loops[0] : 1);
   addField("m", loops[batchDims]);
   addField("n", loops[batchDims + 1]);

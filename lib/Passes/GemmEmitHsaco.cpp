@@ -10,6 +10,7 @@
 #include "KernelTile.h"
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
 #include "gemm-opt/Passes/Passes.h"
+#include "gemm-opt/Passes/Pipeline.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -60,6 +61,63 @@ static std::string defaultManifestPath(StringRef hsacoPath) {
     llvm::sys::path::replace_extension(path, "");
   path += ".manifest.json";
   return std::string(path);
+}
+
+/// The gemm-opt driver's input and output files (setDriverFiles).
+static std::string driverInput, driverOutput;
+
+void mlir::gemm::setDriverFiles(StringRef input, StringRef output) {
+  driverInput = input.str();
+  driverOutput = output.str();
+}
+
+/// Whether two paths name one file: the same file when both exist, else the
+/// same absolute path. `-` (stdin or stdout) is only itself.
+static bool isSameFile(StringRef a, StringRef b) {
+  if (a == "-" || b == "-")
+    return a == b;
+  bool same;
+  if (!llvm::sys::fs::equivalent(a, b, same))
+    return same;
+  SmallString<256> absA(a), absB(b);
+  llvm::sys::fs::make_absolute(absA);
+  llvm::sys::fs::make_absolute(absB);
+  llvm::sys::path::remove_dots(absA, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(absB, /*remove_dot_dot=*/true);
+  return absA == absB;
+}
+
+/// Checks before anything is written that the code object and manifest
+/// paths are files of their own: neither the driver's input or output nor
+/// each other, and no file derived from a device's name.
+static LogicalResult checkOutputPaths(Location loc, StringRef hsacoPath,
+                                      StringRef manifestPath,
+                                      StringRef manifestFile) {
+  llvm::sys::fs::file_status status;
+  if (manifestPath.empty() &&
+      (hsacoPath == "-" || (!llvm::sys::fs::status(hsacoPath, status) &&
+                            !llvm::sys::fs::is_regular_file(status))))
+    return emitError(loc) << "code object path '" << hsacoPath
+                          << "' is not a regular file, so the manifest path "
+                             "derived from it, '"
+                          << manifestFile
+                          << "', is not one to write: give manifest=PATH";
+  if (isSameFile(hsacoPath, manifestFile))
+    return emitError(loc) << "code object path '" << hsacoPath
+                          << "' and manifest path '" << manifestFile
+                          << "' name the same file";
+  for (auto [kind, path] : {std::pair("code object", hsacoPath),
+                            std::pair("manifest", manifestFile)}) {
+    if (!driverInput.empty() && driverInput != "-" &&
+        isSameFile(path, driverInput))
+      return emitError(loc) << kind << " path '" << path
+                            << "' names the input file '" << driverInput << "'";
+    if (!driverOutput.empty() && isSameFile(path, driverOutput))
+      return emitError(loc)
+             << kind << " path '" << path << "' names the output file (-o) '"
+             << driverOutput << "'";
+  }
+  return success();
 }
 
 /// The code object path as the manifest names it: relative to the manifest
@@ -260,12 +318,25 @@ static void writeSize(llvm::json::OStream &json, StringRef name,
 
 void GemmEmitHsacoPass::runOnOperation() {
   ModuleOp module = getOperation();
+  if (hsacoPath.empty() && !manifestPath.empty()) {
+    emitError(module.getLoc())
+        << "manifest path '" << manifestPath
+        << "' given without 'hsaco': the manifest describes the code object "
+           "written to hsaco=PATH";
+    return signalPassFailure();
+  }
   if (hsacoPath.empty()) {
     emitError(module.getLoc())
         << "gemm-emit-hsaco needs its 'hsaco' option: the path "
            "of the code object to write";
     return signalPassFailure();
   }
+
+  std::string manifestFile =
+      manifestPath.empty() ? defaultManifestPath(hsacoPath) : manifestPath;
+  if (failed(checkOutputPaths(module.getLoc(), hsacoPath, manifestPath,
+                              manifestFile)))
+    return signalPassFailure();
 
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   if (binaries.size() != 1) {
@@ -460,8 +531,6 @@ void GemmEmitHsacoPass::runOnOperation() {
     kernels.push_back(std::move(*described));
   }
 
-  std::string manifestFile =
-      manifestPath.empty() ? defaultManifestPath(hsacoPath) : manifestPath;
   std::string errorMessage;
   std::unique_ptr<llvm::ToolOutputFile> hsacoOut =
       openOutputFile(hsacoPath, &errorMessage);

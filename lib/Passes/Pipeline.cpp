@@ -183,7 +183,8 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
   pm.addPass(createGemmCheckBinary());
 
-  if (!options.hsaco.empty()) {
+  // A manifest alone is gemm-emit-hsaco's error: it describes a code object.
+  if (!options.hsaco.empty() || !options.manifest.empty()) {
     GemmEmitHsacoOptions emitOptions;
     emitOptions.hsacoPath = options.hsaco;
     emitOptions.manifestPath = options.manifest;

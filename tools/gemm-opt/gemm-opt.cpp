@@ -27,11 +27,15 @@ int main(int argc, char **argv) {
   // fails on the first ROCDL op.
   mlir::registerAllGPUToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv,
       "gemm-opt: compiles f32 linalg.matmul to AMD RDNA3 (gfx11) code "
       "objects.\n"
       "  gemm-opt in.mlir --gemm-rdna3-pipeline=\"hsaco=out.hsaco\" -o "
       "out.mlir\n",
-      registry));
+      registry);
+  // So that the code object and manifest never overwrite them.
+  mlir::gemm::setDriverFiles(inputFile, outputFile);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
 }

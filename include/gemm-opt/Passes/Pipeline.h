@@ -29,30 +29,35 @@ struct TileOptions : public PassPipelineOptions<Derived> {
   using Base = PassPipelineOptions<Derived>;
   template <typename T> using Option = typename Base::template Option<T>;
 
-  Option<int64_t> bm{*this, "bm",
-                     llvm::cl::desc("Rows of C per workgroup, a multiple of "
-                                    "waves-m x 16; default 128 (gemm-tile-workgroups)"),
-                     llvm::cl::init(128)};
-  Option<int64_t> bn{*this, "bn",
-                     llvm::cl::desc("Columns of C per workgroup, a multiple "
-                                    "of waves-n x 32; default 128 (gemm-tile-workgroups)"),
-                     llvm::cl::init(128)};
+  Option<int64_t> bm{
+      *this, "bm",
+      llvm::cl::desc("Rows of C per workgroup, a multiple of "
+                     "waves-m x 16; default 128 (gemm-tile-workgroups)"),
+      llvm::cl::init(128)};
+  Option<int64_t> bn{
+      *this, "bn",
+      llvm::cl::desc("Columns of C per workgroup, a multiple "
+                     "of waves-n x 32; default 128 (gemm-tile-workgroups)"),
+      llvm::cl::init(128)};
   Option<int64_t> bk{
       *this, "bk",
       llvm::cl::desc("K step staged in LDS; default 8 (gemm-tile-workgroups)"),
       llvm::cl::init(8)};
   Option<int64_t> wavesM{
       *this, "waves-m",
-      llvm::cl::desc("Wave grid: waves along M; default 4 (gemm-tile-workgroups)"),
+      llvm::cl::desc(
+          "Wave grid: waves along M; default 4 (gemm-tile-workgroups)"),
       llvm::cl::init(4)};
   Option<int64_t> wavesN{
       *this, "waves-n",
-      llvm::cl::desc("Wave grid: waves along N; default 1 (gemm-tile-workgroups)"),
+      llvm::cl::desc(
+          "Wave grid: waves along N; default 1 (gemm-tile-workgroups)"),
       llvm::cl::init(1)};
-  Option<int64_t> pad{*this, "pad",
-                      llvm::cl::desc("Floats of padding per row of A's LDS "
-                                     "tile, a multiple of 4; default 4 (gemm-stage-lds)"),
-                      llvm::cl::init(4)};
+  Option<int64_t> pad{
+      *this, "pad",
+      llvm::cl::desc("Floats of padding per row of A's LDS "
+                     "tile, a multiple of 4; default 4 (gemm-stage-lds)"),
+      llvm::cl::init(4)};
   Option<int64_t> tm{*this, "tm",
                      llvm::cl::desc("Rows of C per lane; 0 derives it from bm "
                                     "and waves-m (gemm-tile-lanes)"),
@@ -68,7 +73,8 @@ struct TileOptions : public PassPipelineOptions<Derived> {
       llvm::cl::init(0)};
   Option<PrefetchMode> prefetch{
       *this, "prefetch",
-      llvm::cl::desc("How the next K-slice is fetched; default registers (gemm-prefetch)"),
+      llvm::cl::desc(
+          "How the next K-slice is fetched; default registers (gemm-prefetch)"),
       llvm::cl::values(clEnumValN(PrefetchMode::None, "none",
                                   "load, store, multiply in turn"),
                        clEnumValN(PrefetchMode::Registers, "registers",
@@ -77,7 +83,8 @@ struct TileOptions : public PassPipelineOptions<Derived> {
                                   "two LDS stages, one barrier per step")),
       llvm::cl::init(PrefetchMode::Registers)};
   Option<Addressing> addressing{
-      *this, "addressing", llvm::cl::desc("How the kernel reads A and B; default buffer"),
+      *this, "addressing",
+      llvm::cl::desc("How the kernel reads A and B; default buffer"),
       llvm::cl::values(
           clEnumValN(Addressing::Global, "global",
                      "global_load with a 64-bit VGPR address per load"),
@@ -129,7 +136,7 @@ struct RDNA3PipelineOptions : public TileOptions<RDNA3PipelineOptions> {
   Option<std::string> manifest{
       *this, "manifest",
       llvm::cl::desc("Path of the launch manifest (default: derived from "
-                     "hsaco)"),
+                     "hsaco, which it needs)"),
       llvm::cl::init("")};
 };
 
@@ -148,6 +155,10 @@ void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options);
 /// `options.hsaco` is set, the files on disk), to `pm`, which must be anchored
 /// on builtin.module.
 void buildRDNA3Pipeline(OpPassManager &pm, const RDNA3PipelineOptions &options);
+
+/// Records the gemm-opt driver's input and output files (`-` for stdin and
+/// stdout), which gemm-emit-hsaco refuses to overwrite.
+void setDriverFiles(llvm::StringRef input, llvm::StringRef output);
 
 /// Registers every gemm-opt pass and the `gemm-rdna3-pipeline` pipeline with
 /// the global MLIR pass registry. Safe to call more than once.

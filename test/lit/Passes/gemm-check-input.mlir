@@ -381,3 +381,46 @@ func.func @temporary_without_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf3
   memref.copy %T, %C : memref<64x16xf32> to memref<64x16xf32>
   return
 }
+
+// -----
+
+// Issue 20 item 10: an empty problem is refused, naming the dimension.
+func.func @zero_m(%A: memref<0x16xf32>, %B: memref<16x16xf32>, %C: memref<0x16xf32>) {
+  // expected-error @below {{'linalg.matmul' op has a zero-sized dimension: m = 0; gemm-opt compiles sizes of at least 1}}
+  linalg.matmul ins(%A, %B : memref<0x16xf32>, memref<16x16xf32>) outs(%C : memref<0x16xf32>)
+  return
+}
+
+// -----
+
+func.func @zero_k(%A: memref<16x0xf32>, %B: memref<0x16xf32>, %C: memref<16x16xf32>) {
+  // expected-error @below {{'linalg.matmul' op has a zero-sized dimension: k = 0; gemm-opt compiles sizes of at least 1}}
+  linalg.matmul ins(%A, %B : memref<16x0xf32>, memref<0x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @zero_batch(%A: memref<0x16x16xf32>, %B: memref<0x16x16xf32>, %C: memref<0x16x16xf32>) {
+  // expected-error @below {{'linalg.batch_matmul' op has a zero-sized dimension: batch = 0; gemm-opt compiles sizes of at least 1}}
+  linalg.batch_matmul ins(%A, %B : memref<0x16x16xf32>, memref<0x16x16xf32>) outs(%C : memref<0x16x16xf32>)
+  return
+}
+
+// -----
+
+// 2^63 - 1 rows: A's 16 x (2^63 - 1) elements overflow 64-bit offsets.
+func.func @huge_m(%A: memref<9223372036854775807x16xf32>, %B: memref<16x16xf32>, %C: memref<9223372036854775807x16xf32>) {
+  // expected-error @below {{'linalg.matmul' op operand A ('memref<9223372036854775807x16xf32>') spans more bytes than a signed 64-bit offset holds}}
+  linalg.matmul ins(%A, %B : memref<9223372036854775807x16xf32>, memref<16x16xf32>) outs(%C : memref<9223372036854775807x16xf32>)
+  return
+}
+
+// -----
+
+// The elements fit but their bytes do not.
+func.func @huge_bytes(%A: memref<4611686018427387904x1xf32>, %B: memref<1x1xf32>, %C: memref<4611686018427387904x1xf32>) {
+  // expected-error @below {{'linalg.matmul' op operand A ('memref<4611686018427387904x1xf32>') spans more bytes than a signed 64-bit offset holds}}
+  linalg.matmul ins(%A, %B : memref<4611686018427387904x1xf32>, memref<1x1xf32>) outs(%C : memref<4611686018427387904x1xf32>)
+  return
+}
