@@ -26,10 +26,9 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CAL = os.path.join(REPO, "bench", "calibration")
-WALKTHROUGH = ["k1", "k2", "k3", "k4", "k5", "k6ref", "k6", "k7", "k8"]
-# Kernel 5 is judged by k6ref, the HIP compiler's code that was measured; k5
-# is clang-22's build of the same source (calibrate.py does the same).
-JUDGED_3_8 = ["k3", "k4", "k6ref", "k6", "k7", "k8"]
+sys.path.insert(0, CAL)
+# Which kernels are judged, as calibrate.py has it.
+from calibrate import JUDGED_1_2, JUDGED_3_8, KERNELS as WALKTHROUGH, SHOWN_ONLY
 # Our kernels: label, gemm-rdna3-pipeline options, extra gemm-opt flags.
 OURS = [
     ("gemm-opt default (prefetch=registers)", "", []),
@@ -103,7 +102,7 @@ def main():
             continue
         m = measured[k]["ms"] if a.size == 4096 else None
         label = f"walkthrough {k}" + (" (clang-22 build, not judged)"
-                                      if k == "k5" else "")
+                                      if k in SHOWN_ONLY else "")
         rows.append(dict(p, kernel=label, id=k,
                          description=measured[k]["description"],
                          measured_ms=m,
@@ -137,7 +136,7 @@ def main():
     mae38 = [abs(r["error"]) for r in rows if r["error"] is not None and
              r.get("id") in JUDGED_3_8]
     mae12 = [abs(r["error"]) for r in rows if r["error"] is not None and
-             r.get("id") in WALKTHROUGH[:2]]
+             r.get("id") in JUDGED_1_2]
     pct = lambda v, d="{:+.1f} %": d.format(100 * v) if v is not None else "-"
     lines = [
         f"# Predicted SGEMM times, {a.size}^3 f32, gfx1100",
