@@ -12,6 +12,7 @@
 #include "VOPDPairing.h"
 #include "VOPDParity.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -22,10 +23,20 @@
 #include "llvm/InitializePasses.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using gemm::kGemmVOPDPassName;
+
+#define DEBUG_TYPE "gemm-amdgpu-vopd"
+
+STATISTIC(NumFMABlocks, "FMA blocks examined");
+STATISTIC(NumRecolored, "FMA blocks whose VGPRs were recolored");
+STATISTIC(NumBankPlans, "FMA blocks whose LDS loads were placed by bank");
+STATISTIC(NumParitySwapped, "VOPDs repaired by swapping sources");
+STATISTIC(NumParitySplit, "VOPDs split to keep the gfx11 parity rule");
+STATISTIC(NumPaired, "single FMACs paired into VOPDs");
 
 static cl::opt<bool>
     PrintReport("gemm-amdgpu-vopd-report",
@@ -110,6 +121,36 @@ FMABlockCounts countFMAs(const MachineBasicBlock &mbb,
   return counts;
 }
 
+/// Sends each finding to the remark emitter and, under
+/// -gemm-amdgpu-vopd-report, prints the same message to stderr, so the two
+/// outputs cannot drift apart. Builds a remark only when one of them wants it.
+class FindingReporter {
+public:
+  FindingReporter(const MachineFunction &mf,
+                  MachineOptimizationRemarkEmitter &ore)
+      : mf(mf), ore(ore) {
+    LLVMContext &ctx = mf.getFunction().getContext();
+    remarksOn = ctx.getLLVMRemarkStreamer() ||
+                ctx.getDiagHandlerPtr()->isAnyRemarkEnabled();
+  }
+
+  template <typename BuildRemark> void operator()(BuildRemark build) {
+    if (!PrintReport && !remarksOn)
+      return;
+    auto remark = build();
+    if (PrintReport)
+      errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
+             << remark.getMsg() << "\n";
+    if (remarksOn)
+      ore.emit(remark);
+  }
+
+private:
+  const MachineFunction &mf;
+  MachineOptimizationRemarkEmitter &ore;
+  bool remarksOn = false;
+};
+
 class GemmVOPDPass : public MachineFunctionPass {
 public:
   static char ID;
@@ -134,13 +175,168 @@ public:
 
 char GemmVOPDPass::ID = 0;
 
+static void reportBankPlan(FindingReporter &report, MachineBasicBlock &mbb,
+                           const gemm::FragmentBankResult &r) {
+  if (!r.placed) {
+    report([&] {
+      MachineOptimizationRemarkMissed remark(
+          kGemmVOPDPassName, "BankPlanMissed", DebugLoc(), &mbb);
+      remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
+             << " keeps its LDS load registers: "
+             << ore::NV("Reason", r.whyNot);
+      return remark;
+    });
+    return;
+  }
+  ++NumBankPlans;
+  report([&] {
+    MachineOptimizationRemark remark(kGemmVOPDPassName, "BankPlan", DebugLoc(),
+                                     &mbb);
+    remark << "placed " << ore::NV("Loads", r.fragments)
+           << " LDS loads of FMA block %bb."
+           << ore::NV("Block", mbb.getNumber())
+           << " so that every FMA reads one source from VGPR banks 0-1 and one "
+              "from banks 2-3 ("
+           << ore::NV("Split", r.loadsSplit) << " wide loads split, "
+           << ore::NV("VOPDsSplit", r.vopdsSplit) << " VOPDs taken apart, "
+           << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
+    if (r.offPlan)
+      remark << "; for want of VGPRs, " << ore::NV("OffPlan", r.offPlan)
+             << " of its " << ore::NV("Pieces", r.pieces)
+             << " register pairs sit in the other half";
+    return remark;
+  });
+}
+
+static void reportRecolor(FindingReporter &report, MachineBasicBlock &mbb,
+                          const gemm::RecolorResult &r) {
+  if (!r.recolored) {
+    report([&] {
+      MachineOptimizationRemarkMissed remark(kGemmVOPDPassName, "RecolorMissed",
+                                             DebugLoc(), &mbb);
+      remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
+             << " not recolored: " << ore::NV("Reason", r.whyNot);
+      return remark;
+    });
+    return;
+  }
+  ++NumRecolored;
+  report([&] {
+    MachineOptimizationRemark remark(kGemmVOPDPassName, "Recolor", DebugLoc(),
+                                     &mbb);
+    remark << "recolored " << ore::NV("MovedVGPRs", r.movedRegs)
+           << " VGPRs of FMA block %bb." << ore::NV("Block", mbb.getNumber())
+           << " for pairing (" << ore::NV("Planned", r.anchored) << " of "
+           << ore::NV("FMAs", r.fmas) << " FMAs planned, "
+           << ore::NV("VOPDsSplit", r.vopdsSplit) << " VOPDs taken apart, "
+           << ore::NV("EntryMoves", r.entryCopies) << " entry and "
+           << ore::NV("ExitMoves", r.exitCopies) << " exit moves, "
+           << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
+    return remark;
+  });
+}
+
+static void reportParity(FindingReporter &report, MachineFunction &mf,
+                         const gemm::VOPDParityStats &stats) {
+  if (!stats.checked)
+    return;
+  NumParitySwapped += stats.swapped;
+  NumParitySplit += stats.split;
+  auto describe = [&](auto &remark) {
+    remark << ore::NV("VOPDs", stats.checked) << " VOPD, "
+           << ore::NV("Violations", stats.violations)
+           << " breaking the gfx11 parity rule: "
+           << ore::NV("Swapped", stats.swapped)
+           << " repaired by swapping sources, " << ore::NV("Split", stats.split)
+           << " split, " << ore::NV("Unrepaired", stats.unrepaired) << " left";
+  };
+  if (stats.violations)
+    report([&] {
+      MachineOptimizationRemark remark(kGemmVOPDPassName, "ParityRepair",
+                                       DebugLoc(), &mf.front());
+      describe(remark);
+      return remark;
+    });
+  else
+    report([&] {
+      MachineOptimizationRemarkAnalysis remark(kGemmVOPDPassName, "Parity",
+                                               DebugLoc(), &mf.front());
+      describe(remark);
+      return remark;
+    });
+}
+
+static void reportPairing(FindingReporter &report, MachineFunction &mf,
+                          const gemm::VOPDPairingStats &stats) {
+  NumPaired += stats.paired;
+  if (stats.unsupported) {
+    report([&] {
+      return MachineOptimizationRemarkMissed(kGemmVOPDPassName, "PairingMissed",
+                                             DebugLoc(), &mf.front())
+             << "FMAC pairing off: unexpected opcodes";
+    });
+    return;
+  }
+  report([&] {
+    MachineOptimizationRemark remark(kGemmVOPDPassName, "Pairing", DebugLoc(),
+                                     &mf.front());
+    remark << ore::NV("Paired", stats.paired) << " new parity-safe FMAC pairs ("
+           << ore::NV("Repaired", stats.repaired)
+           << " by re-pairing through a VOPD)";
+    return remark;
+  });
+}
+
+/// The FMA counts of one FMA block and, when some FMAs stay single, why.
+static void reportFMABlock(FindingReporter &report, MachineBasicBlock &mbb,
+                           const FMABlockCounts &counts, bool explainSingles,
+                           const gemm::OpcodesByName &opcodes) {
+  unsigned percent = 100 * counts.fmasInVOPD / counts.fmas;
+  report([&] {
+    MachineOptimizationRemarkAnalysis remark(kGemmVOPDPassName, "FMABlock",
+                                             DebugLoc(), &mbb);
+    remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber()) << ": "
+           << ore::NV("FMAs", counts.fmas) << " FMAs, "
+           << ore::NV("FMAsInVOPD", counts.fmasInVOPD) << " in VOPD ("
+           << ore::NV("Percent", percent) << "%), "
+           << ore::NV("VOPDs", counts.vopds) << " VOPD instructions";
+    return remark;
+  });
+  if (!explainSingles || counts.fmasInVOPD == counts.fmas)
+    return;
+  // Why the rest stay single, for the user who expects 100 %.
+  gemm::SingleFMACCensus singles = gemm::censusSingleFMACs(mbb, opcodes);
+  unsigned other = counts.fmas - counts.fmasInVOPD - singles.singles;
+  report([&] {
+    MachineOptimizationRemarkMissed remark(kGemmVOPDPassName, "SingleFMAs",
+                                           DebugLoc(), &mbb);
+    remark << ore::NV("Single", counts.fmas - counts.fmasInVOPD)
+           << " FMAs of FMA block %bb." << ore::NV("Block", mbb.getNumber())
+           << " stay single: " << ore::NV("NoPartner", singles.noPartner)
+           << " have no single FMAC in the block to pair with (a legal pair "
+              "needs destinations, src0s and vsrc1s of opposite VGPR parity, "
+              "sources swapped if need be), "
+           << ore::NV("Blocked", singles.blocked)
+           << " have one only beyond a dependence or more than "
+           << ore::NV("Window", gemm::kPairingWindow)
+           << " instructions away, and " << ore::NV("Other", other)
+           << " are not v_fmac_f32 on VGPRs (VOP3 forms, SGPR or constant "
+              "operands)";
+    return remark;
+  });
+}
+
 bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
-  // Features can differ per function; wave64 code has no VOPD.
-  if (mf.getSubtarget().checkFeatures("+wavefrontsize64"))
+  // optnone and opt-bisect; features can differ per function; wave64 code has
+  // no VOPD.
+  if (skipFunction(mf.getFunction()) ||
+      mf.getSubtarget().checkFeatures("+wavefrontsize64"))
     return false;
+  LLVM_DEBUG(dbgs() << kGemmVOPDPassName << ": " << mf.getName() << "\n");
   const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
-  MachineOptimizationRemarkEmitter &ore =
-      getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  FindingReporter report(
+      mf, getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE());
+  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
 
   bool changed = false;
   bool rewrite = (RepairParity || PairFMACs || RecolorVGPRs) &&
@@ -149,201 +345,56 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
   gemm::OpcodesByName opcodes;
   if (rewrite)
     opcodes = gemm::getOpcodesByName(tii);
-  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
-
-  // The bank plan shares the recoloring's VGPR allowance.
-  auto placeByBank = [&](MachineBasicBlock &mbb, unsigned extraUsed) {
-    gemm::FragmentBankResult r = gemm::placeFragmentsByBank(
-        mbb, opcodes,
-        RecolorExtraVGPRs > extraUsed ? RecolorExtraVGPRs - extraUsed : 0);
-    changed |= r.placed;
-    if (PrintReport) {
-      errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
-             << mbb.getNumber() << ": ";
-      if (r.placed)
-        errs() << "bank plan: " << r.fragments << " LDS loads placed, "
-               << r.loadsSplit << " split, " << r.offPlan << " of " << r.pieces
-               << " pieces outside their half, " << r.vopdsSplit
-               << " VOPDs taken apart, " << r.extraVGPRs << " extra VGPRs\n";
-      else
-        errs() << "bank plan not applied: " << r.whyNot << "\n";
-    }
-    if (r.placed)
-      ore.emit([&] {
-        MachineOptimizationRemark remark(kGemmVOPDPassName, "BankPlan",
-                                         DebugLoc(), &mbb);
-        remark << "placed " << ore::NV("Loads", r.fragments)
-               << " LDS loads of FMA block %bb."
-               << ore::NV("Block", mbb.getNumber())
-               << " so that every FMA reads one source from VGPR banks 0-1 "
-                  "and one from banks 2-3 ("
-               << ore::NV("Split", r.loadsSplit) << " wide loads split, "
-               << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
-        if (r.offPlan)
-          remark << "; for want of VGPRs, " << ore::NV("OffPlan", r.offPlan)
-                 << " of its " << ore::NV("Pieces", r.pieces)
-                 << " register pairs sit in the other half";
-        return remark;
-      });
-    else
-      ore.emit([&] {
-        MachineOptimizationRemarkMissed remark(
-            kGemmVOPDPassName, "BankPlanMissed", DebugLoc(), &mbb);
-        remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
-               << " keeps its LDS load registers: "
-               << ore::NV("Reason", r.whyNot);
-        return remark;
-      });
-  };
 
   // Recolor first: it takes the loop's VOPDs apart, and the pairing below
-  // forms them again on the new registers.
+  // forms them again on the new registers. The bank plan shares the
+  // recoloring's VGPR allowance.
   if (rewrite && RecolorVGPRs)
     gemm::recolorFMALoops(
         mf, loops, opcodes, MinFMAsPerBlock, RecolorExtraVGPRs,
         [&](MachineBasicBlock &mbb, const gemm::RecolorResult &r) {
           changed |= r.recolored;
-          if (PrintReport) {
-            errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
-                   << mbb.getNumber() << ": ";
-            if (r.recolored)
-              errs() << "recolored " << r.movedRegs << " VGPRs (" << r.anchored
-                     << " of " << r.fmas << " FMAs planned, " << r.vopdsSplit
-                     << " VOPDs taken apart, " << r.entryCopies << " entry and "
-                     << r.exitCopies << " exit moves, " << r.extraVGPRs
-                     << " extra VGPRs)\n";
-            else
-              errs() << "not recolored: " << r.whyNot << "\n";
-          }
-          if (r.recolored)
-            ore.emit([&] {
-              MachineOptimizationRemark remark(kGemmVOPDPassName, "Recolor",
-                                               DebugLoc(), &mbb);
-              remark << "recolored " << ore::NV("MovedVGPRs", r.movedRegs)
-                     << " VGPRs of FMA block %bb."
-                     << ore::NV("Block", mbb.getNumber()) << " for pairing ("
-                     << ore::NV("EntryMoves", r.entryCopies) << " entry and "
-                     << ore::NV("ExitMoves", r.exitCopies) << " exit moves, "
-                     << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
-              return remark;
-            });
-          else
-            ore.emit([&] {
-              MachineOptimizationRemarkMissed remark(
-                  kGemmVOPDPassName, "RecolorMissed", DebugLoc(), &mbb);
-              remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
-                     << " not recolored: " << ore::NV("Reason", r.whyNot);
-              return remark;
-            });
-          if (PlaceByBank && loops.getLoopFor(&mbb)->getNumBlocks() == 1)
-            placeByBank(mbb, r.recolored ? r.extraVGPRs : 0);
+          reportRecolor(report, mbb, r);
+          if (!PlaceByBank || loops.getLoopFor(&mbb)->getNumBlocks() != 1)
+            return;
+          unsigned extraUsed = r.recolored ? r.extraVGPRs : 0;
+          gemm::FragmentBankResult plan = gemm::placeFragmentsByBank(
+              mbb, opcodes,
+              RecolorExtraVGPRs > extraUsed ? RecolorExtraVGPRs - extraUsed
+                                            : 0);
+          changed |= plan.placed;
+          reportBankPlan(report, mbb, plan);
         });
   if (rewrite && RepairParity) {
     gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf, opcodes);
-    changed = stats.swapped + stats.split > 0;
-    if (PrintReport && stats.checked)
-      errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
-             << stats.checked << " VOPD, " << stats.violations
-             << " breaking the gfx11 parity rule: " << stats.swapped
-             << " repaired by swapping sources, " << stats.split << " split, "
-             << stats.unrepaired << " left\n";
-    if (stats.violations)
-      ore.emit([&] {
-        MachineOptimizationRemark remark(kGemmVOPDPassName, "ParityRepair",
-                                         DebugLoc(), &mf.front());
-        remark << ore::NV("Violations", stats.violations)
-               << " VOPD broke the gfx11 parity rule: "
-               << ore::NV("Swapped", stats.swapped)
-               << " repaired by swapping sources, "
-               << ore::NV("Split", stats.split) << " split, "
-               << ore::NV("Unrepaired", stats.unrepaired) << " left";
-        return remark;
-      });
+    changed |= stats.swapped + stats.split > 0;
+    reportParity(report, mf, stats);
   }
-
   if (rewrite && PairFMACs) {
     gemm::VOPDPairingStats stats = gemm::pairSingleFMACs(mf, opcodes);
     changed |= stats.paired > 0;
-    if (PrintReport)
-      errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
-             << (stats.unsupported
-                     ? std::string("FMAC pairing off: unexpected opcodes")
-                     : std::to_string(stats.paired) +
-                           " new parity-safe FMAC pairs (" +
-                           std::to_string(stats.repaired) +
-                           " by re-pairing through a VOPD)")
-             << "\n";
-    if (stats.paired)
-      ore.emit([&] {
-        MachineOptimizationRemark remark(kGemmVOPDPassName, "Pairing",
-                                         DebugLoc(), &mf.front());
-        remark << ore::NV("Paired", stats.paired)
-               << " new parity-safe FMAC pairs ("
-               << ore::NV("Repaired", stats.repaired)
-               << " by re-pairing through a VOPD)";
-        return remark;
-      });
+    reportPairing(report, mf, stats);
   }
 
   unsigned fmaBlocks = 0;
-  for (const MachineBasicBlock &mbb : mf) {
+  for (MachineBasicBlock &mbb : mf) {
     const MachineLoop *loop = loops.getLoopFor(&mbb);
     if (!loop || !loop->isInnermost())
       continue;
     FMABlockCounts counts = countFMAs(mbb, tii);
     if (counts.fmas == 0 || counts.fmas < MinFMAsPerBlock)
       continue;
-
     ++fmaBlocks;
-    unsigned percent = 100 * counts.fmasInVOPD / counts.fmas;
-    if (PrintReport)
-      errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
-             << mbb.getNumber() << ": " << counts.fmas << " FMAs, "
-             << counts.fmasInVOPD << " in VOPD (" << percent << "%), "
-             << counts.vopds << " VOPD instructions\n";
-    ore.emit([&] {
-      MachineOptimizationRemarkAnalysis remark(kGemmVOPDPassName, "FMABlock",
-                                               DebugLoc(), &mbb);
-      remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber()) << ": "
-             << ore::NV("FMAs", counts.fmas) << " FMAs, "
-             << ore::NV("FMAsInVOPD", counts.fmasInVOPD) << " in VOPD ("
-             << ore::NV("Percent", percent) << "%), "
-             << ore::NV("VOPDs", counts.vopds) << " VOPD instructions";
-      return remark;
-    });
-    if (!rewrite || !PairFMACs || counts.fmasInVOPD == counts.fmas)
-      continue;
-    // Why the rest stay single, for the user who expects 100 %.
-    gemm::SingleFMACCensus singles = gemm::censusSingleFMACs(mbb, opcodes);
-    unsigned other = counts.fmas - counts.fmasInVOPD - singles.singles;
-    if (PrintReport)
-      errs() << kGemmVOPDPassName << ": " << mf.getName() << " %bb."
-             << mbb.getNumber() << ": " << singles.noPartner
-             << " single FMACs without a legal partner, " << singles.blocked
-             << " with one beyond a dependence or the window, " << other
-             << " in other forms\n";
-    ore.emit([&] {
-      MachineOptimizationRemarkMissed remark(kGemmVOPDPassName, "SingleFMAs",
-                                             DebugLoc(), &mbb);
-      remark << ore::NV("Single", counts.fmas - counts.fmasInVOPD)
-             << " FMAs of FMA block %bb." << ore::NV("Block", mbb.getNumber())
-             << " stay single: " << ore::NV("NoPartner", singles.noPartner)
-             << " have no single FMAC in the block to pair with (a legal "
-                "pair needs destinations, src0s and vsrc1s of opposite VGPR "
-                "parity, sources swapped if need be), "
-             << ore::NV("Blocked", singles.blocked)
-             << " have one only beyond a dependence or more than "
-             << ore::NV("Window", gemm::kPairingWindow)
-             << " instructions away, and " << ore::NV("Other", other)
-             << " are not v_fmac_f32 on VGPRs (VOP3 forms, SGPR or constant "
-                "operands)";
-      return remark;
-    });
+    ++NumFMABlocks;
+    reportFMABlock(report, mbb, counts, rewrite && PairFMACs, opcodes);
   }
-  if (PrintReport && fmaBlocks == 0)
-    errs() << kGemmVOPDPassName << ": " << mf.getName()
-           << ": no FMA block (innermost loop block with at least "
-           << MinFMAsPerBlock << " FMAs)\n";
+  if (fmaBlocks == 0)
+    report([&] {
+      return MachineOptimizationRemarkAnalysis(kGemmVOPDPassName, "NoFMABlock",
+                                               DebugLoc(), &mf.front())
+             << "no FMA block (innermost loop block with at least "
+             << ore::NV("MinFMAs", unsigned(MinFMAsPerBlock)) << " FMAs)";
+    });
   return changed;
 }
 
