@@ -18,11 +18,13 @@
 
 using namespace llvm;
 
-static cl::opt<bool> EnableGemmVOPD(
-    "gemm-amdgpu-vopd",
-    cl::desc("Run gemm-opt's late AMDGPU VOPD pass in amdgcn code generation "
-             "(wave32 targets with VOPD)"),
-    cl::init(true));
+/// -gemm-amdgpu-vopd, created by registerLatePass() after the pass is
+/// registered, and only if the name is still free: opt's legacy pass list
+/// turns every registered pass argument into an option of its own, so there
+/// the pass's name is taken (and the switch has nothing to switch: opt runs no
+/// code generation). A static cl::opt would abort opt with "registered more
+/// than once" as the plugin loads. Null means on.
+static cl::opt<bool> *EnableGemmVOPD = nullptr;
 
 /// Name of the anchor: the pass goes right after gcn-create-vopd, on final
 /// post-RA code before waitcnt, hazard and s_delay_alu insertion. The anchor's
@@ -56,7 +58,8 @@ AnchorListener anchorListener;
 static void insertGemmVOPDPass(TargetMachine &tm, PassManagerBase &,
                                TargetPassConfig *passConfig) {
   anchorListener.pendingConfig = nullptr;
-  if (!EnableGemmVOPD || !passConfig || !tm.getTargetTriple().isAMDGCN())
+  if ((EnableGemmVOPD && !*EnableGemmVOPD) || !passConfig ||
+      !tm.getTargetTriple().isAMDGCN())
     return;
   // Wave64 code has no VOPD. The pass checks each function's subtarget again.
   if (tm.getTargetFeatureString().contains("+wavefrontsize64"))
@@ -75,6 +78,12 @@ void gemm::registerLatePass() {
     PassRegistry &registry = *PassRegistry::getPassRegistry();
     // Registered up front so that `llc -run-pass=gemm-amdgpu-vopd` finds it.
     initializeGemmVOPDPass(registry);
+    if (!cl::getRegisteredOptions().count(gemm::kGemmVOPDPassName))
+      EnableGemmVOPD = new cl::opt<bool>(
+          StringRef(gemm::kGemmVOPDPassName),
+          cl::desc("Run gemm-opt's late AMDGPU VOPD pass in amdgcn code "
+                   "generation (wave32 targets with VOPD)"),
+          cl::init(true));
     registry.addRegistrationListener(&anchorListener);
     static RegisterTargetPassConfigCallback callback(insertGemmVOPDPass);
     return true;

@@ -24,21 +24,6 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-
-#ifndef GEMM_OPT_BUILD_TOOLKIT_DIR
-#define GEMM_OPT_BUILD_TOOLKIT_DIR ""
-#endif
-#ifndef GEMM_OPT_INSTALLED_TOOLKIT_DIR
-#define GEMM_OPT_INSTALLED_TOOLKIT_DIR ""
-#endif
-#ifndef GEMM_OPT_LLD_PATH
-#define GEMM_OPT_LLD_PATH "/usr/lib/llvm-22/bin/ld.lld"
-#endif
-
-#include <unistd.h>
-
 using namespace mlir;
 
 namespace mlir::gemm {
@@ -57,34 +42,6 @@ llvm::ArrayRef<llvm::StringRef> getSupportedChips() {
 
 bool isSupportedChip(llvm::StringRef chip) {
   return llvm::is_contained(getSupportedChips(), chip);
-}
-
-/// The toolkit gpu-module-to-binary gets when the option is empty: the build
-/// tree's while it exists, else the installed one. A library installed under
-/// another prefix than the configured one, or embedded elsewhere, falls back to
-/// a toolkit directory of its own in the temporary directory.
-static std::string getDefaultToolkitDir() {
-  auto hasLld = [](llvm::StringRef dir) {
-    llvm::SmallString<256> lld(dir);
-    llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
-    return !dir.empty() && llvm::sys::fs::exists(lld);
-  };
-  for (llvm::StringRef dir :
-       {GEMM_OPT_BUILD_TOOLKIT_DIR, GEMM_OPT_INSTALLED_TOOLKIT_DIR})
-    if (hasLld(dir))
-      return dir.str();
-
-  llvm::SmallString<256> dir;
-  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, dir);
-  llvm::sys::path::append(dir, "gemm-opt-toolkit-" + std::to_string(getuid()));
-  llvm::SmallString<256> bin(dir);
-  llvm::sys::path::append(bin, "llvm", "bin");
-  llvm::SmallString<256> lld(bin);
-  llvm::sys::path::append(lld, "ld.lld");
-  // Failures surface as gpu-module-to-binary's own "cannot find ld.lld" error.
-  (void)llvm::sys::fs::create_directories(bin);
-  (void)llvm::sys::fs::create_link(GEMM_OPT_LLD_PATH, lld);
-  return std::string(dir);
 }
 
 /// The tiling passes in order, each configured from the shared options.
@@ -175,12 +132,9 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   kernelPm.addPass(createConvertGpuOpsToROCDLOps(rocdlOptions));
   kernelPm.addPass(createReconcileUnrealizedCastsPass());
 
-  GpuModuleToBinaryPassOptions binaryOptions;
-  binaryOptions.compilationTarget = "bin";
-  binaryOptions.toolkitPath = options.toolkit.empty()
-                                  ? getDefaultToolkitDir()
-                                  : options.toolkit.getValue();
-  pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  GemmModuleToBinaryOptions binaryOptions;
+  binaryOptions.toolkit = options.toolkit;
+  pm.addPass(createGemmModuleToBinary(binaryOptions));
   pm.addPass(createGemmCheckBinary());
 
   // A manifest alone is gemm-emit-hsaco's error: it describes a code object.
@@ -192,16 +146,45 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   }
 }
 
+/// Registers a pipeline whose builder needs a pass manager anchored on
+/// builtin.module. Nested elsewhere, as in
+/// `builtin.module(func.func(gemm-rdna3-pipeline))`, its module passes could
+/// not be added (OpPassManager aborts) and its function passes would look for
+/// functions inside functions: that is refused while the pipeline is parsed.
+template <typename Options>
+static void registerModulePipeline(StringRef arg, StringRef description,
+                                   void (*builder)(OpPassManager &,
+                                                   const Options &)) {
+  registerPassPipeline(
+      arg, description,
+      [arg, builder](OpPassManager &pm, StringRef optionsStr,
+                     function_ref<LogicalResult(const Twine &)> errorHandler) {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName())
+          return errorHandler(arg + " must be anchored on builtin.module, " +
+                              "not on '" + anchor + "': write builtin.module(" +
+                              arg + ")");
+        Options options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        builder(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
+}
+
 void registerGemmOptPasses() {
   static bool registered = [] {
     registerGemmPasses();
-    PassPipelineRegistration<TilePipelineOptions>(
+    registerModulePipeline<TilePipelineOptions>(
         "gemm-tile-rdna3",
         "Rewrite an f32 linalg.matmul into the RDNA3 SGEMM kernel "
         "structure: gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes, "
         "gemm-prefetch and (addressing=buffer) gemm-buffer-addressing",
         buildTilePipeline);
-    PassPipelineRegistration<RDNA3PipelineOptions>(
+    registerModulePipeline<RDNA3PipelineOptions>(
         "gemm-rdna3-pipeline",
         "Lower a func.func holding an f32 linalg.matmul on memrefs to an "
         "RDNA3 code object (gpu.binary; with hsaco=FILE also FILE and its "

@@ -35,6 +35,7 @@ tools = [
     ToolSubst("gemm-report", unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("llc", unresolved="fatal"),
+    ToolSubst("opt", unresolved="fatal"),
     ToolSubst("clang", command=os.path.join(config.llvm_tools_dir, "clang"), unresolved="fatal"),
     ToolSubst("ld.lld", unresolved="fatal"),
     ToolSubst("llvm-mc", unresolved="fatal"),

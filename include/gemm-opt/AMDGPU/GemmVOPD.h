@@ -35,8 +35,10 @@ namespace gemm {
 
 /// Registers the pass and a TargetPassConfig callback that inserts it after
 /// gcn-create-vopd in every amdgcn code generation pipeline at -O1 and above,
-/// for the whole process. Idempotent. The LLVM option -gemm-amdgpu-vopd=0
-/// turns the insertion off again.
+/// for the whole process. Idempotent. It also registers the LLVM option
+/// -gemm-amdgpu-vopd (=0 turns the insertion off again), so call it before
+/// parsing the command line; in opt, whose legacy pass list already claims the
+/// pass's name as an option, it registers none.
 void registerLatePass();
 
 /// The pass's command-line and registry name.

@@ -525,6 +525,37 @@ def GemmKernelSizes : Pass<"gemm-kernel-sizes", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def GemmModuleToBinary : Pass<"gemm-module-to-binary", "ModuleOp"> {
+  let summary = "Run gpu-module-to-binary (format=bin) with an ld.lld from a "
+                "trusted place";
+  let description = [{
+    `gpu-module-to-binary` links each code object with
+    `<toolkit>/llvm/bin/ld.lld`, which runs with the compiling user's rights.
+    This pass chooses the toolkit, then runs `gpu-module-to-binary{format=bin}`
+    with it. The toolkit is, in order:
+
+    1. the `toolkit` option;
+    2. when the running gemm-opt (or MLIR plugin) is the build tree's, the
+       build tree's `toolkit`;
+    3. `<prefix>/share/gemm-opt/toolkit` of the prefix the running binary or
+       plugin is installed in, found from the binary's own path at run time
+       (so an install under another prefix than the configured one works);
+    4. when none of these exists, a toolkit made for this one link: a new
+       directory created by `mkdtemp` in `$TMPDIR` (mode 0700, so nobody else
+       can own it or put anything in it) holding only the symbolic link
+       `llvm/bin/ld.lld` to LLVM 22's `ld.lld`, removed when the link is done.
+
+    No other directory is searched, and no existing temporary directory is
+    ever reused.
+  }];
+  let options = [
+    Option<"toolkit", "toolkit", "std::string", /*default=*/"",
+           "Directory holding llvm/bin/ld.lld (default: the one of the tree "
+           "gemm-opt runs from, else a temporary one)">,
+  ];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
 def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {
   let summary = "Reject code objects that spill to scratch";
   let description = [{

@@ -1,0 +1,232 @@
+//===- GemmModuleToBinary.cpp - gpu-module-to-binary, trusted ld.lld ------===//
+//
+// gpu-module-to-binary executes <toolkit>/llvm/bin/ld.lld with the compiling
+// user's rights, so the toolkit must be as trusted as gemm-opt itself: the
+// user's option, the tree the running binary belongs to, or a directory this
+// pass creates for the link. Never a fixed path in the temporary directory,
+// which any local user could have created first.
+//
+// The temporary toolkit lives exactly as long as the link: it is created and
+// removed inside runOnOperation, around a nested run of gpu-module-to-binary.
+// A pass manager that is kept and run again, or never run, leaves nothing
+// behind, which an owner tied to the pipeline's construction could not promise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Passes/Passes.h"
+
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stdlib.h>
+
+#ifndef GEMM_OPT_BUILD_TOOLKIT_DIR
+#define GEMM_OPT_BUILD_TOOLKIT_DIR ""
+#endif
+#ifndef GEMM_OPT_BUILD_BIN_DIR
+#define GEMM_OPT_BUILD_BIN_DIR ""
+#endif
+#ifndef GEMM_OPT_BUILD_LIB_DIR
+#define GEMM_OPT_BUILD_LIB_DIR ""
+#endif
+#ifndef GEMM_OPT_TOOLKIT_FROM_BINDIR
+#define GEMM_OPT_TOOLKIT_FROM_BINDIR "../share/gemm-opt/toolkit"
+#endif
+#ifndef GEMM_OPT_TOOLKIT_FROM_LIBDIR
+#define GEMM_OPT_TOOLKIT_FROM_LIBDIR "../share/gemm-opt/toolkit"
+#endif
+#ifndef GEMM_OPT_LLD_PATH
+#define GEMM_OPT_LLD_PATH "/usr/lib/llvm-22/bin/ld.lld"
+#endif
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMMODULETOBINARY
+#include "gemm-opt/Passes/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+
+namespace {
+/// The real directory of the executable or shared library (the MLIR plugin)
+/// this code was loaded from, and whether it is the executable.
+struct OwnLocation {
+  llvm::SmallString<256> dir;
+  bool isExecutable;
+};
+} // namespace
+
+/// Returns <toolkit>/llvm/bin/ld.lld, the path gpu-module-to-binary runs.
+static std::string getLldPath(llvm::StringRef toolkit) {
+  llvm::SmallString<256> lld(toolkit);
+  llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
+  return std::string(lld);
+}
+
+/// Any object of this file: its address tells dladdr which loaded file holds
+/// the code running now.
+static const char kAnchor = 0;
+
+/// Finds where the code running now was loaded from.
+static std::optional<OwnLocation> findOwnLocation() {
+  Dl_info info;
+  link_map *own = nullptr;
+  if (!dladdr1(&kAnchor, &info, reinterpret_cast<void **>(&own),
+               RTLD_DL_LINKMAP) ||
+      !own)
+    return std::nullopt;
+  link_map *executable = nullptr;
+  if (void *self = dlopen(nullptr, RTLD_LAZY | RTLD_NOLOAD)) {
+    if (dlinfo(self, RTLD_DI_LINKMAP, &executable) != 0)
+      executable = nullptr;
+    dlclose(self);
+  }
+  bool isExecutable = own == executable;
+  // The executable's entry has no path; a library's is the one it was opened
+  // with (resolved against the current directory if relative, which the
+  // host has not changed since loading the plugin).
+  std::string path = isExecutable
+                         ? llvm::sys::fs::getMainExecutable(nullptr, nullptr)
+                         : std::string(own->l_name ? own->l_name : "");
+  OwnLocation location{{}, isExecutable};
+  if (path.empty() || llvm::sys::fs::real_path(path, location.dir))
+    return std::nullopt;
+  llvm::sys::path::remove_filename(location.dir);
+  return location;
+}
+
+/// Returns true when `dir` and `buildDir` name the same existing directory.
+static bool isSameDir(llvm::StringRef dir, llvm::StringRef buildDir) {
+  llvm::SmallString<256> real;
+  return !buildDir.empty() && !llvm::sys::fs::real_path(buildDir, real) &&
+         real == dir;
+}
+
+/// The toolkit of the tree the running code belongs to, if it has one: the
+/// build tree's for the build tree's binaries, else the installed one beside
+/// the prefix's bin or lib directory. Only these two: an installed binary
+/// must not depend on (or trust) a build tree that may since have been
+/// removed and re-created by someone else.
+static std::optional<std::string> findTreeToolkit() {
+  std::optional<OwnLocation> own = findOwnLocation();
+  if (!own)
+    return std::nullopt;
+  llvm::SmallString<256> toolkit;
+  if (isSameDir(own->dir, GEMM_OPT_BUILD_BIN_DIR) ||
+      isSameDir(own->dir, GEMM_OPT_BUILD_LIB_DIR)) {
+    toolkit = GEMM_OPT_BUILD_TOOLKIT_DIR;
+  } else {
+    toolkit = own->dir;
+    llvm::sys::path::append(toolkit, own->isExecutable
+                                         ? GEMM_OPT_TOOLKIT_FROM_BINDIR
+                                         : GEMM_OPT_TOOLKIT_FROM_LIBDIR);
+    llvm::sys::path::remove_dots(toolkit, /*remove_dot_dot=*/true);
+  }
+  if (toolkit.empty() || !llvm::sys::fs::exists(getLldPath(toolkit)))
+    return std::nullopt;
+  return std::string(toolkit);
+}
+
+namespace {
+
+/// A toolkit for one link. mkdtemp makes a directory that did not exist, owned
+/// by us, mode 0700: nobody else can have planted anything in it or add
+/// anything later. It holds only llvm/bin/ld.lld, a symbolic link to LLVM's
+/// ld.lld, and is removed on destruction.
+class TempToolkit {
+public:
+  TempToolkit() = default;
+  TempToolkit(const TempToolkit &) = delete;
+  TempToolkit &operator=(const TempToolkit &) = delete;
+  ~TempToolkit() { remove(); }
+
+  llvm::Error create() {
+    if (!llvm::sys::fs::exists(GEMM_OPT_LLD_PATH))
+      return llvm::createStringError(
+          llvm::Twine("no ld.lld at '") + GEMM_OPT_LLD_PATH +
+          "' for a temporary toolkit: give toolkit=DIR, a directory holding "
+          "llvm/bin/ld.lld");
+    llvm::SmallString<256> parent;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, parent);
+    llvm::SmallString<256> pattern(parent);
+    llvm::sys::path::append(pattern, "gemm-opt-toolkit-XXXXXX");
+    std::string made = pattern.str().str();
+    if (!mkdtemp(made.data()))
+      return makeError("cannot create a temporary toolkit directory in '" +
+                           parent + "'",
+                       llvm::errnoAsErrorCode());
+    dir = made;
+    llvm::SmallString<256> path(dir);
+    for (llvm::StringRef name : {"llvm", "bin"}) {
+      llvm::sys::path::append(path, name);
+      if (std::error_code ec = llvm::sys::fs::create_directory(
+              path, /*IgnoreExisting=*/false, llvm::sys::fs::owner_all))
+        return makeError("cannot create '" + path + "'", ec);
+    }
+    llvm::sys::path::append(path, "ld.lld");
+    if (std::error_code ec =
+            llvm::sys::fs::create_link(GEMM_OPT_LLD_PATH, path))
+      return makeError("cannot create '" + path + "'", ec);
+    return llvm::Error::success();
+  }
+
+  llvm::StringRef getDir() const { return dir; }
+
+private:
+  static llvm::Error makeError(const llvm::Twine &what, std::error_code ec) {
+    return llvm::createStringError(what + ": " + ec.message());
+  }
+
+  /// Removes what create() made, deepest first: nothing else can be there.
+  void remove() {
+    if (dir.empty())
+      return;
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, "llvm", "bin", "ld.lld");
+    for (int depth = 0; depth < 4; ++depth) {
+      (void)llvm::sys::fs::remove(path);
+      llvm::sys::path::remove_filename(path);
+    }
+    dir.clear();
+  }
+
+  llvm::SmallString<256> dir;
+};
+
+struct GemmModuleToBinaryPass
+    : public mlir::gemm::impl::GemmModuleToBinaryBase<GemmModuleToBinaryPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Location loc = getOperation().getLoc();
+    TempToolkit temp;
+    std::string dir = toolkit;
+    if (!dir.empty()) {
+      if (!llvm::sys::fs::exists(getLldPath(dir))) {
+        emitError(loc) << "toolkit '" << dir << "' has no llvm/bin/ld.lld";
+        return signalPassFailure();
+      }
+    } else if (std::optional<std::string> tree = findTreeToolkit()) {
+      dir = *tree;
+    } else if (llvm::Error err = temp.create()) {
+      emitError(loc) << llvm::toString(std::move(err));
+      return signalPassFailure();
+    } else {
+      dir = temp.getDir().str();
+    }
+
+    GpuModuleToBinaryPassOptions options;
+    options.compilationTarget = "bin";
+    options.toolkitPath = dir;
+    OpPassManager pm(ModuleOp::getOperationName());
+    pm.addPass(createGpuModuleToBinaryPass(options));
+    if (failed(runPipeline(pm, getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
