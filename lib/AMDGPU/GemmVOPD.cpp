@@ -128,10 +128,7 @@ class FindingReporter {
 public:
   FindingReporter(const MachineFunction &mf,
                   MachineOptimizationRemarkEmitter &ore)
-      : mf(mf), ore(ore) {
-    LLVMContext &ctx = mf.getFunction().getContext();
-    remarksOn = ctx.getLLVMRemarkStreamer() ||
-                ctx.getDiagHandlerPtr()->isAnyRemarkEnabled();
+      : mf(mf), ore(ore), remarksOn(ore.allowExtraAnalysis(kGemmVOPDPassName)) {
   }
 
   template <typename BuildRemark> void operator()(BuildRemark build) {
@@ -148,7 +145,7 @@ public:
 private:
   const MachineFunction &mf;
   MachineOptimizationRemarkEmitter &ore;
-  bool remarksOn = false;
+  bool remarksOn;
 };
 
 class GemmVOPDPass : public MachineFunctionPass {
