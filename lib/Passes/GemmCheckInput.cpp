@@ -11,6 +11,8 @@
 #include "gemm-opt/Passes/Pipeline.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -35,7 +37,9 @@ struct GemmCheckInputPass
 
 private:
   /// Checks one matmul; on success returns the `gemm.matmul` attribute.
-  FailureOr<DictionaryAttr> checkMatmul(linalg::LinalgOp matmul);
+  /// `zeroFilledC`: C is filled with 0.0 directly before, so beta = 0.
+  FailureOr<DictionaryAttr> checkMatmul(linalg::LinalgOp matmul,
+                                        bool zeroFilledC);
 };
 
 } // namespace
@@ -145,7 +149,7 @@ static LogicalResult matchEpilogueBody(linalg::GenericOp generic,
 }
 
 FailureOr<DictionaryAttr>
-GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
+GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
   StringRef opName = matmul->getName().getStringRef();
   if (matmul.hasPureTensorSemantics() || !matmul.hasPureBufferSemantics())
     return matmul.emitOpError()
@@ -180,7 +184,8 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul) {
     if (failed(matchEpilogueBody(epilogue->generic, func, alpha, beta)))
       return failure();
   } else {
-    alpha.value = beta.value = 1.0;
+    alpha.value = 1.0;
+    beta.value = zeroFilledC ? 0.0 : 1.0;
   }
 
   Value operands[] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
@@ -306,6 +311,174 @@ static Location getModuleDiagnosticLoc(ModuleOp module) {
   return module.getLoc();
 }
 
+/// What the kernel does not run: every op around the matmul other than its
+/// epilogue, which gemm-opt would drop. The end of the messages below.
+static constexpr llvm::StringLiteral kDropped =
+    "; gemm-opt compiles only a lone linalg.matmul per function (with its "
+    "alpha/beta epilogue) and would drop this op";
+
+/// The matmul runs once per launch: it must sit in the body of its function,
+/// and that body must be one block (no loop, condition or branch around it).
+static LogicalResult checkPlacement(linalg::LinalgOp matmul) {
+  Operation *parent = matmul->getParentOp();
+  auto func = dyn_cast<func::FuncOp>(parent);
+  if (!func && !matmul->getParentOfType<func::FuncOp>())
+    return matmul.emitOpError() << "must be inside a func.func";
+  if (!func) {
+    InFlightDiagnostic diag =
+        matmul.emitOpError()
+        << "is inside '" << parent->getName()
+        << "'; gemm-opt compiles a lone linalg.matmul per function, run once "
+           "per launch, and would drop the '"
+        << parent->getName() << "' around it";
+    diag.attachNote(parent->getLoc())
+        << "'" << parent->getName() << "' is here";
+    return diag;
+  }
+  if (!func.getBody().hasOneBlock())
+    return matmul.emitOpError()
+           << "is in a function of " << func.getBody().getBlocks().size()
+           << " blocks; gemm-opt compiles a lone linalg.matmul per function, "
+              "run once per launch, and would drop the control flow around it";
+  return success();
+}
+
+/// `linalg.fill` of C with 0.0 before `matmul` (only ops without memory
+/// effects in between), when the matmul writes C directly: C = A x B, which
+/// gemm-opt compiles as beta = 0.
+static linalg::FillOp getZeroFillOfC(linalg::LinalgOp matmul) {
+  if (getEpilogue(matmul))
+    return nullptr;
+  Operation *op = matmul->getPrevNode();
+  while (op && isMemoryEffectFree(op))
+    op = op->getPrevNode();
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op);
+  if (!fill || !fill.hasPureBufferSemantics() ||
+      fill.getDpsInits()[0] != matmul.getDpsInits()[0])
+    return nullptr;
+  auto value = fill.getInputs()[0].getDefiningOp<arith::ConstantFloatOp>();
+  if (!value || !value.value().isZero())
+    return nullptr;
+  return fill;
+}
+
+/// The buffer a memref is a view of.
+static Value getViewRoot(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// Refuses everything in `func` (and the module) that the kernel would not
+/// do: ops with side effects other than the matmul, its epilogue and the
+/// zero fill `zeroFill` (if any), a returned value, and other functions.
+static LogicalResult checkNothingDropped(ModuleOp module, func::FuncOp func,
+                                         linalg::LinalgOp matmul,
+                                         linalg::FillOp zeroFill) {
+  SmallPtrSet<Operation *, 8> compiled = {matmul};
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  if (zeroFill)
+    compiled.insert(zeroFill);
+  if (epilogue) {
+    compiled.insert({epilogue->generic, epilogue->temp, epilogue->fill});
+    for (Operation *user : epilogue->temp->getUsers())
+      if (isa<memref::DeallocOp>(user))
+        compiled.insert(user);
+  }
+  Value operands[] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
+                      epilogue ? epilogue->c : matmul.getDpsInits()[0]};
+
+  for (Operation &op : func.getBody().front()) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op);
+        ret && ret.getNumOperands() != 0)
+      return ret.emitOpError()
+             << "returns a value; gemm-opt compiles the function into a "
+                "kernel, which returns nothing, and would drop it";
+    if (compiled.contains(&op) || isMemoryEffectFree(&op))
+      continue;
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(&op);
+    if (!effects)
+      return op.emitOpError() << "has side effects gemm-opt cannot see (it may "
+                                 "read or write A, B or C)"
+                              << kDropped;
+    // Name the first write to A, B or C, else the first other access.
+    std::optional<std::pair<MemoryEffects::EffectInstance, unsigned>> worst;
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
+      Value value = effect.getValue();
+      if (!value)
+        continue;
+      Value root = getViewRoot(value);
+      for (auto [index, operand] : llvm::enumerate(operands)) {
+        if (getViewRoot(operand) != root)
+          continue;
+        if (!worst || (isa<MemoryEffects::Write>(effect.getEffect()) &&
+                       !isa<MemoryEffects::Write>(worst->first.getEffect())))
+          worst = {effect, index};
+      }
+    }
+    if (!worst)
+      return op.emitOpError() << "has side effects" << kDropped;
+    MemoryEffects::Effect *kind = worst->first.getEffect();
+    StringRef verb = isa<MemoryEffects::Write>(kind)  ? "writes"
+                     : isa<MemoryEffects::Read>(kind) ? "reads"
+                     : isa<MemoryEffects::Free>(kind) ? "frees"
+                                                      : "allocates";
+    InFlightDiagnostic diag = op.emitOpError()
+                              << verb << " " << kOperandNames[worst->second];
+    if (auto arg =
+            dyn_cast<BlockArgument>(getViewRoot(operands[worst->second])))
+      diag << " (argument " << arg.getArgNumber() << ")";
+    diag << (op.isBeforeInBlock(matmul) ? " before" : " after") << " the matmul"
+         << kDropped;
+    if (isa<linalg::FillOp>(op) && worst->second == 2 && !epilogue)
+      diag << " (a linalg.fill of C with the constant 0.0 directly before "
+              "the matmul is compiled, as C = A x B: beta = 0)";
+    return diag;
+  }
+
+  for (auto other : module.getOps<func::FuncOp>())
+    if (other != func && !other.isExternal())
+      return other.emitOpError()
+             << "@" << other.getSymName()
+             << " has a body but no matmul; gemm-opt compiles the function "
+                "holding the matmul into a kernel and would drop this one "
+                "(declarations are fine)";
+  return success();
+}
+
+/// Rewrites `fill(0.0) C; matmul(A, B) C` into the epilogue form with
+/// beta = 0 (the matmul writes a zero-filled temporary that a linalg.generic
+/// copies to C), which the later passes compile into a kernel that stores
+/// A x B without reading C.
+static void rewriteZeroFillAsEpilogue(linalg::LinalgOp matmul,
+                                      linalg::FillOp fill) {
+  OpBuilder b(fill);
+  Location loc = fill.getLoc();
+  Value c = matmul.getDpsInits()[0];
+  auto cType = cast<MemRefType>(c.getType());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim : llvm::seq<int64_t>(cType.getRank()))
+    if (cType.isDynamicDim(dim))
+      dynamicSizes.push_back(memref::DimOp::create(b, loc, c, dim));
+  Value temp = memref::AllocOp::create(
+      b, loc, MemRefType::get(cType.getShape(), cType.getElementType()),
+      dynamicSizes);
+  fill.getDpsInitsMutable()[0].set(temp);
+  matmul.getDpsInitsMutable()[0].set(temp);
+
+  b.setInsertionPointAfter(matmul);
+  AffineMap identity = b.getMultiDimIdentityMap(cType.getRank());
+  SmallVector<utils::IteratorType> iterators(cType.getRank(),
+                                             utils::IteratorType::parallel);
+  linalg::GenericOp::create(b, matmul.getLoc(), ValueRange{temp}, ValueRange{c},
+                            ArrayRef<AffineMap>{identity, identity}, iterators,
+                            [](OpBuilder &b, Location loc, ValueRange args) {
+                              linalg::YieldOp::create(b, loc, args[0]);
+                            });
+  memref::DeallocOp::create(b, loc, temp);
+}
+
 void GemmCheckInputPass::runOnOperation() {
   ModuleOp module = getOperation();
   Location moduleLoc = getModuleDiagnosticLoc(module);
@@ -378,8 +551,15 @@ void GemmCheckInputPass::runOnOperation() {
   }
 
   linalg::LinalgOp matmul = matmuls.front();
-  FailureOr<DictionaryAttr> record = checkMatmul(matmul);
-  if (failed(record))
+  if (failed(checkPlacement(matmul)))
     return signalPassFailure();
-  matmul->getParentOfType<func::FuncOp>()->setAttr(kMatmulAttrName, *record);
+  linalg::FillOp zeroFill = getZeroFillOfC(matmul);
+  FailureOr<DictionaryAttr> record = checkMatmul(matmul, bool(zeroFill));
+  auto func = cast<func::FuncOp>(matmul->getParentOp());
+  if (failed(record) ||
+      failed(checkNothingDropped(module, func, matmul, zeroFill)))
+    return signalPassFailure();
+  if (zeroFill)
+    rewriteZeroFillAsEpilogue(matmul, zeroFill);
+  func->setAttr(kMatmulAttrName, *record);
 }

@@ -79,13 +79,22 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     indexing maps other than A and/or B transposed, operands that are not
     arguments of the enclosing function, an epilogue that is not alpha/beta,
     chips that are not RDNA3 and code object versions other than 4, 5 and 6.
+    It also refuses what the kernel would not run, which the pipeline would
+    otherwise drop silently: a matmul inside a loop, a condition or a
+    function of several blocks, any other op with memory side effects in
+    the function (a write or read of A, B or C, a call, ...), a returned
+    value, and other functions with a body.
 
     Accepted: `C += op(A) x op(B)` (the indexing maps choose `op`), batched
     or not; and `C = alpha op(A) x op(B) + beta C`, written as the matmul into
     a zero-filled temporary followed directly by an elementwise
     `linalg.generic` (ins the temporary, outs C) whose body computes
     `alpha * t + beta * c` (either factor or the C term may be left out),
-    with alpha and beta f32 constants or f32 function arguments.
+    with alpha and beta f32 constants or f32 function arguments. A
+    `linalg.fill` of C with the constant 0.0 directly before the matmul is
+    `C = op(A) x op(B)`: the pass rewrites it into that epilogue form with
+    beta = 0 (a temporary, and a generic that copies it to C), so that the
+    kernel does not read C.
 
     On success it records the problem on the enclosing `func.func` as the
     `gemm.matmul` attribute: argument indices `a`, `b`, `c`; sizes `m`, `n`,

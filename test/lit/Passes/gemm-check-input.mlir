@@ -424,3 +424,217 @@ func.func @huge_bytes(%A: memref<4611686018427387904x1xf32>, %B: memref<1x1xf32>
   linalg.matmul ins(%A, %B : memref<4611686018427387904x1xf32>, memref<1x1xf32>) outs(%C : memref<4611686018427387904x1xf32>)
   return
 }
+
+// -----
+
+// Issue 20 item 8: the kernel runs the matmul once and nothing else, so
+// whatever it would not run is refused. A linalg.fill of C with 0.0 directly
+// before the matmul is C = A x B: it becomes the beta = 0 epilogue (the
+// matmul writes a zero-filled temporary that a generic copies to C), which
+// the kernel stores without reading C.
+// CHECK-LABEL: func.func @zero_fill_c
+// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 0.000000e+00 : f32, c = 2 : i64
+// CHECK: %[[ZERO:.*]] = arith.constant 0.0
+// CHECK-NEXT: %[[T:.*]] = memref.alloc() : memref<64x16xf32>
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[T]] : memref<64x16xf32>)
+// CHECK-NEXT: linalg.matmul ins(%arg0, %arg1 : memref<64x32xf32>, memref<32x16xf32>) outs(%[[T]] : memref<64x16xf32>)
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[T]] : memref<64x16xf32>) outs(%arg2 : memref<64x16xf32, strided<[20, 1]>>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: linalg.yield %[[IN]] : f32
+// CHECK: memref.dealloc %[[T]] : memref<64x16xf32>
+// CHECK-NEXT: return
+func.func @zero_fill_c(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32, strided<[20, 1]>>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32, strided<[20, 1]>>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32, strided<[20, 1]>>)
+  return
+}
+
+// -----
+
+// The temporary takes C's dynamic sizes; batched as well.
+// CHECK-LABEL: func.func @zero_fill_c_dynamic
+// CHECK-SAME: beta = 0.000000e+00 : f32
+// CHECK: %[[B:.*]] = memref.dim %arg2, %c0
+// CHECK: %[[M:.*]] = memref.dim %arg2, %c1
+// CHECK: %[[N:.*]] = memref.dim %arg2, %c2
+// CHECK-NEXT: %[[T:.*]] = memref.alloc(%[[B]], %[[M]], %[[N]]) : memref<?x?x?xf32>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[T]] : memref<?x?x?xf32>)
+// CHECK-NEXT: linalg.batch_matmul ins(%arg0, %arg1 : memref<?x?x32xf32>, memref<?x32x?xf32>) outs(%[[T]] : memref<?x?x?xf32>)
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[T]] : memref<?x?x?xf32>) outs(%arg2 : memref<?x?x?xf32>)
+func.func @zero_fill_c_dynamic(%A: memref<?x?x32xf32>, %B: memref<?x32x?xf32>, %C: memref<?x?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<?x?x?xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<?x?x32xf32>, memref<?x32x?xf32>) outs(%C : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+// Ops without side effects may sit between the fill and the matmul.
+// CHECK-LABEL: func.func @zero_fill_c_pure_between
+// CHECK-SAME: beta = 0.000000e+00 : f32
+func.func @zero_fill_c_pure_between(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
+  %unused = arith.constant 1 : index
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @fill_c_one(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %one = arith.constant 1.0 : f32
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op (a linalg.fill of C with the constant 0.0 directly before the matmul is compiled, as C = A x B: beta = 0)}}
+  linalg.fill ins(%one : f32) outs(%C : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+// A fill of 0.0 that something with side effects separates from the matmul.
+func.func @fill_c_not_directly_before(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %D: memref<64x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function}}
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
+  memref.copy %D, %A : memref<64x32xf32> to memref<64x32xf32>
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @fill_c_after(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+// With an epilogue the fill of C is not beta = 0: the epilogue reads C.
+func.func @fill_c_with_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %r = arith.addf %t, %c : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<64x16xf32>
+  return
+}
+
+// -----
+
+func.func @in_loop(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note @below {{'scf.for' is here}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-error @below {{'linalg.matmul' op is inside 'scf.for'; gemm-opt compiles a lone linalg.matmul per function, run once per launch, and would drop the 'scf.for' around it}}
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  }
+  return
+}
+
+// -----
+
+func.func @in_condition(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %p: i1) {
+  // expected-note @below {{'scf.if' is here}}
+  scf.if %p {
+    // expected-error @below {{'linalg.matmul' op is inside 'scf.if'; gemm-opt compiles a lone linalg.matmul per function, run once per launch, and would drop the 'scf.if' around it}}
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  }
+  return
+}
+
+// -----
+
+func.func @branches(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %p: i1) {
+  cf.cond_br %p, ^run, ^done
+^run:
+  // expected-error @below {{'linalg.matmul' op is in a function of 3 blocks; gemm-opt compiles a lone linalg.matmul per function, run once per launch, and would drop the control flow around it}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  cf.br ^done
+^done:
+  return
+}
+
+// -----
+
+// Reads and writes through a view are of the viewed argument.
+func.func @store_to_b_view(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  %v = memref.subview %B[0, 0] [8, 8] [1, 1] : memref<32x16xf32> to memref<8x8xf32, strided<[16, 1]>>
+  // expected-error @below {{'memref.store' op writes B (argument 1) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  memref.store %one, %v[%c0, %c0] : memref<8x8xf32, strided<[16, 1]>>
+  return
+}
+
+// -----
+
+func.func @copy_c_out(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %D: memref<64x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  // expected-error @below {{'memref.copy' op reads C (argument 2) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  memref.copy %C, %D : memref<64x16xf32> to memref<64x16xf32>
+  return
+}
+
+// -----
+
+func.func private @external(memref<64x16xf32>)
+
+func.func @call(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  // expected-error @below {{'func.call' op has side effects gemm-opt cannot see (it may read or write A, B or C); gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  func.call @external(%C) : (memref<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// Side effects on other memory are dropped just the same.
+func.func @store_elsewhere(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %D: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{'memref.store' op has side effects; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  memref.store %one, %D[%c0] : memref<4xf32>
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+func.func @returns_value(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) -> f32 {
+  %one = arith.constant 1.0 : f32
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  // expected-error @below {{'func.return' op returns a value; gemm-opt compiles the function into a kernel, which returns nothing, and would drop it}}
+  return %one : f32
+}
+
+// -----
+
+func.func @sgemm(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// expected-error @below {{'func.func' op @caller has a body but no matmul; gemm-opt compiles the function holding the matmul into a kernel and would drop this one (declarations are fine)}}
+func.func @caller(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  func.call @sgemm(%A, %B, %C) : (memref<64x32xf32>, memref<32x16xf32>, memref<64x16xf32>) -> ()
+  return
+}
