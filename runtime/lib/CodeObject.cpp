@@ -198,11 +198,12 @@ Error CodeObject::parse() {
     std::string KDName = K.Name + ".kd";
     bool Found = false;
     for (const object::SymbolRef &Sym : Obj->symbols()) {
+      // A name that cannot be read means a corrupt symbol table: stop at the
+      // first one, since a table whose size was corrupted can claim hundreds
+      // of millions of entries, each failing in turn (found by scripts/fuzz.py).
       Expected<StringRef> NameOrErr = Sym.getName();
-      if (!NameOrErr) {
-        consumeError(NameOrErr.takeError());
-        continue;
-      }
+      if (!NameOrErr)
+        return makeError("symbol table: " + toString(NameOrErr.takeError()));
       if (*NameOrErr != KDName)
         continue;
       Expected<uint64_t> AddrOrErr = Sym.getAddress();
