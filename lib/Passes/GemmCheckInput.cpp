@@ -496,6 +496,13 @@ void GemmCheckInputPass::runOnOperation() {
                          << ": LLVM 22 emits 4, 5 or 6";
     return signalPassFailure();
   }
+  // Checked here, at the input, rather than by the ROCDL target, which
+  // reports it only after the whole lowering, at the kernel.
+  if (optLevel > 3) {
+    emitError(moduleLoc) << "unsupported opt-level " << optLevel.getValue()
+                         << ": the AMDGPU backend takes 0, 1, 2 or 3";
+    return signalPassFailure();
+  }
 
   // Contractions other than linalg.matmul and linalg.batch_matmul would be
   // silently left on the host by the lowering; say so instead.

@@ -11,15 +11,24 @@
 // A pass manager that is kept and run again, or never run, leaves nothing
 // behind, which an owner tied to the pipeline's construction could not promise.
 //
+// gpu-module-to-binary stops at the ISA and this pass assembles and links it
+// (as upstream's format=bin does), so that a failing linker is reported with
+// its path, exit status and messages instead of "lld invocation failed".
+//
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Passes/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/ROCDL/Utils.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -197,6 +206,126 @@ private:
   llvm::SmallString<256> dir;
 };
 
+} // namespace
+
+/// The linker's output as one line: its lines joined by "; ", cut short after
+/// `limit` characters.
+static std::string getOneLine(llvm::StringRef output, size_t limit = 1000) {
+  std::string line;
+  llvm::SmallVector<llvm::StringRef> lines;
+  output.split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef part : lines) {
+    part = part.trim();
+    if (part.empty())
+      continue;
+    if (!line.empty())
+      line += "; ";
+    line += part;
+  }
+  if (line.size() > limit)
+    line = line.substr(0, limit) + "...";
+  return line;
+}
+
+/// Links the relocatable `object` into a code object with `lld`, the way
+/// upstream's ROCDL target does (ld.lld -shared), but with the linker's
+/// output captured for the diagnostic.
+static FailureOr<SmallVector<char, 0>>
+linkCodeObject(ArrayRef<char> object, StringRef lld,
+               function_ref<InFlightDiagnostic()> emitError) {
+  int objectFd;
+  SmallString<128> objectPath, codeObjectPath, outputPath;
+  std::error_code ec = llvm::sys::fs::createTemporaryFile(
+      "gemm-opt-kernel", "o", objectFd, objectPath);
+  llvm::FileRemover removeObject(objectPath, /*deleteIt=*/!ec);
+  if (!ec)
+    ec = llvm::sys::fs::createTemporaryFile("gemm-opt-kernel", "hsaco",
+                                            codeObjectPath);
+  llvm::FileRemover removeCodeObject(codeObjectPath, /*deleteIt=*/!ec);
+  if (!ec)
+    ec = llvm::sys::fs::createTemporaryFile("gemm-opt-lld", "txt", outputPath);
+  llvm::FileRemover removeOutput(outputPath, /*deleteIt=*/!ec);
+  if (ec)
+    return emitError() << "cannot create a temporary file for the link: "
+                       << ec.message();
+  {
+    llvm::raw_fd_ostream os(objectFd, /*shouldClose=*/true);
+    os << StringRef(object.data(), object.size());
+    if (os.has_error())
+      return emitError() << "cannot write '" << objectPath
+                         << "': " << os.error().message();
+  }
+
+  StringRef args[] = {lld, "-shared", objectPath, "-o", codeObjectPath};
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outputPath),
+                                          StringRef(outputPath)};
+  std::string errorMessage;
+  int status = llvm::sys::ExecuteAndWait(lld, args, /*Env=*/std::nullopt,
+                                         redirects, /*SecondsToWait=*/0,
+                                         /*MemoryLimit=*/0, &errorMessage);
+  if (status != 0) {
+    InFlightDiagnostic diag = emitError() << "linker '" << lld << "' ";
+    if (status == -1)
+      return diag << "could not be run: " << errorMessage;
+    if (status == -2)
+      diag << "crashed: " << errorMessage;
+    else
+      diag << "exited with status " << status;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> output =
+        llvm::MemoryBuffer::getFile(outputPath);
+    std::string messages =
+        output ? getOneLine((*output)->getBuffer()) : std::string();
+    if (!messages.empty())
+      diag << ": " << messages;
+    return diag;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> codeObject =
+      llvm::MemoryBuffer::getFile(codeObjectPath, /*IsText=*/false);
+  if (!codeObject)
+    return emitError() << "cannot read the code object linker '" << lld
+                       << "' wrote: " << codeObject.getError().message();
+  StringRef bytes = (*codeObject)->getBuffer();
+  return SmallVector<char, 0>(bytes.begin(), bytes.end());
+}
+
+/// Assembles and links each object of the ISA format in `module`'s binaries,
+/// in place: what gpu-module-to-binary's format=bin would have made.
+static LogicalResult linkBinaries(ModuleOp module, StringRef lld) {
+  WalkResult result = module.walk([&](gpu::BinaryOp binary) {
+    auto emitError = [&] { return binary.emitError(); };
+    SmallVector<Attribute> objects;
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      auto target = object
+                        ? dyn_cast<ROCDL::ROCDLTargetAttr>(object.getTarget())
+                        : nullptr;
+      if (!target || object.getFormat() != gpu::CompilationTarget::Assembly) {
+        objects.push_back(attr);
+        continue;
+      }
+      FailureOr<SmallVector<char, 0>> relocatable =
+          ROCDL::assembleIsa(object.getObject().getValue(), target.getTriple(),
+                             target.getChip(), target.getFeatures(), emitError);
+      if (failed(relocatable))
+        return WalkResult::interrupt();
+      FailureOr<SmallVector<char, 0>> codeObject =
+          linkCodeObject(*relocatable, lld, emitError);
+      if (failed(codeObject))
+        return WalkResult::interrupt();
+      objects.push_back(gpu::ObjectAttr::get(
+          binary.getContext(), target, gpu::CompilationTarget::Binary,
+          StringAttr::get(binary.getContext(),
+                          StringRef(codeObject->data(), codeObject->size())),
+          object.getProperties(), object.getKernels()));
+    }
+    binary.setObjectsAttr(ArrayAttr::get(binary.getContext(), objects));
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+namespace {
+
 struct GemmModuleToBinaryPass
     : public mlir::gemm::impl::GemmModuleToBinaryBase<GemmModuleToBinaryPass> {
   using Base::Base;
@@ -220,11 +349,12 @@ struct GemmModuleToBinaryPass
     }
 
     GpuModuleToBinaryPassOptions options;
-    options.compilationTarget = "bin";
+    options.compilationTarget = "isa";
     options.toolkitPath = dir;
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createGpuModuleToBinaryPass(options));
-    if (failed(runPipeline(pm, getOperation())))
+    if (failed(runPipeline(pm, getOperation())) ||
+        failed(linkBinaries(getOperation(), getLldPath(dir))))
       signalPassFailure();
   }
 };

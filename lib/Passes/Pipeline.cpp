@@ -85,6 +85,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   GemmCheckInputOptions checkOptions;
   checkOptions.chip = options.chip;
   checkOptions.codeObjectVersion = options.codeObjectVersion;
+  checkOptions.optLevel = options.optLevel;
   pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
   pm.addPass(createGemmCheckInput(checkOptions));
 

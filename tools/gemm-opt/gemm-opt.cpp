@@ -9,11 +9,24 @@
 #include "gemm-opt/Passes/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+
+/// Errors are one line each by default: upstream attaches the generic form of
+/// the failing operation (thousands of lines for a gpu.module) to every
+/// diagnostic. --mlir-print-op-on-diagnostic brings it back.
+static void setDiagnosticDefaults() {
+  mlir::registerMLIRContextCLOptions();
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("mlir-print-op-on-diagnostic");
+  if (it != options.end())
+    static_cast<llvm::cl::opt<bool> *>(it->second)->setInitialValue(false);
+}
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -26,6 +39,7 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates gpu.module to LLVM IR: without these it
   // fails on the first ROCDL op.
   mlir::registerAllGPUToLLVMIRTranslations(registry);
+  setDiagnosticDefaults();
 
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv,

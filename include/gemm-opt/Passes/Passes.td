@@ -78,7 +78,8 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     or dynamic ld),
     indexing maps other than A and/or B transposed, operands that are not
     arguments of the enclosing function, an epilogue that is not alpha/beta,
-    chips that are not RDNA3 and code object versions other than 4, 5 and 6.
+    chips that are not RDNA3, code object versions other than 4, 5 and 6,
+    and optimization levels above 3.
     It also refuses what the kernel would not run, which the pipeline would
     otherwise drop silently: a matmul inside a loop, a condition or a
     function of several blocks, any other op with memory side effects in
@@ -131,6 +132,8 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
            "Target chip; must be an RDNA3 (gfx11) chip">,
     Option<"codeObjectVersion", "code-object-version", "unsigned",
            /*default=*/"5", "AMDHSA code object version; must be 4, 5 or 6">,
+    Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
+           "LLVM optimization level of the AMDGPU backend; must be 0-3">,
   ];
   let dependentDialects = ["func::FuncDialect", "linalg::LinalgDialect"];
 }
@@ -540,8 +543,10 @@ def GemmModuleToBinary : Pass<"gemm-module-to-binary", "ModuleOp"> {
   let description = [{
     `gpu-module-to-binary` links each code object with
     `<toolkit>/llvm/bin/ld.lld`, which runs with the compiling user's rights.
-    This pass chooses the toolkit, then runs `gpu-module-to-binary{format=bin}`
-    with it. The toolkit is, in order:
+    This pass chooses the toolkit, then runs `gpu-module-to-binary{format=isa}`
+    and assembles and links the ISA itself, as `format=bin` does (the same
+    bytes), so that a failing linker is reported with its path, its exit
+    status and what it printed, on one line. The toolkit is, in order:
 
     1. the `toolkit` option;
     2. when the running gemm-opt (or MLIR plugin) is the build tree's, the
