@@ -4,6 +4,8 @@
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/BinaryFormat/MsgPackReader.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
@@ -42,7 +44,48 @@ static std::string getString(msgpack::MapDocNode &map, StringRef key) {
   return it->second.getString().str();
 }
 
+/// msgpack::Document::readFromBlob orders map keys with DocNode's operator<,
+/// which reaches llvm_unreachable on a key that is an array, a map or an
+/// extension (a corrupt note: SIGILL in a release build; found by
+/// scripts/fuzz.py). Walks the blob with the low-level reader first, without
+/// recursion, and refuses such keys.
+static Error checkMapKeys(StringRef blob) {
+  struct Open {
+    uint64_t left; // objects still to read in this container
+    bool isMap;    // then the objects alternate key, value
+  };
+  SmallVector<Open, 16> stack{{1, false}};
+  msgpack::Reader reader(blob);
+  msgpack::Object obj;
+  while (!stack.empty()) {
+    if (stack.back().left == 0) {
+      stack.pop_back();
+      continue;
+    }
+    bool isKey = stack.back().isMap && stack.back().left % 2 == 0;
+    --stack.back().left;
+    Expected<bool> got = reader.read(obj);
+    if (!got)
+      return metadataError("the NT_AMDGPU_METADATA note is not valid msgpack: " +
+                           toString(got.takeError()));
+    if (!*got)
+      return metadataError("the NT_AMDGPU_METADATA note is truncated");
+    bool container = obj.Kind == msgpack::Type::Array ||
+                     obj.Kind == msgpack::Type::Map;
+    if (isKey && (container || obj.Kind == msgpack::Type::Extension))
+      return metadataError("a map key in the NT_AMDGPU_METADATA note is not "
+                           "a scalar");
+    if (container)
+      stack.push_back({obj.Kind == msgpack::Type::Map ? 2 * uint64_t(obj.Length)
+                                                      : uint64_t(obj.Length),
+                       obj.Kind == msgpack::Type::Map});
+  }
+  return Error::success();
+}
+
 static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
+  if (Error err = checkMapKeys(blob))
+    return err;
   msgpack::Document doc;
   if (!doc.readFromBlob(blob, /*Multi=*/false))
     return metadataError("the NT_AMDGPU_METADATA note is not valid msgpack");
