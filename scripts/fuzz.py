@@ -871,14 +871,17 @@ def main():
     ap.add_argument("--out-dir", default=None,
                     help="copy each failing case here, with repro.sh and its stderr")
     ap.add_argument("--work-dir", default=None, help="parent of the temporary directory")
-    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per command")
+    ap.add_argument("--timeout", type=float, default=None,
+                    help="seconds per command (default 20, 60 with --sanitized)")
     ap.add_argument("--kinds", default="mlir,manifest,hsaco")
     ap.add_argument("--sanitized", action="store_true",
-                    help="the tools are a sanitized build (informational)")
+                    help="the tools are a sanitized build (-DGEMM_OPT_SANITIZE): longer timeout")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="print every case's commands and exits")
     args = ap.parse_args()
+    if args.timeout is None:
+        args.timeout = 60.0 if args.sanitized else 20.0
     args.kinds = [k for k in args.kinds.split(",") if k]
     for k in args.kinds:
         if k not in ("mlir", "manifest", "hsaco"):
