@@ -18,8 +18,8 @@ cmake -G Ninja -S "$repo" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
   -DGEMM_OPT_SANITIZE=address,undefined
 ninja -C "$build_dir" -j "$jobs" gemm-opt gemm-run emu-run
 
-# detect_leaks=0: the tools exit through paths that do not free everything
-#   (LLVM's and MLIR's global state, error exits); leaks are not memory errors.
+# detect_leaks=0: leaks at exit (LLVM's and MLIR's global state, error exits)
+#   are not memory errors; LeakSanitizer on these tools is not measured yet.
 # hard_rss_limit_mb: an input that makes a tool allocate without bound ends as
 #   an ASan report instead of taking the machine's memory.
 # print_stacktrace / halt_on_error=0: every UBSan report, with its stack.
