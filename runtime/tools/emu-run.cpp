@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Version.h"
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
 #include "gemm-runtime/Simulator.h"
@@ -281,6 +282,7 @@ static Expected<SimOptions> parseSimOptions() {
 
 int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions({&Cat, &SimCat});
+  gemm::setVersionPrinter("emu-run");
   // With an error stream the parser returns instead of exiting 1.
   bool Parsed = cl::ParseCommandLineOptions(
       Argc, Argv,

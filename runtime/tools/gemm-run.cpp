@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Version.h"
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
 #include "gemm-runtime/Manifest.h"
@@ -213,6 +214,7 @@ private:
 
 int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions({&Cat, &SimCat});
+  gemm::setVersionPrinter("gemm-run");
   // With an error stream the parser returns instead of exiting 1, which is
   // a verification failure's code.
   bool Parsed = cl::ParseCommandLineOptions(

@@ -23,6 +23,9 @@ config.substitutions.append(("%examples", os.path.join(config.gemm_opt_src_root,
 config.substitutions.append(("%toolkit", config.gemm_toolkit_dir))
 config.substitutions.append(("%gemm_obj", config.gemm_opt_obj_root))
 config.substitutions.append(("%llvm_tools", config.llvm_tools_dir))
+# What --version prints: CMake's project(VERSION) and the LLVM built with.
+config.substitutions.append(("%gemm_version", config.gemm_opt_version))
+config.substitutions.append(("%llvm_version", config.gemm_llvm_version))
 config.substitutions.append(
     ("%llvm_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 config.substitutions.append(

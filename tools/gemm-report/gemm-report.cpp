@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Report/Report.h"
+#include "gemm-opt/Version.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -67,6 +68,7 @@ static cl::opt<double>
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
+  gemm::setVersionPrinter("gemm-report");
   cl::ParseCommandLineOptions(
       argc, argv,
       "gemm-report: static ISA report for AMD RDNA3 (gfx1100) SGEMM kernels\n\n"

@@ -538,8 +538,8 @@ def GemmKernelSizes : Pass<"gemm-kernel-sizes", "func::FuncOp"> {
 }
 
 def GemmModuleToBinary : Pass<"gemm-module-to-binary", "ModuleOp"> {
-  let summary = "Run gpu-module-to-binary (format=bin) with an ld.lld from a "
-                "trusted place";
+  let summary = "Compile each gpu.module to a code object (gpu.binary), "
+                "linked by an ld.lld from a trusted place";
   let description = [{
     `gpu-module-to-binary` links each code object with
     `<toolkit>/llvm/bin/ld.lld`, which runs with the compiling user's rights.
