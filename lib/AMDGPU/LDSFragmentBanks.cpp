@@ -27,6 +27,7 @@
 #include "ParityUnionFind.h"
 #include "VGPRTable.h"
 #include "VOPDParity.h"
+#include "gemm-opt/CodeObject/VOPDRules.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -394,8 +395,8 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
         orient(step);
       bool high = side != bool(flip[step]);
       auto fits = [&](unsigned b, bool half) {
-        if (b + piece.size > limit || (b % 4 >= 2) != half ||
-            b % 2 != oldBase % 2)
+        if (b + piece.size > limit || gemm::vopd::isInHighBankHalf(b) != half ||
+            gemm::vopd::parityOf(b) != gemm::vopd::parityOf(oldBase))
           return false;
         for (unsigned k = 0; k < piece.size; ++k)
           if (!usable[b + k] || overlaps(busy[b + k], piece.start, piece.end))
@@ -425,7 +426,7 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
           found = b;
       if (!found)
         return std::nullopt;
-      a.offPlan += (*found % 4 >= 2) != high;
+      a.offPlan += gemm::vopd::isInHighBankHalf(*found) != high;
       piece.newBase = *found;
       for (unsigned k = 0; k < piece.size; ++k)
         busy[*found + k].push_back({piece.start, piece.end});
@@ -520,7 +521,7 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     for (unsigned k = 0; k < 2; ++k) {
       auto x = getVGPRNumber(mi.getOperand(halves->first.first + k), tri);
       auto y = getVGPRNumber(mi.getOperand(halves->second.first + k), tri);
-      clash |= x && y && *x % 4 == *y % 4;
+      clash |= x && y && !gemm::vopd::isSlotBankLegal(*x, *y);
     }
     if (clash)
       result.vopdsSplit += splitVOPD(mi, opcodes);

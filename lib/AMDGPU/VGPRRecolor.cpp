@@ -28,6 +28,7 @@
 #include "ParityUnionFind.h"
 #include "VGPRTable.h"
 #include "VOPDParity.h"
+#include "gemm-opt/CodeObject/VOPDRules.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -281,7 +282,7 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
   auto elementParity = [&](unsigned r) -> std::optional<bool> {
     if (!isSourceGroup[findGroup(r)])
       return std::nullopt;
-    return (r - baseOf(r)) % 2;
+    return gemm::vopd::parityOf(r - baseOf(r));
   };
 
   // The K steps: components of the graph of values multiplied together.
@@ -329,7 +330,8 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
     std::array<std::array<unsigned, 2>, kNumVGPRs> votes{};
     for (unsigned r = 0; r < kNumVGPRs; ++r)
       if (usedInLoop[r] && accParity[r])
-        ++votes[findGroup(r)][*accParity[r] ^ ((r - baseOf(r)) % 2)];
+        ++votes[findGroup(r)]
+               [*accParity[r] ^ gemm::vopd::parityOf(r - baseOf(r))];
     for (unsigned g = 0; g < kNumVGPRs; ++g) {
       if (!isFMAGroup[g] || groupBase[g] == kNumVGPRs)
         continue;
@@ -412,7 +414,7 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
     if (!wantedBaseParity[g])
       continue;
     planned.push_back(g);
-    if (groupBase[g] % 2 != *wantedBaseParity[g])
+    if (gemm::vopd::parityOf(groupBase[g]) != *wantedBaseParity[g])
       wrongParity.push_back(g);
   }
   if (wrongParity.empty())

@@ -21,6 +21,7 @@
 
 #include "VOPDPairing.h"
 #include "TargetNames.h"
+#include "gemm-opt/CodeObject/VOPDRules.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -66,10 +67,7 @@ public:
   gemm::SingleFMACCensus census(const MachineBasicBlock &mbb) const;
 
 private:
-  /// The VGPRs of one FMAC: a single one or a half of an FMAC x FMAC VOPD.
-  struct FMACRegs {
-    unsigned dst, src0, vsrc1;
-  };
+  using FMACRegs = gemm::vopd::FMACRegs;
   FMACRegs regsOf(const MachineInstr &fmac) const {
     return {*vgpr(fmac.getOperand(kDst)), *vgpr(fmac.getOperand(kSrc0)),
             *vgpr(fmac.getOperand(kVSrc1))};
@@ -87,22 +85,6 @@ private:
     unsigned src = half ? 5 : 2;
     return {*vgpr(vopd.getOperand(half)), *vgpr(vopd.getOperand(src)),
             *vgpr(vopd.getOperand(src + 1))};
-  }
-  /// Whether x and y may form a VOPD by their registers (as X and Y, or Y
-  /// and X: the rules are symmetric), and with which sources swapped.
-  static std::optional<std::pair<bool, bool>> legalSwaps(FMACRegs x,
-                                                         FMACRegs y) {
-    if (x.dst % 2 == y.dst % 2)
-      return std::nullopt;
-    for (auto [swapX, swapY] :
-         {std::pair{false, false}, std::pair{false, true},
-          std::pair{true, false}, std::pair{true, true}}) {
-      unsigned s0X = swapX ? x.vsrc1 : x.src0, s1X = swapX ? x.src0 : x.vsrc1;
-      unsigned s0Y = swapY ? y.vsrc1 : y.src0, s1Y = swapY ? y.src0 : y.vsrc1;
-      if (s0X % 2 != s0Y % 2 && s1X % 2 != s1Y % 2)
-        return std::pair{swapX, swapY};
-    }
-    return std::nullopt;
   }
   /// Fuses single FMACs `x` and a later `y` into a VOPD at `x`'s place,
   /// hoisting `y`, if that is legal, or else, with `allowSink`, at `y`'s
@@ -179,7 +161,8 @@ bool Pairer::canMoveTogether(MachineInstr &x, MachineInstr &y,
 
 MachineInstr *Pairer::tryFuse(MachineInstr &x, MachineInstr &y,
                               bool allowSink) {
-  std::optional<std::pair<bool, bool>> swaps = legalSwaps(regsOf(x), regsOf(y));
+  std::optional<std::pair<bool, bool>> swaps =
+      gemm::vopd::getParitySafeSwaps(regsOf(x), regsOf(y));
   if (!swaps)
     return nullptr;
   MachineInstr *at = &x;
@@ -323,13 +306,13 @@ unsigned Pairer::repair(MachineBasicBlock &mbb) {
         if (!near(x, vopd))
           continue;
         for (unsigned give : {0u, 1u}) {
-          if (!legalSwaps(xRegs, halfOf(*vopd, give)))
+          if (!gemm::vopd::getParitySafeSwaps(xRegs, halfOf(*vopd, give)))
             continue;
           FMACRegs keepRegs = halfOf(*vopd, 1 - give);
           MachineInstr *z = nullptr;
           for (MachineInstr *candidate : singles)
             if (candidate != x && near(candidate, vopd) &&
-                legalSwaps(keepRegs, regsOf(*candidate))) {
+                gemm::vopd::getParitySafeSwaps(keepRegs, regsOf(*candidate))) {
               z = candidate;
               break;
             }
@@ -376,7 +359,7 @@ gemm::SingleFMACCensus Pairer::census(const MachineBasicBlock &mbb) const {
   for (const MachineInstr *x : singles) {
     ++census.singles;
     bool legal = any_of(singles, [&](const MachineInstr *y) {
-      return y != x && legalSwaps(regsOf(*x), regsOf(*y));
+      return y != x && gemm::vopd::getParitySafeSwaps(regsOf(*x), regsOf(*y));
     });
     ++(legal ? census.blocked : census.noPartner);
   }

@@ -14,6 +14,7 @@
 
 #include "VOPDParity.h"
 #include "TargetNames.h"
+#include "gemm-opt/CodeObject/VOPDRules.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -65,7 +66,7 @@ bool sameParity(const MachineOperand &lhs, const MachineOperand &rhs,
                 const TargetRegisterInfo &tri) {
   std::optional<unsigned> l = getVGPRNumber(lhs, tri);
   std::optional<unsigned> r = getVGPRNumber(rhs, tri);
-  return l && r && (*l % 2) == (*r % 2);
+  return l && r && gemm::vopd::hasParityHazard(*l, *r);
 }
 
 /// The operands the X and Y halves of `mi` would have in source slots

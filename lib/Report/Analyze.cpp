@@ -9,6 +9,7 @@
 
 #include "ReportInternal.h"
 
+#include "gemm-opt/CodeObject/VOPDRules.h"
 #include "gemm-opt/CodeObject/VgprBankModel.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -695,7 +696,7 @@ static void checkVopd(const Instruction &inst,
     out.push_back({inst.address, inst.text, std::move(rule)});
   };
   int dstX = firstVgpr(x.dsts, 0), dstY = firstVgpr(y.dsts, 0);
-  if (dstX >= 0 && dstY >= 0 && dstX % 2 == dstY % 2)
+  if (dstX >= 0 && dstY >= 0 && !vopd::areLegalDestinations(dstX, dstY))
     add(formatv("dst-parity: vdstX v{0} and vdstY v{1} have the same parity",
                 dstX, dstY));
   static const char *slotNames[] = {"src0", "vsrc1"};
@@ -703,10 +704,10 @@ static void checkVopd(const Instruction &inst,
     int rx = firstVgpr(x.srcs, slot), ry = firstVgpr(y.srcs, slot);
     if (rx < 0 || ry < 0)
       continue;
-    if (rx % 4 == ry % 4)
+    if (!vopd::isSlotBankLegal(rx, ry))
       add(formatv("{0}-bank: {0}X v{1} and {0}Y v{2} are both in bank {3}",
-                  slotNames[slot], rx, ry, rx % 4));
-    if (rx % 2 == ry % 2)
+                  slotNames[slot], rx, ry, vopd::bankOf(rx)));
+    if (vopd::hasParityHazard(rx, ry))
       add(formatv("{0}-parity-hazard: {0}X v{1} and {0}Y v{2} have the same "
                   "parity (gfx11 VOPD hazard)",
                   slotNames[slot], rx, ry));
