@@ -503,14 +503,6 @@ class Fuzzer:
                 man["grid"] = [rng.choice([0, 1, 2, 3, -1, 2**32, 2**63, 1.5, None, "k",
                                            "ceil(m/0)", "m-m", "(" * 100, "x", ""])
                                for _ in range(3)]
-        # The emulator runs whatever grid a manifest asks for (up to 2^32 - 1
-        # workgroups per dimension) and has no watchdog: a valid but large grid
-        # is only slow. Such grids are capped, so that timeouts mean a hang.
-        grid = man.get("grid")
-        if isinstance(grid, list) and all(type(g) is int for g in grid) and len(grid) == 3:
-            if all(0 < g <= 0xffffffff for g in grid) and grid[0] * grid[1] * grid[2] > 4096:
-                man["grid"] = [1, 1, 1]
-                ops.append("grid-capped")
         text = json.dumps(man, indent=1)
         if getattr(case, "deep", 0):
             text = text.replace('"@DEEP@"', "[" * case.deep + "]" * case.deep)

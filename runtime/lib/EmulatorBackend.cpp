@@ -161,6 +161,7 @@ Expected<LaunchStats> EmulatorBackend::launch(const LaunchParams &P) {
   L.KernargAddress = *Kernarg;
   L.DispatchPtr = *Dispatch;
   L.Progress = P.Progress;
+  L.MaxWaveInstructions = P.MaxWaveInstructions;
   if (Timing) {
     auto Sim = std::make_shared<SimResult>();
     if (Error E = Emu->simulate(*Loaded, L, *Timing, *Sim))

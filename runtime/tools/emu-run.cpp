@@ -66,6 +66,12 @@ static cl::opt<std::string> MemoryLimitOpt(
              "K, M, G or T suffix; the emulator's device memory is bounded by "
              "it too (default 4G)"),
     cl::cat(Cat));
+static cl::opt<uint64_t> MaxInstructions(
+    "max-instructions", cl::value_desc("count"), cl::init(uint64_t(1) << 32),
+    cl::desc("Fail the run once the kernel's waves have executed this many "
+             "instructions: a watchdog for code that does not end "
+             "(0: no limit; default 4294967296)"),
+    cl::cat(Cat));
 static cl::opt<bool> Stats("emu-stats",
                            cl::desc("Print executed wave instructions and "
                                     "their rate"),
@@ -371,6 +377,7 @@ int main(int Argc, char **Argv) {
   LaunchParams P;
   P.Kernel = K.Name;
   P.Grid = Grid;
+  P.MaxWaveInstructions = MaxInstructions;
   P.Block = Block;
   P.ExplicitArgs = Kernarg;
   auto S = B.launch(P);

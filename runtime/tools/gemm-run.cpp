@@ -137,6 +137,14 @@ static cl::opt<unsigned>
                     "HIP, 0 on the emulator)"),
            cl::cat(Cat));
 
+static cl::opt<uint64_t> MaxInstructions(
+    "max-instructions", cl::value_desc("count"),
+    cl::desc("Fail the emulator run once the kernel's waves have executed "
+             "this many instructions: a watchdog for code that does not end "
+             "and grids far larger than the problem (0: no limit; default: "
+             "one per multiply-add of the problem, plus 16777216)"),
+    cl::cat(Cat));
+
 static cl::opt<std::string> MemoryLimitOpt(
     "memory-limit", cl::value_desc("bytes"),
     cl::desc("Most memory the matrices may take (A, B and C with their gaps), "
@@ -578,6 +586,17 @@ int main(int Argc, char **Argv) {
   P.Grid = Man.Grid;
   P.Block = Man.WorkgroupSize;
   P.ExplicitArgs = Kernarg;
+  // Our kernels execute about one wave instruction per 45 multiply-adds, the
+  // walkthrough's naive kernel one per 3: one per multiply-add leaves room
+  // for any honest kernel and still ends a runaway in bounded time.
+  P.MaxWaveInstructions =
+      MaxInstructions.getNumOccurrences()
+          ? MaxInstructions
+          : SaturatingAdd<uint64_t>(
+                SaturatingMultiply<uint64_t>(
+                    SaturatingMultiply<uint64_t>((uint64_t)Batch, (uint64_t)M),
+                    SaturatingMultiply<uint64_t>((uint64_t)N, (uint64_t)K)),
+                uint64_t(1) << 24);
   auto Launch = [&] {
     ProgressLine Line("emulator", "workgroups");
     P.Progress = [&](uint64_t Done, uint64_t Total) {

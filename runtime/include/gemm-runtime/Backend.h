@@ -47,6 +47,10 @@ struct LaunchParams {
   /// Called by the emulator after each workgroup with the workgroups done
   /// and their total (saturated at 2^64 - 1); other backends ignore it.
   std::function<void(uint64_t Done, uint64_t Total)> Progress;
+  /// The emulator fails the launch once its waves have executed more
+  /// instructions than this (0: no limit): the watchdog for code that does
+  /// not end and grids far larger than the problem. Other backends ignore it.
+  uint64_t MaxWaveInstructions = 0;
 };
 
 struct SimOptions;

@@ -74,6 +74,9 @@ struct EmuLaunch {
   uint32_t DynamicLdsBytes = 0;
   /// Called after each workgroup of run() (workgroups done, total).
   std::function<void(uint64_t, uint64_t)> Progress;
+  /// run() and simulate() fail once the launch's waves have executed more
+  /// instructions than this (0: no limit).
+  uint64_t MaxWaveInstructions = 0;
 };
 
 struct EmuStats {

@@ -123,7 +123,8 @@ Error Runner::run(Wave &W, uint64_t &Count) {
     uint32_t PC = W.PC;
     if (Error E = step(W))
       return E;
-    ++Count;
+    if (++Count > InstructionLimit)
+      return instructionLimitError(Kernel, InstructionLimit);
     if (Trace)
       traceStep(W, P.Insts[PC]);
   }
@@ -306,6 +307,8 @@ Error Emulator::run(const CodeObject &CO, const EmuLaunch &L, EmuStats &Stats) {
   std::vector<uint8_t> LDS(Setup.LdsBytes);
   std::vector<Wave> Waves(Setup.NumWaves);
   Runner R(*I, *Setup.Program, Memory, LDS, L.Kernel->Name);
+  if (L.MaxWaveInstructions)
+    R.InstructionLimit = L.MaxWaveInstructions;
   const char *TraceEnv = getenv("GEMM_EMU_TRACE");
   bool TraceFirstWave = TraceEnv && *TraceEnv && *TraceEnv != '0';
   uint64_t Done = 0,

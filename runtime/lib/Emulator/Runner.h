@@ -31,6 +31,17 @@ struct AccessLog {
   void add(uint64_t A) { Addr[Count++] = A; }
 };
 
+/// The watchdog's error: the launch of \p Kernel executed more than \p Limit
+/// wave instructions (EmuLaunch::MaxWaveInstructions).
+inline llvm::Error instructionLimitError(llvm::StringRef Kernel,
+                                         uint64_t Limit) {
+  return makeError(llvm::formatv(
+      "emulator: kernel '{0}' executed more than {1} wave instructions, the "
+      "limit of this launch (--max-instructions): its code does not end, or "
+      "its grid is far larger than its problem",
+      Kernel, Limit));
+}
+
 /// All 32 lanes of a simple 32-bit operation.
 void computeValu(Op O, const uint32_t *A, const uint32_t *B, const uint32_t *C,
                  uint32_t *R);
@@ -43,7 +54,8 @@ public:
   Runner(Emulator::Impl &Impl, const DecodedProgram &P, EmuMemory &Mem,
          std::vector<uint8_t> &LDS, const std::string &Kernel)
       : Impl(Impl), P(P), Mem(Mem), LDS(LDS), Kernel(Kernel) {}
-  /// Runs \p W until it reaches a barrier or its end; counts instructions.
+  /// Runs \p W until it reaches a barrier or its end; counts instructions
+  /// in \p Count and fails once it passes InstructionLimit.
   llvm::Error run(Wave &W, uint64_t &Count);
   /// Executes the one instruction at W.PC: advances the PC, or sets W.State
   /// at s_barrier and s_endpgm.
@@ -54,6 +66,7 @@ public:
   /// Debug aid (GEMM_EMU_TRACE=1): print each instruction of this wave and
   /// lane 0 of its first vector destination.
   bool Trace = false;
+  uint64_t InstructionLimit = UINT64_MAX;
 
 private:
   Emulator::Impl &Impl;

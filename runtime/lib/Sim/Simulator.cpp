@@ -312,6 +312,7 @@ Error UnitModel::estimateL2() {
   Runner Run(Impl, Prog, Mem, LDS, Setup.Launch.Kernel->Name);
   Run.Log = &Log;
   DenseSet<uint64_t> Touched;
+  uint64_t Limit = Setup.Launch.MaxWaveInstructions, Executed = 0;
   for (unsigned I = 0; I < Setup.NumWaves; ++I)
     Setup.initWave(WG[I], I, {0, 0, 0});
   if (Error E = runWorkgroup(WG, [&](Wave &W) -> Error {
@@ -320,6 +321,8 @@ Error UnitModel::estimateL2() {
           Log.Count = 0;
           if (Error E = Run.step(W))
             return E;
+          if (++Executed > Limit && Limit)
+            return instructionLimitError(Setup.Launch.Kernel->Name, Limit);
           if (unitOf(I) == UVmem && Log.Count) {
             distinctLines(ArrayRef(Log.Addr, Log.Count), Log.Bytes, P.LineBytes,
                           Lines);
@@ -513,7 +516,11 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
   if (Err)
     return true;
   UsedUnits |= 1u << U;
-  ++R.WaveInstructions;
+  uint64_t Limit = Setup.Launch.MaxWaveInstructions;
+  if (++R.WaveInstructions > Limit && Limit) {
+    Err = instructionLimitError(Setup.Launch.Kernel->Name, Limit);
+    return true;
+  }
   if (SW.Simd == 0 && TimelineFrom != ~0ull && Now >= TimelineFrom &&
       Now < TimelineFrom + Opts.TimelineCycles) {
     static const char *UnitNames[] = {"valu", "salu",   "smem", "vmem",
