@@ -61,45 +61,16 @@ struct Half {
   bool hasVSrc1() const { return kind.numSources >= 2; }
 };
 
-/// True when both operands are VGPRs of the same parity: the hazard.
-bool sameParity(const MachineOperand &lhs, const MachineOperand &rhs,
-                const TargetRegisterInfo &tri) {
-  std::optional<unsigned> l = getVGPRNumber(lhs, tri);
-  std::optional<unsigned> r = getVGPRNumber(rhs, tri);
-  return l && r && gemm::vopd::hasParityHazard(*l, *r);
-}
-
-/// The operands the X and Y halves of `mi` would have in source slots
-/// 0 and 1 if each half's src0 and vsrc1 were swapped as given.
-struct SlotOperands {
-  const MachineOperand *src0X, *src0Y, *vsrc1X, *vsrc1Y;
-};
-
-SlotOperands getSlots(const MachineInstr &mi, const Half &x, const Half &y,
-                      bool swapX, bool swapY) {
-  auto pick = [&](const Half &half, bool swap, unsigned slot) {
-    if (slot == 1 && !half.hasVSrc1())
-      return static_cast<const MachineOperand *>(nullptr);
-    unsigned index = half.first + (swap ? 1 - slot : slot);
-    return &mi.getOperand(index);
-  };
-  return {pick(x, swapX, 0), pick(y, swapY, 0), pick(x, swapX, 1),
-          pick(y, swapY, 1)};
-}
-
-bool violatesParity(const SlotOperands &slots, const TargetRegisterInfo &tri) {
-  if (sameParity(*slots.src0X, *slots.src0Y, tri))
-    return true;
-  return slots.vsrc1X && slots.vsrc1Y &&
-         sameParity(*slots.vsrc1X, *slots.vsrc1Y, tri);
-}
-
-/// Swapping a half's sources is possible when it commutes and the new
-/// vsrc1 (the old src0) is a VGPR, which VOPD requires of vsrc1.
-bool canSwap(const MachineInstr &mi, const Half &half,
-             const TargetRegisterInfo &tri) {
-  return half.kind.commutative && half.hasVSrc1() &&
-         getVGPRNumber(mi.getOperand(half.first), tri).has_value();
+/// The sources of `half` as the parity rule sees them (VOPDRules.h).
+gemm::vopd::HalfSources getHalfSources(const MachineInstr &mi, const Half &half,
+                                       const TargetRegisterInfo &tri) {
+  gemm::vopd::HalfSources sources;
+  sources.src0 = getVGPRNumber(mi.getOperand(half.first), tri);
+  if (half.hasVSrc1())
+    sources.vsrc1 = getVGPRNumber(mi.getOperand(half.first + 1), tri);
+  sources.swappable =
+      half.kind.commutative && half.hasVSrc1() && sources.src0.has_value();
+  return sources;
 }
 
 void swapSources(MachineInstr &mi, const Half &half) {
@@ -219,29 +190,21 @@ VOPDParityStats repairVOPDParity(MachineFunction &mf,
       }
       auto [x, y] = *halves;
 
-      if (!violatesParity(getSlots(mi, x, y, false, false), tri))
+      auto swaps = gemm::vopd::getParitySafeSwaps(getHalfSources(mi, x, tri),
+                                                  getHalfSources(mi, y, tri));
+      if (swaps && !swaps->first && !swaps->second)
         continue;
       ++stats.violations;
 
       // Cheapest repair first: keep the pair, swap commutative sources.
-      bool repaired = false;
-      for (auto [swapX, swapY] :
-           {std::pair{false, true}, std::pair{true, false},
-            std::pair{true, true}}) {
-        if ((swapX && !canSwap(mi, x, tri)) || (swapY && !canSwap(mi, y, tri)))
-          continue;
-        if (violatesParity(getSlots(mi, x, y, swapX, swapY), tri))
-          continue;
-        if (swapX)
+      if (swaps) {
+        if (swaps->first)
           swapSources(mi, x);
-        if (swapY)
+        if (swaps->second)
           swapSources(mi, y);
         ++stats.swapped;
-        repaired = true;
-        break;
-      }
-      if (repaired)
         continue;
+      }
 
       std::optional<unsigned> xOpcode = getSingleOpcode(x, tii, opcodes);
       std::optional<unsigned> yOpcode = getSingleOpcode(y, tii, opcodes);

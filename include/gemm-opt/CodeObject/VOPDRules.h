@@ -51,6 +51,34 @@ inline bool hasParityHazard(unsigned srcX, unsigned srcY) {
   return parityOf(srcX) == parityOf(srcY);
 }
 
+/// The sources of one VOPD half as the gfx11 parity hazard sees them: VGPR
+/// numbers, or nullopt for a constant, an SGPR or an absent vsrc1 (no hazard).
+/// `swappable`: the half may exchange src0 and vsrc1 (its operation commutes
+/// and src0 is a VGPR, as vsrc1 must be).
+struct HalfSources {
+  std::optional<unsigned> src0, vsrc1;
+  bool swappable = false;
+};
+
+/// Which halves of a VOPD to swap so that neither source slot has the parity
+/// hazard: the first legal choice in the order no swap, swap Y, swap X, swap
+/// both (the cheapest repair first), or nullopt if none is.
+inline std::optional<std::pair<bool, bool>>
+getParitySafeSwaps(const HalfSources &x, const HalfSources &y) {
+  auto hazard = [](std::optional<unsigned> a, std::optional<unsigned> b) {
+    return a && b && hasParityHazard(*a, *b);
+  };
+  for (auto [swapX, swapY] : {std::pair{false, false}, std::pair{false, true},
+                              std::pair{true, false}, std::pair{true, true}}) {
+    if ((swapX && !x.swappable) || (swapY && !y.swappable))
+      continue;
+    if (!hazard(swapX ? x.vsrc1 : x.src0, swapY ? y.vsrc1 : y.src0) &&
+        !hazard(swapX ? x.src0 : x.vsrc1, swapY ? y.src0 : y.vsrc1))
+      return std::pair{swapX, swapY};
+  }
+  return std::nullopt;
+}
+
 /// The VGPRs of one v_fmac_f32: a single instruction or a VOPD half.
 struct FMACRegs {
   unsigned dst, src0, vsrc1;
@@ -58,22 +86,13 @@ struct FMACRegs {
 
 /// Whether `x` and `y` may form a parity-safe VOPD (as X and Y, or as Y and X:
 /// the rules are symmetric), and with which half's commutative sources
-/// swapped (swapX, swapY); the first legal choice in the order no swap, swap
-/// Y, swap X, swap both.
+/// swapped (swapX, swapY), in the order of the HalfSources form.
 inline std::optional<std::pair<bool, bool>> getParitySafeSwaps(FMACRegs x,
                                                                FMACRegs y) {
   if (!areLegalDestinations(x.dst, y.dst))
     return std::nullopt;
-  for (auto [swapX, swapY] : {std::pair{false, false}, std::pair{false, true},
-                              std::pair{true, false}, std::pair{true, true}}) {
-    unsigned src0X = swapX ? x.vsrc1 : x.src0;
-    unsigned vsrc1X = swapX ? x.src0 : x.vsrc1;
-    unsigned src0Y = swapY ? y.vsrc1 : y.src0;
-    unsigned vsrc1Y = swapY ? y.src0 : y.vsrc1;
-    if (!hasParityHazard(src0X, src0Y) && !hasParityHazard(vsrc1X, vsrc1Y))
-      return std::pair{swapX, swapY};
-  }
-  return std::nullopt;
+  return getParitySafeSwaps(HalfSources{x.src0, x.vsrc1, true},
+                            HalfSources{y.src0, y.vsrc1, true});
 }
 
 } // namespace gemm::vopd
