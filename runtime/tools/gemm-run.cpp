@@ -20,6 +20,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -164,6 +165,10 @@ static cl::opt<std::string> DumpC(
              "(to compare two code objects bit for bit)"),
     cl::cat(Cat));
 
+static Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
 static int fail(const Twine &Msg, int Code = 2) {
   WithColor::error(errs(), "gemm-run") << Msg << "\n";
   return Code;
@@ -220,6 +225,539 @@ private:
 };
 } // namespace
 
+namespace {
+/// A, B or C: its manifest argument, the shape this run expects of it, and
+/// the elements of its buffer.
+struct Matrix {
+  const char *Name;
+  const ManifestArg *Arg;
+  int64_t Rows, Cols;
+  int64_t RequestedLD; ///< --lda/--ldb/--ldc, 0 if not given
+  int64_t Elements = 0;
+};
+
+/// alpha or beta: compiled into the code object, or a kernel argument whose
+/// value comes from --alpha/--beta.
+struct ScaleFactor {
+  const char *Name;
+  std::optional<double> Compiled;
+  const ManifestArg *Arg;
+  cl::opt<double> &Opt;
+  double Value = 0;
+};
+
+/// The multiplication this run performs, checked against the manifest and
+/// the options before anything is allocated.
+struct Problem {
+  StringMap<int64_t> SizeValues; ///< what a dynamic kernel takes at run time
+  int64_t M = 0, N = 0, K = 0, Batch = 0;
+  std::array<Matrix, 3> Matrices{}; ///< A, B, C
+  std::array<ScaleFactor, 2> Factors{
+      ScaleFactor{"alpha", {}, nullptr, AlphaOpt},
+      ScaleFactor{"beta", {}, nullptr, BetaOpt}};
+  double alpha() const { return Factors[0].Value; }
+  double beta() const { return Factors[1].Value; }
+  double flop() const { return 2.0 * Batch * M * N * K; }
+};
+
+/// The worst element of the check against the reference, and the counts.
+struct CheckResult {
+  double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
+  int64_t Bad = 0, GapWrites = 0;
+  int64_t FirstI = -1, FirstR = -1, FirstC = -1;
+  double FirstGot = 0, FirstRef = 0, FirstTol = 0;
+};
+} // namespace
+
+/// A kernel compiled for dynamic sizes takes them at run time: from the
+/// options, leading dimensions defaulting to the columns and batch strides
+/// to rows x ld. Binds them in \p Man.
+static Error bindRunTimeSizes(Manifest &Man, StringMap<int64_t> &SizeValues) {
+  std::vector<std::string> Dynamic = Man.dynamicSizes();
+  if (Dynamic.empty())
+    return Error::success();
+  for (auto [Name, Opt, Compiled] :
+       {std::tuple("m", &MOpt, Man.M), std::tuple("n", &NOpt, Man.N),
+        std::tuple("k", &KOpt, Man.K),
+        std::tuple("batch", &BatchOpt, Man.Batch)}) {
+    if (!Compiled && *Opt <= 0)
+      return makeError(formatv("the code object takes {0} at run time: give "
+                               "a positive --{0}",
+                               Name));
+    SizeValues[Name] = Compiled ? Compiled : Opt->getValue();
+  }
+  for (auto [Role, Opt] : {std::pair("A", &LdaOpt), std::pair("B", &LdbOpt),
+                           std::pair("C", &LdcOpt)}) {
+    const ManifestArg *Arg = Man.arg(Role);
+    if (!Arg)
+      return makeError(
+          "manifest must describe arguments with roles A, B and C");
+    std::string Lower = StringRef(Role).lower();
+    auto Value = [&](int64_t Static, const std::string &Expr) {
+      return Expr.empty() ? Expected<int64_t>(Static)
+                          : evaluateSize(Expr, SizeValues);
+    };
+    Expected<int64_t> Rows = Value(Arg->Rows, Arg->RowsExpr);
+    Expected<int64_t> Cols = Value(Arg->Cols, Arg->ColsExpr);
+    if (!Rows || !Cols)
+      return Rows ? Cols.takeError() : Rows.takeError();
+    if (llvm::is_contained(Dynamic, "ld" + Lower)) {
+      if (*Opt && *Opt < *Cols)
+        return makeError(formatv("--ld{0}={1} is less than {2}'s {3} columns",
+                                 Lower, Opt->getValue(), Role, *Cols));
+      SizeValues["ld" + Lower] = *Opt ? Opt->getValue() : *Cols;
+    }
+    Expected<int64_t> LD = Value(Arg->LD, Arg->LDExpr);
+    if (!LD)
+      return LD.takeError();
+    if (llvm::is_contained(Dynamic, "batch_stride_" + Lower)) {
+      std::optional<int64_t> Stride = checkedMul(*Rows, *LD);
+      if (!Stride)
+        return makeError(formatv("{0}'s batch stride, rows x ld = {1} x {2}, "
+                                 "overflows 64 bits",
+                                 Role, *Rows, *LD));
+      SizeValues["batch_stride_" + Lower] = *Stride;
+    }
+  }
+  for (const std::string &Name : Dynamic)
+    if (!SizeValues.count(Name))
+      return makeError("the code object takes '" + Name +
+                       "' at run time, which gemm-run cannot give");
+  return Man.bindSizes(SizeValues);
+}
+
+/// Checks \p Mat's manifest argument against the shape the problem needs and
+/// counts the elements of its buffer; a manifest's or an option's sizes can
+/// be anything up to 2^63 - 1, so every product is checked.
+static Error sizeMatrix(Matrix &Mat, int64_t Batch) {
+  const ManifestArg &A = *Mat.Arg;
+  if (A.Kind != "global_buffer" || A.Size != 8)
+    return makeError(
+        formatv("argument {0} must be an 8-byte global_buffer", Mat.Name));
+  if (A.Rows != Mat.Rows || A.Cols != Mat.Cols || A.LD < Mat.Cols)
+    return makeError(formatv("argument {0} is {1}x{2} (ld {3}) in the "
+                             "manifest, expected {4}x{5} with ld >= {5}",
+                             Mat.Name, A.Rows, A.Cols, A.LD, Mat.Rows,
+                             Mat.Cols));
+  if (Mat.RequestedLD && Mat.RequestedLD != A.LD)
+    return makeError(formatv("the code object is compiled for ld{0}={1}; "
+                             "requested {2} (leading dimensions are static)",
+                             StringRef(Mat.Name).lower(), A.LD,
+                             Mat.RequestedLD));
+  std::optional<int64_t> Single = checkedMul(Mat.Rows, A.LD);
+  if (!Single)
+    return makeError(formatv("argument {0}: rows x ld = {1} x {2} overflows "
+                             "64 bits",
+                             Mat.Name, Mat.Rows, A.LD));
+  if (Batch > 1 && A.BatchStride < *Single)
+    return makeError(formatv("argument {0} has batch_stride {1}; a batch of "
+                             "{2} needs at least rows x ld = {3}",
+                             Mat.Name, A.BatchStride, Batch, *Single));
+  std::optional<int64_t> Elems =
+      checkedMulAdd<int64_t>(Batch - 1, Batch > 1 ? A.BatchStride : 0, *Single);
+  std::optional<int64_t> Bytes =
+      Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
+  if (!Bytes)
+    return makeError(formatv("argument {0}: (batch - 1) x batch_stride + rows "
+                             "x ld = ({1} - 1) x {2} + {3} elements of 4 "
+                             "bytes overflows 64 bits",
+                             Mat.Name, Batch, A.BatchStride, *Single));
+  Elems = checkedAdd<int64_t>(*Elems, A.Slack);
+  Bytes = Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
+  if (!Bytes)
+    return makeError(formatv("argument {0}: slack {1} overflows 64 bits",
+                             Mat.Name, A.Slack));
+  Mat.Elements = *Elems;
+  return Error::success();
+}
+
+/// alpha and beta: each either compiled in (the manifest's value) or a
+/// 4-byte f32 argument, never both.
+static Error resolveScaleFactors(const Manifest &Man, Problem &P) {
+  P.Factors[0].Compiled = Man.Alpha;
+  P.Factors[0].Arg = Man.arg("alpha");
+  P.Factors[1].Compiled = Man.Beta;
+  P.Factors[1].Arg = Man.arg("beta");
+  for (ScaleFactor &F : P.Factors) {
+    if (F.Arg && F.Compiled)
+      return makeError(formatv("manifest gives {0} both as a value and as an "
+                               "argument",
+                               F.Name));
+    if (!F.Arg && !F.Compiled)
+      return makeError(formatv("manifest gives neither a value nor an "
+                               "argument for {0}",
+                               F.Name));
+    if (F.Arg && (F.Arg->Kind != "by_value" || F.Arg->Size != 4))
+      return makeError(
+          formatv("argument {0} must be a 4-byte by_value f32", F.Name));
+    if (F.Compiled && F.Opt.getNumOccurrences() && F.Opt != *F.Compiled)
+      return makeError(formatv("the code object is compiled for {0}={1}; "
+                               "requested {2}",
+                               F.Name, *F.Compiled, F.Opt.getValue()));
+    F.Value = F.Compiled ? *F.Compiled : (double)(float)F.Opt;
+  }
+  return Error::success();
+}
+
+/// The problem the manifest describes, with the run-time sizes bound and
+/// every size checked: the matrices' buffers together within \p MemoryLimit.
+static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
+  Problem P;
+  if (Error E = bindRunTimeSizes(Man, P.SizeValues))
+    return std::move(E);
+  P.M = MOpt ? MOpt : Man.M;
+  P.N = NOpt ? NOpt : Man.N;
+  P.K = KOpt ? KOpt : Man.K;
+  P.Batch = BatchOpt ? BatchOpt : Man.Batch;
+  if (P.M != Man.M || P.N != Man.N || P.K != Man.K || P.Batch != Man.Batch)
+    return makeError(formatv("the code object is compiled for M={0} N={1} "
+                             "K={2} batch={3}; requested M={4} N={5} K={6} "
+                             "batch={7} (sizes are static)",
+                             Man.M, Man.N, Man.K, Man.Batch, P.M, P.N, P.K,
+                             P.Batch));
+  if ((TransposeAOpt.getNumOccurrences() && TransposeAOpt != Man.TransposeA) ||
+      (TransposeBOpt.getNumOccurrences() && TransposeBOpt != Man.TransposeB))
+    return makeError(formatv("the code object is compiled for transpose-a={0} "
+                             "transpose-b={1}; the layout is static",
+                             Man.TransposeA, Man.TransposeB));
+  const ManifestArg *AA = Man.arg("A"), *BA = Man.arg("B"), *CA = Man.arg("C");
+  if (!AA || !BA || !CA)
+    return makeError("manifest must describe arguments with roles A, B and C");
+  P.Matrices = {Matrix{"A", AA, Man.TransposeA ? P.K : P.M,
+                       Man.TransposeA ? P.M : P.K, LdaOpt},
+                Matrix{"B", BA, Man.TransposeB ? P.N : P.K,
+                       Man.TransposeB ? P.K : P.N, LdbOpt},
+                Matrix{"C", CA, P.M, P.N, LdcOpt}};
+  uint64_t TotalBytes = 0;
+  for (Matrix &Mat : P.Matrices) {
+    if (Error E = sizeMatrix(Mat, P.Batch))
+      return std::move(E);
+    // Each is below 2^63 bytes: the sum of three fits 64 unsigned bits.
+    TotalBytes += Mat.Elements * 4;
+  }
+  if (TotalBytes > MemoryLimit)
+    return makeError(formatv(
+        "the matrices A, B and C take {0} + {1} + {2} = {3}, more than the "
+        "memory limit of {4}; raise it with --memory-limit",
+        P.Matrices[0].Elements * 4, P.Matrices[1].Elements * 4,
+        P.Matrices[2].Elements * 4, formatBytes(TotalBytes),
+        formatBytes(MemoryLimit)));
+  if (Error E = resolveScaleFactors(Man, P))
+    return std::move(E);
+  return std::move(P);
+}
+
+/// The manifest's argument layout must agree with the code object's.
+static Error checkKernelArguments(const Manifest &Man, const KernelInfo &KI) {
+  if (Man.KernargSize && *Man.KernargSize != KI.KernargSegmentSize)
+    return makeError(formatv("manifest '{0}': \"kernarg_size\" is {1}, but "
+                             "kernel '{2}' of the code object has a kernarg "
+                             "segment of {3} bytes",
+                             Man.Path, *Man.KernargSize, KI.Name,
+                             KI.KernargSegmentSize));
+  for (const ManifestArg &A : Man.Args) {
+    bool Found = false;
+    for (const KernelArg &KA : KI.Args)
+      Found |=
+          KA.Offset == A.Offset && KA.Size == A.Size && KA.ValueKind == A.Kind;
+    if (!Found)
+      return makeError(formatv("manifest argument {0} ({1}, offset {2}, size "
+                               "{3}) does not match the code object's "
+                               "metadata",
+                               A.Index, A.Role, A.Offset, A.Size));
+    if ((uint64_t)A.Offset + A.Size > KI.KernargSegmentSize)
+      return makeError(formatv("manifest argument {0} ({1}, offset {2}, size "
+                               "{3}) is outside the code object's kernarg "
+                               "segment of {4} bytes",
+                               A.Index, A.Role, A.Offset, A.Size,
+                               KI.KernargSegmentSize));
+  }
+  return Error::success();
+}
+
+/// The timing model's options, from the --compute-units, --clock-ghz,
+/// --memory-gbps and --sim-* options.
+static Expected<SimOptions> getSimOptions() {
+  if (BackendOpt == "sim" &&
+      (ComputeUnits == 0 || ComputeUnits > 1024 || !(ClockGHz > 0) ||
+       ClockGHz > 10 || !(MemoryGBps > 0)))
+    return makeError("--compute-units must be 1..1024, --clock-ghz in (0, "
+                     "10] and --memory-gbps positive");
+  SimOptions SimOpts;
+  SimOpts.Params.ComputeUnits = ComputeUnits;
+  SimOpts.Params.ClockGHz = ClockGHz;
+  SimOpts.Params.DramGBps = MemoryGBps;
+  SimOpts.MaxWaveInstructions = SimBudget;
+  SimOpts.Full = SimFull;
+  if (!SimTimeline.empty()) {
+    if (BackendOpt != "sim")
+      return makeError("--sim-timeline needs --backend=sim");
+    if (SimTimelineCycles == 0 || SimTimelineCycles > 1000000)
+      return makeError("--sim-timeline-cycles must be 1..1000000");
+    SimOpts.TimelineCycles = SimTimelineCycles;
+  }
+  for (const std::string &A : SimParamList)
+    if (Error E = setSimParam(SimOpts.Params, A))
+      return std::move(E);
+  return SimOpts;
+}
+
+/// "problem: M=.. N=.. K=.., C += A x B, seed 1" and the kernel chosen.
+static void printProblem(const Manifest &Man, const Problem &P) {
+  // The manifest's choice among several kernels, by the run-time sizes.
+  if (Man.Kernels.size() > 1)
+    outs() << formatv("kernel: {0} (of {1}; when {2})\n", Man.Kernel,
+                      Man.Kernels.size(),
+                      Man.When.empty() ? "always" : Man.When);
+  double Alpha = P.alpha(), Beta = P.beta();
+  std::string Epilogue =
+      Alpha == 1 && Beta == 1
+          ? std::string("C += ")
+          : formatv("C = {0}{1}",
+                    Beta == 0 ? "" : formatv("{0} C + ", Beta).str(),
+                    Alpha == 1 ? "" : formatv("{0} ", Alpha).str())
+                .str();
+  auto LD = [&](unsigned I, const char *Name) {
+    const ManifestArg &A = *P.Matrices[I].Arg;
+    return A.LD != A.Cols ? formatv(" {0}={1}", Name, A.LD).str()
+                          : std::string();
+  };
+  outs() << formatv(
+      "problem: M={0} N={1} K={2}{3}{4}{5}, {9}{6} x {7}, "
+      "seed {8}\n",
+      P.M, P.N, P.K, P.Batch > 1 ? formatv(" batch={0}", P.Batch).str() : "",
+      LD(0, "lda"), LD(1, "ldb") + LD(2, "ldc"), Man.TransposeA ? "A^T" : "A",
+      Man.TransposeB ? "B^T" : "B", Seed.getValue(), Epilogue);
+}
+
+/// The sentinel in C's gaps (between rows, ld > columns, and batches).
+static const float CGap = 1234.5f;
+
+/// A, B and C0: uniform in [-1, 1) from a fixed generator, A then B then C.
+/// The gaps between rows and batches hold NaN in A and B, so that a kernel
+/// that reads them fails, and CGap in C, which must survive. With beta = 0
+/// compiled in, C must not be read: NaN would poison it.
+static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
+                                                    const Problem &P) {
+  std::mt19937 Gen(Seed);
+  std::array<std::vector<float>, 3> Host;
+  const float Gaps[3] = {NAN, NAN, CGap};
+  for (unsigned I = 0; I < 3; ++I) {
+    const ManifestArg &A = *P.Matrices[I].Arg;
+    int64_t Stride = P.Batch > 1 ? A.BatchStride : A.Rows * A.LD;
+    std::vector<float> &V = Host[I];
+    V.assign(P.Matrices[I].Elements, Gaps[I]);
+    for (int64_t B = 0; B < P.Batch; ++B)
+      for (int64_t R = 0; R < A.Rows; ++R)
+        for (int64_t C = 0; C < A.Cols; ++C)
+          V[B * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
+  }
+  if (Man.Beta == 0.0)
+    for (float &V : Host[2])
+      if (V != CGap)
+        V = NAN;
+  return Host;
+}
+
+/// Copies the matrices to the device (their addresses in \p Dev) and builds
+/// the explicit kernel arguments: buffer addresses, alpha and beta when they
+/// are arguments, and the run-time sizes.
+static Expected<std::vector<uint8_t>>
+writeArguments(Backend &B, const Manifest &Man, const KernelInfo &KI,
+               const Problem &P, const std::array<std::vector<float>, 3> &Host,
+               std::array<uint64_t, 3> &Dev) {
+  std::vector<uint8_t> Kernarg(KI.explicitArgsSize(), 0);
+  auto Put = [&](int64_t Offset, const void *Value, size_t Size) {
+    if (Offset + Size > Kernarg.size())
+      Kernarg.resize(Offset + Size);
+    memcpy(Kernarg.data() + Offset, Value, Size);
+  };
+  for (unsigned I = 0; I < 3; ++I) {
+    size_t Bytes = Host[I].size() * sizeof(float);
+    auto Addr = B.allocate(Bytes);
+    if (!Addr)
+      return Addr.takeError();
+    Dev[I] = *Addr;
+    if (Error E = B.copyToDevice(Dev[I], Host[I].data(), Bytes))
+      return std::move(E);
+    Put(P.Matrices[I].Arg->Offset, &Dev[I], 8);
+  }
+  for (const ScaleFactor &F : P.Factors) {
+    if (!F.Arg)
+      continue;
+    float Value = F.Value;
+    Put(F.Arg->Offset, &Value, 4);
+  }
+  for (const ManifestArg &A : Man.Args) {
+    if (!A.isSize())
+      continue;
+    if (A.Kind != "by_value" || (A.Size != 8 && A.Size != 4))
+      return makeError(formatv("argument {0} must be a 4- or 8-byte by_value "
+                               "integer",
+                               A.Role));
+    int64_t Value = P.SizeValues.lookup(A.Role);
+    if (A.Size == 4 && Value > INT32_MAX)
+      return makeError(formatv("{0} = {1} does not fit argument {2}, a "
+                               "4-byte integer",
+                               A.Role, Value, A.Index));
+    // Little-endian: the low 4 bytes are the 32-bit value.
+    Put(A.Offset, &Value, A.Size);
+  }
+  return Kernarg;
+}
+
+/// --max-instructions, or its default. Our kernels execute about one wave
+/// instruction per 45 multiply-adds, the walkthrough's naive kernel one per
+/// 3: one per multiply-add leaves room for any honest kernel and still ends
+/// a runaway in bounded time.
+static uint64_t getInstructionLimit(const Problem &P) {
+  if (MaxInstructions.getNumOccurrences())
+    return MaxInstructions;
+  return SaturatingAdd<uint64_t>(
+      SaturatingMultiply<uint64_t>(
+          SaturatingMultiply<uint64_t>((uint64_t)P.Batch, (uint64_t)P.M),
+          SaturatingMultiply<uint64_t>((uint64_t)P.N, (uint64_t)P.K)),
+      uint64_t(1) << 24);
+}
+
+/// Prints the timing model's prediction (and writes its timeline).
+static int reportPrediction(const SimResult &Sim, const Problem &P) {
+  if (!SimTimeline.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(SimTimeline, EC);
+    if (EC)
+      return fail("cannot write '" + SimTimeline + "': " + EC.message());
+    OS << formatv("{0:2}\n", timelineToJSON(Sim));
+  }
+  if (SimJson)
+    outs() << formatv("{0:2}\n", toJSON(Sim, P.flop()));
+  else
+    printSimResult(outs(), Sim, P.flop());
+  return 0;
+}
+
+/// Checks C against a double-precision reference, element by element within
+/// the tolerance of the overview, and C's gaps for stray stores.
+static CheckResult
+checkAgainstReference(const Manifest &Man, const Problem &P,
+                      const std::array<std::vector<float>, 3> &Host,
+                      const std::vector<float> &HC) {
+  const ManifestArg &AA = *P.Matrices[0].Arg, &BA = *P.Matrices[1].Arg,
+                    &CA = *P.Matrices[2].Arg;
+  const std::vector<float> &HA = Host[0], &HB = Host[1], &HC0 = Host[2];
+  int64_t M = P.M, N = P.N, K = P.K, Batch = P.Batch;
+  double Alpha = P.alpha(), Beta = P.beta();
+  auto At = [&](const std::vector<float> &V, const ManifestArg &A, int64_t I,
+                int64_t R, int64_t C) {
+    return V[I * (Batch > 1 ? A.BatchStride : 0) + R * A.LD + C];
+  };
+  const double Unit = 0x1p-24;
+  CheckResult Res;
+  ProgressLine Progress("reference check", "rows");
+  std::vector<double> Ref(N), Mag(N), BRow(N);
+  for (int64_t I = 0; I < Batch; ++I) {
+    for (int64_t R = 0; R < M; ++R) {
+      std::fill(Ref.begin(), Ref.end(), 0.0);
+      std::fill(Mag.begin(), Mag.end(), 0.0);
+      for (int64_t Kk = 0; Kk < K; ++Kk) {
+        double A = Man.TransposeA ? At(HA, AA, I, Kk, R) : At(HA, AA, I, R, Kk);
+        for (int64_t C = 0; C < N; ++C)
+          BRow[C] =
+              Man.TransposeB ? At(HB, BA, I, C, Kk) : At(HB, BA, I, Kk, C);
+        for (int64_t C = 0; C < N; ++C) {
+          Ref[C] += A * BRow[C];
+          Mag[C] += std::fabs(A * BRow[C]);
+        }
+      }
+      for (int64_t C = 0; C < N; ++C) {
+        // alpha * sum + beta * C0: three roundings more than the sum.
+        double C0 = Beta == 0 ? 0.0 : At(HC0, CA, I, R, C);
+        Ref[C] = Alpha * Ref[C] + Beta * C0;
+        Mag[C] = std::fabs(Alpha) * Mag[C] + std::fabs(Beta * C0);
+        double Got = At(HC, CA, I, R, C);
+        double Err = std::fabs(Got - Ref[C]);
+        double Tol = 2.0 * (K + 3) * Unit * Mag[C];
+        bool Ok = std::isfinite(Got) && Err <= Tol;
+        if (std::isfinite(Err)) {
+          Res.MaxAbs = std::max(Res.MaxAbs, Err);
+          Res.MaxRel =
+              std::max(Res.MaxRel, Err / std::max(std::fabs(Ref[C]), 1e-30));
+          Res.MaxRatio = std::max(Res.MaxRatio, Tol > 0 ? Err / Tol : 0);
+        }
+        if (!Ok && Res.Bad++ == 0) {
+          Res.FirstI = I;
+          Res.FirstR = R;
+          Res.FirstC = C;
+          Res.FirstGot = Got;
+          Res.FirstRef = Ref[C];
+          Res.FirstTol = Tol;
+        }
+      }
+      Progress.update(I * M + R + 1, Batch * M);
+    }
+  }
+  // C's gaps must be untouched: a store past a row or a batch lands there.
+  for (size_t E = 0; E < HC.size(); ++E)
+    Res.GapWrites += memcmp(&HC0[E], &CGap, sizeof(float)) == 0 &&
+                     memcmp(&HC[E], &CGap, sizeof(float)) != 0;
+  return Res;
+}
+
+/// Prints the check; 0 for PASS, 1 for FAIL.
+static int reportCheck(const CheckResult &Res, const Problem &P,
+                       double Seconds) {
+  outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
+                    "max error / tolerance: {2:F4}\n",
+                    Res.MaxAbs, Res.MaxRel, Res.MaxRatio);
+  outs() << formatv("reference check: {0:F3} s\n", Seconds);
+  if (Res.Bad) {
+    outs() << formatv(
+        "first mismatch at ({0}row {1}, col {2}): got {3:E8}, "
+        "expected {4:E8} (tolerance {5:E3})\n",
+        P.Batch > 1 ? formatv("batch {0}, ", Res.FirstI).str() : "", Res.FirstR,
+        Res.FirstC, Res.FirstGot, Res.FirstRef, Res.FirstTol);
+    outs() << formatv("FAIL: {0} of {1} elements mismatch\n", Res.Bad,
+                      P.Batch * P.M * P.N);
+    return 1;
+  }
+  if (Res.GapWrites) {
+    outs() << formatv("FAIL: {0} element(s) of C outside the matrix (between "
+                      "rows or batches) were overwritten\n",
+                      Res.GapWrites);
+    return 1;
+  }
+  outs() << "PASS\n";
+  return 0;
+}
+
+/// --repeat timed launches after the verified one.
+static int timeLaunches(Backend &B, const Problem &P,
+                        function_ref<Expected<LaunchStats>()> Launch) {
+  unsigned Reps = Repeat.getNumOccurrences() ? Repeat.getValue()
+                  : B.name() == "hip"        ? 20u
+                                             : 0u;
+  if (!Reps)
+    return 0;
+  double Total = 0, Best = 1e300;
+  for (unsigned I = 0; I < Reps; ++I) {
+    auto T = Launch();
+    if (!T)
+      return fail(toString(T.takeError()));
+    Total += T->Milliseconds;
+    Best = std::min(Best, T->Milliseconds);
+  }
+  double Avg = Total / Reps;
+  outs() << formatv("time over {0} launches ({1}): avg {2:F4} ms, best "
+                    "{3:F4} ms\n",
+                    Reps, B.name() == "hip" ? "HIP events" : "wall clock", Avg,
+                    Best);
+  if (B.name() == "hip")
+    outs() << formatv("TFLOP/s: avg {0:F2}, best {1:F2}\n",
+                      P.flop() / (Avg * 1e-3) * 1e-12,
+                      P.flop() / (Best * 1e-3) * 1e-12);
+  return 0;
+}
+
 int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions({&Cat, &SimCat});
   gemm::setVersionPrinter("gemm-run");
@@ -266,164 +804,10 @@ int main(int Argc, char **Argv) {
   if (Man.ElementType != "f32")
     return fail("element type '" + Man.ElementType +
                 "' is not supported (f32 only)");
-  // A kernel compiled for dynamic sizes takes them at run time: from the
-  // options, leading dimensions defaulting to the columns and batch strides
-  // to rows x ld.
-  StringMap<int64_t> SizeValues;
-  std::vector<std::string> Dynamic = Man.dynamicSizes();
-  if (!Dynamic.empty()) {
-    for (auto [Name, Opt, Compiled] :
-         {std::tuple("m", &MOpt, Man.M), std::tuple("n", &NOpt, Man.N),
-          std::tuple("k", &KOpt, Man.K),
-          std::tuple("batch", &BatchOpt, Man.Batch)}) {
-      if (!Compiled && *Opt <= 0)
-        return fail(formatv("the code object takes {0} at run time: give a "
-                            "positive --{0}",
-                            Name));
-      SizeValues[Name] = Compiled ? Compiled : Opt->getValue();
-    }
-    for (auto [Role, Opt] : {std::pair("A", &LdaOpt), std::pair("B", &LdbOpt),
-                             std::pair("C", &LdcOpt)}) {
-      const ManifestArg *Arg = Man.arg(Role);
-      if (!Arg)
-        return fail("manifest must describe arguments with roles A, B and C");
-      std::string Lower = StringRef(Role).lower();
-      auto Value = [&](int64_t Static, const std::string &Expr) {
-        return Expr.empty() ? Expected<int64_t>(Static)
-                            : evaluateSize(Expr, SizeValues);
-      };
-      Expected<int64_t> Rows = Value(Arg->Rows, Arg->RowsExpr);
-      Expected<int64_t> Cols = Value(Arg->Cols, Arg->ColsExpr);
-      if (!Rows || !Cols)
-        return fail(toString(Rows ? Cols.takeError() : Rows.takeError()));
-      if (llvm::is_contained(Dynamic, "ld" + Lower)) {
-        if (*Opt && *Opt < *Cols)
-          return fail(formatv("--ld{0}={1} is less than {2}'s {3} columns",
-                              Lower, Opt->getValue(), Role, *Cols));
-        SizeValues["ld" + Lower] = *Opt ? Opt->getValue() : *Cols;
-      }
-      Expected<int64_t> LD = Value(Arg->LD, Arg->LDExpr);
-      if (!LD)
-        return fail(toString(LD.takeError()));
-      if (llvm::is_contained(Dynamic, "batch_stride_" + Lower)) {
-        std::optional<int64_t> Stride = checkedMul(*Rows, *LD);
-        if (!Stride)
-          return fail(formatv("{0}'s batch stride, rows x ld = {1} x {2}, "
-                              "overflows 64 bits",
-                              Role, *Rows, *LD));
-        SizeValues["batch_stride_" + Lower] = *Stride;
-      }
-    }
-    for (const std::string &Name : Dynamic)
-      if (!SizeValues.count(Name))
-        return fail("the code object takes '" + Name +
-                    "' at run time, which gemm-run cannot give");
-    if (Error E = Man.bindSizes(SizeValues))
-      return fail(toString(std::move(E)));
-  }
-  int64_t M = MOpt ? MOpt : Man.M, N = NOpt ? NOpt : Man.N,
-          K = KOpt ? KOpt : Man.K, Batch = BatchOpt ? BatchOpt : Man.Batch;
-  if (M != Man.M || N != Man.N || K != Man.K || Batch != Man.Batch)
-    return fail(formatv("the code object is compiled for M={0} N={1} K={2} "
-                        "batch={3}; requested M={4} N={5} K={6} batch={7} "
-                        "(sizes are static)",
-                        Man.M, Man.N, Man.K, Man.Batch, M, N, K, Batch));
-  if ((TransposeAOpt.getNumOccurrences() && TransposeAOpt != Man.TransposeA) ||
-      (TransposeBOpt.getNumOccurrences() && TransposeBOpt != Man.TransposeB))
-    return fail(formatv("the code object is compiled for transpose-a={0} "
-                        "transpose-b={1}; the layout is static",
-                        Man.TransposeA, Man.TransposeB));
-  const ManifestArg *AA = Man.arg("A"), *BA = Man.arg("B"), *CA = Man.arg("C");
-  if (!AA || !BA || !CA)
-    return fail("manifest must describe arguments with roles A, B and C");
-  struct Shape {
-    const ManifestArg *Arg;
-    int64_t Rows, Cols, LD;
-    const char *Name;
-  } Shapes[] = {
-      {AA, Man.TransposeA ? K : M, Man.TransposeA ? M : K, LdaOpt, "A"},
-      {BA, Man.TransposeB ? N : K, Man.TransposeB ? K : N, LdbOpt, "B"},
-      {CA, M, N, LdcOpt, "C"}};
-  // Elements of each matrix's buffer, checked before anything is allocated:
-  // a manifest's or an option's sizes can be anything up to 2^63 - 1.
-  int64_t Elements[3];
-  uint64_t TotalBytes = 0;
-  for (unsigned I = 0; I < 3; ++I) {
-    const Shape &S = Shapes[I];
-    if (S.Arg->Kind != "global_buffer" || S.Arg->Size != 8)
-      return fail(
-          formatv("argument {0} must be an 8-byte global_buffer", S.Name));
-    if (S.Arg->Rows != S.Rows || S.Arg->Cols != S.Cols || S.Arg->LD < S.Cols)
-      return fail(formatv("argument {0} is {1}x{2} (ld {3}) in the manifest, "
-                          "expected {4}x{5} with ld >= {5}",
-                          S.Name, S.Arg->Rows, S.Arg->Cols, S.Arg->LD, S.Rows,
-                          S.Cols));
-    if (S.LD && S.LD != S.Arg->LD)
-      return fail(formatv("the code object is compiled for ld{0}={1}; "
-                          "requested {2} (leading dimensions are static)",
-                          StringRef(S.Name).lower(), S.Arg->LD, S.LD));
-    std::optional<int64_t> Matrix = checkedMul(S.Rows, S.Arg->LD);
-    if (!Matrix)
-      return fail(formatv("argument {0}: rows x ld = {1} x {2} overflows 64 "
-                          "bits",
-                          S.Name, S.Rows, S.Arg->LD));
-    if (Batch > 1 && S.Arg->BatchStride < *Matrix)
-      return fail(formatv("argument {0} has batch_stride {1}; a batch of {2} "
-                          "needs at least rows x ld = {3}",
-                          S.Name, S.Arg->BatchStride, Batch, *Matrix));
-    std::optional<int64_t> Elems = checkedMulAdd<int64_t>(
-        Batch - 1, Batch > 1 ? S.Arg->BatchStride : 0, *Matrix);
-    std::optional<int64_t> Bytes =
-        Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
-    if (!Bytes)
-      return fail(formatv("argument {0}: (batch - 1) x batch_stride + rows x "
-                          "ld = ({1} - 1) x {2} + {3} elements of 4 bytes "
-                          "overflows 64 bits",
-                          S.Name, Batch, S.Arg->BatchStride, *Matrix));
-    Elems = checkedAdd<int64_t>(*Elems, S.Arg->Slack);
-    Bytes = Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
-    if (!Bytes)
-      return fail(formatv("argument {0}: slack {1} overflows 64 bits", S.Name,
-                          S.Arg->Slack));
-    Elements[I] = *Elems;
-    // Each is below 2^63: the sum of three fits 64 unsigned bits.
-    TotalBytes += *Bytes;
-  }
-  if (TotalBytes > *MemoryLimit)
-    return fail(formatv("the matrices A, B and C take {0} + {1} + {2} = {3}, "
-                        "more than the memory limit of {4}; raise it with "
-                        "--memory-limit",
-                        Elements[0] * 4, Elements[1] * 4, Elements[2] * 4,
-                        formatBytes(TotalBytes), formatBytes(*MemoryLimit)));
-
-  // alpha and beta: compiled in (the manifest's) or kernel arguments.
-  double Alpha = 0, Beta = 0;
-  struct Factor {
-    const char *Name;
-    std::optional<double> Compiled;
-    const ManifestArg *Arg;
-    cl::opt<double> &Opt;
-    double &Value;
-  } Factors[] = {{"alpha", Man.Alpha, Man.arg("alpha"), AlphaOpt, Alpha},
-                 {"beta", Man.Beta, Man.arg("beta"), BetaOpt, Beta}};
-  for (Factor &F : Factors) {
-    if (F.Arg && F.Compiled)
-      return fail(formatv("manifest gives {0} both as a value and as an "
-                          "argument",
-                          F.Name));
-    if (!F.Arg && !F.Compiled)
-      return fail(formatv("manifest gives neither a value nor an argument "
-                          "for {0}",
-                          F.Name));
-    if (F.Arg && (F.Arg->Kind != "by_value" || F.Arg->Size != 4))
-      return fail(
-          formatv("argument {0} must be a 4-byte by_value f32", F.Name));
-    if (F.Compiled && F.Opt.getNumOccurrences() && F.Opt != *F.Compiled)
-      return fail(formatv("the code object is compiled for {0}={1}; requested "
-                          "{2}",
-                          F.Name, *F.Compiled, F.Opt.getValue()));
-    F.Value = F.Compiled ? *F.Compiled : (double)(float)F.Opt;
-  }
+  Expected<Problem> POrErr = readProblem(Man, *MemoryLimit);
+  if (!POrErr)
+    return fail(toString(POrErr.takeError()));
+  const Problem &P = *POrErr;
 
   std::string COPath =
       CodeObjectOverride.empty() ? Man.CodeObjectPath : CodeObjectOverride;
@@ -435,52 +819,13 @@ int main(int Argc, char **Argv) {
   if (!KIOrErr)
     return fail(toString(KIOrErr.takeError()));
   const KernelInfo &KI = *KIOrErr;
-  // The manifest's argument layout must agree with the code object's.
-  if (Man.KernargSize && *Man.KernargSize != KI.KernargSegmentSize)
-    return fail(formatv("manifest '{0}': \"kernarg_size\" is {1}, but kernel "
-                        "'{2}' of the code object has a kernarg segment of "
-                        "{3} bytes",
-                        Man.Path, *Man.KernargSize, KI.Name,
-                        KI.KernargSegmentSize));
-  for (const ManifestArg &A : Man.Args) {
-    bool Found = false;
-    for (const KernelArg &KA : KI.Args)
-      Found |=
-          KA.Offset == A.Offset && KA.Size == A.Size && KA.ValueKind == A.Kind;
-    if (!Found)
-      return fail(formatv("manifest argument {0} ({1}, offset {2}, size {3}) "
-                          "does not match the code object's metadata",
-                          A.Index, A.Role, A.Offset, A.Size));
-    if ((uint64_t)A.Offset + A.Size > KI.KernargSegmentSize)
-      return fail(formatv("manifest argument {0} ({1}, offset {2}, size {3}) "
-                          "is outside the code object's kernarg segment of "
-                          "{4} bytes",
-                          A.Index, A.Role, A.Offset, A.Size,
-                          KI.KernargSegmentSize));
-  }
+  if (Error E = checkKernelArguments(Man, KI))
+    return fail(toString(std::move(E)));
 
-  if (BackendOpt == "sim" &&
-      (ComputeUnits == 0 || ComputeUnits > 1024 || !(ClockGHz > 0) ||
-       ClockGHz > 10 || !(MemoryGBps > 0)))
-    return fail("--compute-units must be 1..1024, --clock-ghz in (0, 10] and "
-                "--memory-gbps positive");
-  SimOptions SimOpts;
-  SimOpts.Params.ComputeUnits = ComputeUnits;
-  SimOpts.Params.ClockGHz = ClockGHz;
-  SimOpts.Params.DramGBps = MemoryGBps;
-  SimOpts.MaxWaveInstructions = SimBudget;
-  SimOpts.Full = SimFull;
-  if (!SimTimeline.empty()) {
-    if (BackendOpt != "sim")
-      return fail("--sim-timeline needs --backend=sim");
-    if (SimTimelineCycles == 0 || SimTimelineCycles > 1000000)
-      return fail("--sim-timeline-cycles must be 1..1000000");
-    SimOpts.TimelineCycles = SimTimelineCycles;
-  }
-  for (const std::string &A : SimParamList)
-    if (Error E = setSimParam(SimOpts.Params, A))
-      return fail(toString(std::move(E)));
-  auto BOrErr = BackendOpt == "sim" ? createSimBackend(SimOpts, *MemoryLimit)
+  Expected<SimOptions> SimOpts = getSimOptions();
+  if (!SimOpts)
+    return fail(toString(SimOpts.takeError()));
+  auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts, *MemoryLimit)
                                     : createBackend(BackendOpt, *MemoryLimit);
   if (!BOrErr) {
     std::string Msg;
@@ -490,144 +835,40 @@ int main(int Argc, char **Argv) {
   Backend &B = **BOrErr;
   outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
                     B.deviceDescription());
-  // The manifest's choice among several kernels, by the run-time sizes.
-  if (Man.Kernels.size() > 1)
-    outs() << formatv("kernel: {0} (of {1}; when {2})\n", Man.Kernel,
-                      Man.Kernels.size(),
-                      Man.When.empty() ? "always" : Man.When);
-  std::string Epilogue =
-      Alpha == 1 && Beta == 1
-          ? std::string("C += ")
-          : formatv("C = {0}{1}",
-                    Beta == 0 ? "" : formatv("{0} C + ", Beta).str(),
-                    Alpha == 1 ? "" : formatv("{0} ", Alpha).str())
-                .str();
-  outs() << formatv(
-      "problem: M={0} N={1} K={2}{3}{4}{5}, {9}{6} x {7}, "
-      "seed {8}\n",
-      M, N, K, Batch > 1 ? formatv(" batch={0}", Batch).str() : "",
-      AA->LD != AA->Cols ? formatv(" lda={0}", AA->LD).str() : "",
-      (BA->LD != BA->Cols ? formatv(" ldb={0}", BA->LD).str() : "") +
-          (CA->LD != CA->Cols ? formatv(" ldc={0}", CA->LD).str() : ""),
-      Man.TransposeA ? "A^T" : "A", Man.TransposeB ? "B^T" : "B",
-      Seed.getValue(), Epilogue);
+  printProblem(Man, P);
 
-  // Inputs: uniform in [-1, 1) from a fixed generator, A then B then C. The
-  // gaps between rows (ld > cols) and batches hold NaN in A and B, so that a
-  // kernel that reads them fails, and a sentinel in C that must survive.
-  const float CGap = 1234.5f;
-  std::mt19937 Gen(Seed);
-  auto Fill = [&](std::vector<float> &V, const ManifestArg &A, float Gap,
-                  int64_t Elements) {
-    int64_t Stride = Batch > 1 ? A.BatchStride : A.Rows * A.LD;
-    V.assign(Elements, Gap);
-    for (int64_t I = 0; I < Batch; ++I)
-      for (int64_t R = 0; R < A.Rows; ++R)
-        for (int64_t C = 0; C < A.Cols; ++C)
-          V[I * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
-  };
-  std::vector<float> HA, HB, HC0;
-  Fill(HA, *AA, NAN, Elements[0]);
-  Fill(HB, *BA, NAN, Elements[1]);
-  Fill(HC0, *CA, CGap, Elements[2]);
-  // With beta = 0 compiled in, C must not be read: NaN would poison it.
-  if (Man.Beta == 0.0)
-    for (float &V : HC0)
-      if (V != CGap)
-        V = NAN;
-
-  std::vector<uint8_t> Kernarg(KI.explicitArgsSize(), 0);
-  uint64_t Dev[3];
-  const std::vector<float> *Host[3] = {&HA, &HB, &HC0};
-  for (unsigned I = 0; I < 3; ++I) {
-    size_t Bytes = Host[I]->size() * sizeof(float);
-    auto Addr = B.allocate(Bytes);
-    if (!Addr)
-      return fail(toString(Addr.takeError()));
-    Dev[I] = *Addr;
-    if (Error E = B.copyToDevice(Dev[I], Host[I]->data(), Bytes))
-      return fail(toString(std::move(E)));
-    const ManifestArg &A = *Shapes[I].Arg;
-    if (A.Offset + 8 > Kernarg.size())
-      Kernarg.resize(A.Offset + 8);
-    memcpy(Kernarg.data() + A.Offset, &Dev[I], 8);
-  }
-  for (const Factor &F : Factors) {
-    if (!F.Arg)
-      continue;
-    float Value = F.Value;
-    if (F.Arg->Offset + 4 > Kernarg.size())
-      Kernarg.resize(F.Arg->Offset + 4);
-    memcpy(Kernarg.data() + F.Arg->Offset, &Value, 4);
-  }
-
-  for (const ManifestArg &A : Man.Args) {
-    if (!A.isSize())
-      continue;
-    if (A.Kind != "by_value" || (A.Size != 8 && A.Size != 4))
-      return fail(formatv("argument {0} must be a 4- or 8-byte by_value "
-                          "integer",
-                          A.Role));
-    int64_t Value = SizeValues.lookup(A.Role);
-    if (A.Size == 4 && Value > INT32_MAX)
-      return fail(formatv("{0} = {1} does not fit argument {2}, a 4-byte "
-                          "integer",
-                          A.Role, Value, A.Index));
-    if (A.Offset + A.Size > Kernarg.size())
-      Kernarg.resize(A.Offset + A.Size);
-    // Little-endian: the low 4 bytes are the 32-bit value.
-    memcpy(Kernarg.data() + A.Offset, &Value, A.Size);
-  }
-
+  std::array<std::vector<float>, 3> Host = makeInputs(Man, P);
+  std::array<uint64_t, 3> Dev;
+  Expected<std::vector<uint8_t>> Kernarg =
+      writeArguments(B, Man, KI, P, Host, Dev);
+  if (!Kernarg)
+    return fail(toString(Kernarg.takeError()));
   if (Error E = B.loadCodeObject(CO))
     return fail(toString(std::move(E)));
-  LaunchParams P;
-  P.Kernel = Man.Kernel;
-  P.Grid = Man.Grid;
-  P.Block = Man.WorkgroupSize;
-  P.ExplicitArgs = Kernarg;
-  // Our kernels execute about one wave instruction per 45 multiply-adds, the
-  // walkthrough's naive kernel one per 3: one per multiply-add leaves room
-  // for any honest kernel and still ends a runaway in bounded time.
-  P.MaxWaveInstructions =
-      MaxInstructions.getNumOccurrences()
-          ? MaxInstructions
-          : SaturatingAdd<uint64_t>(
-                SaturatingMultiply<uint64_t>(
-                    SaturatingMultiply<uint64_t>((uint64_t)Batch, (uint64_t)M),
-                    SaturatingMultiply<uint64_t>((uint64_t)N, (uint64_t)K)),
-                uint64_t(1) << 24);
-  auto Launch = [&] {
+  LaunchParams LP;
+  LP.Kernel = Man.Kernel;
+  LP.Grid = Man.Grid;
+  LP.Block = Man.WorkgroupSize;
+  LP.ExplicitArgs = std::move(*Kernarg);
+  LP.MaxWaveInstructions = getInstructionLimit(P);
+  auto Launch = [&]() -> Expected<LaunchStats> {
     ProgressLine Line("emulator", "workgroups");
-    P.Progress = [&](uint64_t Done, uint64_t Total) {
+    LP.Progress = [&](uint64_t Done, uint64_t Total) {
       Line.update(Done, Total);
     };
-    Expected<LaunchStats> Stats = B.launch(P);
-    P.Progress = nullptr;
+    Expected<LaunchStats> Stats = B.launch(LP);
+    LP.Progress = nullptr;
     return Stats;
   };
   auto S = Launch();
   if (!S)
     return fail(toString(S.takeError()));
-  if (S->Sim) {
-    double Flop = 2.0 * Batch * M * N * K;
-    if (!SimTimeline.empty()) {
-      std::error_code EC;
-      raw_fd_ostream OS(SimTimeline, EC);
-      if (EC)
-        return fail("cannot write '" + SimTimeline + "': " + EC.message());
-      OS << formatv("{0:2}\n", timelineToJSON(*S->Sim));
-    }
-    if (SimJson)
-      outs() << formatv("{0:2}\n", toJSON(*S->Sim, Flop));
-    else
-      printSimResult(outs(), *S->Sim, Flop);
-    return 0;
-  }
-  std::vector<float> HC(HC0.size());
+  if (S->Sim)
+    return reportPrediction(*S->Sim, P);
+
+  std::vector<float> HC(Host[2].size());
   if (Error E = B.copyFromDevice(HC.data(), Dev[2], HC.size() * sizeof(float)))
     return fail(toString(std::move(E)));
-
   if (!DumpC.empty()) {
     std::error_code EC;
     raw_fd_ostream Out(DumpC, EC);
@@ -636,120 +877,19 @@ int main(int Argc, char **Argv) {
     Out.write(reinterpret_cast<const char *>(HC.data()),
               HC.size() * sizeof(float));
   }
+  auto CheckStart = std::chrono::steady_clock::now();
+  CheckResult Check = checkAgainstReference(Man, P, Host, HC);
+  if (int Code = reportCheck(Check, P,
+                             std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - CheckStart)
+                                 .count()))
+    return Code;
 
-  // Reference in double precision, with the per-element error bound.
-  auto At = [&](const std::vector<float> &V, const ManifestArg &A, int64_t I,
-                int64_t R, int64_t C) {
-    return V[I * (Batch > 1 ? A.BatchStride : 0) + R * A.LD + C];
-  };
-  const double Unit = 0x1p-24;
-  double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
-  int64_t Bad = 0, FirstI = -1, FirstR = -1, FirstC = -1;
-  double FirstGot = 0, FirstRef = 0, FirstTol = 0;
-  auto RefStart = std::chrono::steady_clock::now();
-  std::optional<ProgressLine> RefProgress(std::in_place, "reference check",
-                                          "rows");
-  std::vector<double> Ref(N), Mag(N), BRow(N);
-  for (int64_t I = 0; I < Batch; ++I) {
-    for (int64_t R = 0; R < M; ++R) {
-      std::fill(Ref.begin(), Ref.end(), 0.0);
-      std::fill(Mag.begin(), Mag.end(), 0.0);
-      for (int64_t Kk = 0; Kk < K; ++Kk) {
-        double A =
-            Man.TransposeA ? At(HA, *AA, I, Kk, R) : At(HA, *AA, I, R, Kk);
-        for (int64_t C = 0; C < N; ++C)
-          BRow[C] =
-              Man.TransposeB ? At(HB, *BA, I, C, Kk) : At(HB, *BA, I, Kk, C);
-        for (int64_t C = 0; C < N; ++C) {
-          Ref[C] += A * BRow[C];
-          Mag[C] += std::fabs(A * BRow[C]);
-        }
-      }
-      for (int64_t C = 0; C < N; ++C) {
-        // alpha * sum + beta * C0: three roundings more than the sum.
-        double C0 = Beta == 0 ? 0.0 : At(HC0, *CA, I, R, C);
-        Ref[C] = Alpha * Ref[C] + Beta * C0;
-        Mag[C] = std::fabs(Alpha) * Mag[C] + std::fabs(Beta * C0);
-        double Got = At(HC, *CA, I, R, C);
-        double Err = std::fabs(Got - Ref[C]);
-        double Tol = 2.0 * (K + 3) * Unit * Mag[C];
-        bool Ok = std::isfinite(Got) && Err <= Tol;
-        if (std::isfinite(Err)) {
-          MaxAbs = std::max(MaxAbs, Err);
-          MaxRel = std::max(MaxRel, Err / std::max(std::fabs(Ref[C]), 1e-30));
-          MaxRatio = std::max(MaxRatio, Tol > 0 ? Err / Tol : 0);
-        }
-        if (!Ok && Bad++ == 0) {
-          FirstI = I;
-          FirstR = R;
-          FirstC = C;
-          FirstGot = Got;
-          FirstRef = Ref[C];
-          FirstTol = Tol;
-        }
-      }
-      RefProgress->update(I * M + R + 1, Batch * M);
-    }
-  }
-  // C's gaps must be untouched: a store past a row or a batch lands there.
-  int64_t GapWrites = 0;
-  for (size_t E = 0; E < HC.size(); ++E)
-    GapWrites += memcmp(&HC0[E], &CGap, sizeof(float)) == 0 &&
-                 memcmp(&HC[E], &CGap, sizeof(float)) != 0;
-  RefProgress.reset();
-  outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
-                    "max error / tolerance: {2:F4}\n",
-                    MaxAbs, MaxRel, MaxRatio);
-  outs() << formatv(
-      "reference check: {0:F3} s\n",
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - RefStart)
-          .count());
-  if (Bad) {
-    outs() << formatv("first mismatch at ({0}row {1}, col {2}): got {3:E8}, "
-                      "expected {4:E8} (tolerance {5:E3})\n",
-                      Batch > 1 ? formatv("batch {0}, ", FirstI).str() : "",
-                      FirstR, FirstC, FirstGot, FirstRef, FirstTol);
-    outs() << formatv("FAIL: {0} of {1} elements mismatch\n", Bad,
-                      Batch * M * N);
-    return 1;
-  }
-  if (GapWrites) {
-    outs() << formatv("FAIL: {0} element(s) of C outside the matrix (between "
-                      "rows or batches) were overwritten\n",
-                      GapWrites);
-    return 1;
-  }
-  outs() << "PASS\n";
-
-  double Flop = 2.0 * Batch * M * N * K;
-  if (B.name() == "emu") {
+  if (B.name() == "emu")
     outs() << formatv("emulator: {0:F1} ms wall time, {1} waves, {2} wave "
                       "instructions, {3:E3} wave instructions/s (not GPU "
                       "time)\n",
                       S->Milliseconds, S->Waves, S->WaveInstructions,
                       S->WaveInstructions / (S->Milliseconds * 1e-3));
-  }
-  unsigned Reps = Repeat.getNumOccurrences() ? Repeat.getValue()
-                  : B.name() == "hip"        ? 20u
-                                             : 0u;
-  if (Reps) {
-    double Total = 0, Best = 1e300;
-    for (unsigned I = 0; I < Reps; ++I) {
-      auto T = Launch();
-      if (!T)
-        return fail(toString(T.takeError()));
-      Total += T->Milliseconds;
-      Best = std::min(Best, T->Milliseconds);
-    }
-    double Avg = Total / Reps;
-    outs() << formatv("time over {0} launches ({1}): avg {2:F4} ms, best "
-                      "{3:F4} ms\n",
-                      Reps, B.name() == "hip" ? "HIP events" : "wall clock",
-                      Avg, Best);
-    if (B.name() == "hip")
-      outs() << formatv("TFLOP/s: avg {0:F2}, best {1:F2}\n",
-                        Flop / (Avg * 1e-3) * 1e-12,
-                        Flop / (Best * 1e-3) * 1e-12);
-  }
-  return 0;
+  return timeLaunches(B, P, Launch);
 }
