@@ -316,6 +316,308 @@ static void writeSize(llvm::json::OStream &json, StringRef name,
     json.attribute(name, size);
 }
 
+namespace {
+/// What the manifest is built from: the one gpu.binary, its ELF, the launches
+/// of its kernels and the host function's gemm-check-input record.
+struct EmitSource {
+  gpu::BinaryOp binary;
+  StringRef elf;
+  SmallVector<gpu::LaunchFuncOp> launches;
+  func::FuncOp hostFunc;
+  DictionaryAttr record;
+
+  int64_t recordInt(StringRef key) const {
+    auto attr = record.getAs<IntegerAttr>(key);
+    return attr ? attr.getInt() : -1;
+  }
+  bool recordBool(StringRef key) const {
+    auto attr = record.getAs<BoolAttr>(key);
+    return attr && attr.getValue();
+  }
+  std::optional<double> recordFloat(StringRef key) const {
+    if (auto attr = record.getAs<FloatAttr>(key))
+      return attr.getValueAsDouble();
+    return std::nullopt;
+  }
+};
+} // namespace
+
+/// Finds the binary, its code object and the launches the manifest describes.
+static FailureOr<EmitSource> findEmitSource(ModuleOp module) {
+  EmitSource source;
+  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+  if (binaries.size() != 1)
+    return emitError(module.getLoc())
+           << "gemm-emit-hsaco expects exactly one gpu.binary "
+              "(run gpu-module-to-binary first), found "
+           << binaries.size();
+  source.binary = binaries.front();
+
+  gpu::ObjectAttr object;
+  for (Attribute attr : source.binary.getObjects()) {
+    auto candidate = dyn_cast<gpu::ObjectAttr>(attr);
+    if (candidate && candidate.getFormat() == gpu::CompilationTarget::Binary)
+      object = candidate;
+  }
+  if (!object)
+    return emitError(source.binary.getLoc())
+           << "gpu.binary @" << source.binary.getSymName()
+           << " holds no ELF code object: run gpu-module-to-binary "
+              "with format=bin";
+  source.elf = object.getObject().getValue();
+
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() == source.binary.getSymName())
+      source.launches.push_back(launch);
+  });
+  if (source.launches.empty())
+    return emitError(source.binary.getLoc())
+           << "gpu.binary @" << source.binary.getSymName()
+           << " is not launched by any gpu.launch_func: nothing describes its "
+              "arguments";
+
+  source.hostFunc = source.launches.front()->getParentOfType<func::FuncOp>();
+  source.record =
+      source.hostFunc
+          ? source.hostFunc->getAttrOfType<DictionaryAttr>(kMatmulAttrName)
+          : DictionaryAttr();
+  if (!source.record)
+    return source.launches.front().emitError()
+           << "is not in a function with the '" << kMatmulAttrName
+           << "' attribute: run gemm-check-input before lowering";
+  for (gpu::LaunchFuncOp launch : source.launches)
+    if (launch->getParentOfType<func::FuncOp>() != source.hostFunc)
+      return launch.emitError()
+             << "launches a kernel of @" << source.binary.getSymName()
+             << " from a second function; the manifest describes one matmul";
+  return source;
+}
+
+/// Which branch of the host's choice by the run-time sizes `launch` is in,
+/// as a manifest condition ("" for always).
+static FailureOr<std::string>
+describeLaunchCondition(gpu::LaunchFuncOp launch, const EmitSource &source) {
+  SmallVector<std::string> conditions;
+  for (Operation *op = launch; op != source.hostFunc; op = op->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+    if (!ifOp)
+      continue;
+    FailureOr<std::string> condition =
+        describeCondition(ifOp.getCondition(), source.record);
+    if (failed(condition))
+      return ifOp.emitError() << "chooses a kernel by a condition the "
+                                 "manifest cannot describe: it must compare "
+                                 "the matrices' sizes";
+    bool inElse = op->getParentRegion() == &ifOp.getElseRegion();
+    conditions.insert(conditions.begin(),
+                      inElse ? "!(" + *condition + ")" : *condition);
+  }
+  return llvm::join(conditions, " && ");
+}
+
+/// The grid and workgroup sizes of `launch`; the grid is a formula of the
+/// sizes when they are dynamic, the workgroup is static.
+static LogicalResult describeLaunchDims(gpu::LaunchFuncOp launch,
+                                        const EmitSource &source,
+                                        KernelLaunch &described) {
+  for (auto [dims, out] :
+       {std::pair(launch.getGridSizeOperandValues(), &described.grid),
+        std::pair(launch.getBlockSizeOperandValues(), &described.block)}) {
+    for (Value value : {dims.x, dims.y, dims.z}) {
+      FailureOr<std::string> size = describeSize(value, source.record);
+      if (failed(size))
+        return launch.emitError() << "has a grid or block size the manifest "
+                                     "cannot describe: it must be constant or "
+                                     "computed from the matrices' sizes";
+      out->push_back(*size);
+    }
+  }
+  if (llvm::any_of(described.block, [](StringRef size) {
+        int64_t value;
+        return size.getAsInteger(10, value);
+      }))
+    return launch.emitError() << "has a dynamic workgroup size; the manifest "
+                                 "describes static workgroups only";
+  return success();
+}
+
+/// The role of each kernel operand of `launch` (a matrix, alpha, beta or a
+/// size), matched with the kernel's explicit arguments.
+static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
+                                            const EmitSource &source,
+                                            KernelLaunch &described) {
+  SmallVector<const ::gemm::KernelArgInfo *> explicitArgs;
+  for (const ::gemm::KernelArgInfo &arg : described.info->args)
+    if (!StringRef(arg.valueKind).starts_with("hidden_"))
+      explicitArgs.push_back(&arg);
+  if (explicitArgs.size() != launch.getNumKernelOperands())
+    return launch.emitError()
+           << "passes " << launch.getNumKernelOperands()
+           << " operands but the kernel has " << explicitArgs.size()
+           << " explicit arguments; memrefs must be lowered with the "
+              "bare-pointer calling convention";
+
+  for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
+    // A dynamic matrix is passed as its base pointer (gemm-kernel-sizes).
+    Value value = operand;
+    if (auto extract =
+            operand.getDefiningOp<memref::ExtractStridedMetadataOp>())
+      if (operand == extract.getBaseBuffer())
+        value = extract.getSource();
+    auto blockArg = dyn_cast<BlockArgument>(value);
+    std::string role;
+    if (blockArg && blockArg.getOwner()->getParentOp() == source.hostFunc &&
+        blockArg.getOwner()->isEntryBlock()) {
+      int64_t argNumber = blockArg.getArgNumber();
+      role = getMatrixRole(source.record, argNumber);
+      if (argNumber == source.recordInt("alpha_arg"))
+        role = "alpha";
+      else if (argNumber == source.recordInt("beta_arg"))
+        role = "beta";
+    }
+    // A size or stride: it must be a name (gemm-kernel-sizes passes each
+    // once), not a formula.
+    if (role.empty() && operand.getType().isIndex()) {
+      FailureOr<std::string> size = describeSize(operand, source.record);
+      if (succeeded(size) && llvm::all_of(*size, [](char c) {
+            return llvm::isAlpha(c) || c == '_';
+          }))
+        role = *size;
+    }
+    auto type = dyn_cast<MemRefType>(value.getType());
+    bool isMatrix = role == "A" || role == "B" || role == "C";
+    if (role.empty() || isMatrix != bool(type))
+      return launch.emitError() << "kernel operand #" << index
+                                << " is not one of the matmul's A, B, C, "
+                                   "alpha, beta or sizes";
+    described.args.push_back({role, type, explicitArgs[index]});
+  }
+  return success();
+}
+
+/// One kernel's launch: when it runs, its grid and its arguments.
+static FailureOr<KernelLaunch>
+describeLaunch(gpu::LaunchFuncOp launch, const EmitSource &source,
+               const ::gemm::CodeObjectInfo &info) {
+  KernelLaunch described;
+  FailureOr<std::string> when = describeLaunchCondition(launch, source);
+  if (failed(when) || failed(describeLaunchDims(launch, source, described)))
+    return failure();
+  described.when = std::move(*when);
+  described.name = launch.getKernelName().getValue();
+  described.info = info.findKernel(described.name);
+  if (!described.info)
+    return emitError(gpu::BinaryOp(source.binary).getLoc())
+           << "code object has no kernel '" << described.name << "'";
+  if (failed(describeKernelOperands(launch, source, described)))
+    return failure();
+  return described;
+}
+
+/// A kernel's launch: the top level of a manifest for one kernel, or an
+/// entry of "kernels".
+static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
+                        DictionaryAttr record) {
+  json.attributeArray("args", [&] {
+    for (auto [index, arg] : llvm::enumerate(launch.args)) {
+      json.object([&] {
+        json.attribute("index", static_cast<int64_t>(index));
+        json.attribute("role", arg.role);
+        json.attribute("kind", arg.info->valueKind);
+        json.attribute("offset", arg.info->offset);
+        json.attribute("size", arg.info->size);
+        if (!arg.type)
+          return;
+        // The matrix as stored (A is K x M when transposed, B N x K), its
+        // sizes and strides as expressions of the dynamic ones.
+        unsigned rank = arg.type.getRank();
+        auto dimSize = [&](unsigned dim) {
+          return describeMatrixDim(record, arg.role, arg.type, dim, false);
+        };
+        auto stride = [&](unsigned dim) {
+          return describeMatrixDim(record, arg.role, arg.type, dim, true);
+        };
+        writeSize(json, "rows", dimSize(rank - 2));
+        writeSize(json, "cols", dimSize(rank - 1));
+        writeSize(json, "ld", stride(rank - 2));
+        if (rank == 3)
+          writeSize(json, "batch_stride", stride(0));
+      });
+    }
+  });
+  json.attribute("kernarg_size", launch.info->kernargSegmentSize);
+  for (auto [name, dims] : {std::pair("workgroup_size", &launch.block),
+                            std::pair("grid", &launch.grid)})
+    json.attributeArray(name, [&] {
+      for (StringRef size : *dims) {
+        int64_t value;
+        if (!size.getAsInteger(10, value))
+          json.value(value);
+        else
+          json.value(size);
+      }
+    });
+  json.attribute("lds_bytes", launch.info->groupSegmentSize);
+  json.attribute("vgpr_count", launch.info->vgprCount);
+  json.attribute("sgpr_count", launch.info->sgprCount);
+  json.attribute("scratch_bytes", launch.info->privateSegmentSize);
+}
+
+/// The manifest's "problem": sizes (null when dynamic: a kernel argument of
+/// its name then), layout, and C = alpha * op(A) x op(B) + beta * C, a factor
+/// that is a kernel argument being absent.
+static void writeProblem(llvm::json::OStream &json, const EmitSource &source) {
+  json.attributeObject("problem", [&] {
+    for (StringRef name : {"m", "n", "k", "batch"}) {
+      if (source.recordInt(name) > 0)
+        json.attribute(name, source.recordInt(name));
+      else
+        json.attribute(name, nullptr);
+    }
+    json.attribute("transpose_a", source.recordBool("transpose_a"));
+    json.attribute("transpose_b", source.recordBool("transpose_b"));
+    json.attribute("element_type", "f32");
+    std::optional<double> alpha = source.recordFloat("alpha"),
+                          beta = source.recordFloat("beta");
+    if (alpha)
+      json.attribute("alpha", *alpha);
+    if (beta)
+      json.attribute("beta", *beta);
+    json.attribute("accumulate", alpha == 1.0 && beta == 1.0);
+  });
+}
+
+/// The whole manifest (docs/manifest.md).
+static void writeManifest(raw_ostream &os, const EmitSource &source,
+                          const ::gemm::CodeObjectInfo &info,
+                          ArrayRef<KernelLaunch> kernels,
+                          StringRef codeObjectPath) {
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("format", "gemm-opt-manifest-1");
+    json.attribute("code_object", codeObjectPath);
+    if (kernels.size() == 1)
+      json.attribute("kernel", kernels.front().name);
+    json.attribute("chip", StringRef(info.target).rsplit("--").second);
+    json.attribute("code_object_version", info.codeObjectVersion);
+    writeProblem(json, source);
+    if (kernels.size() == 1) {
+      writeLaunch(json, kernels.front(), source.record);
+      return;
+    }
+    // Several kernels, each for the sizes its condition accepts.
+    json.attributeArray("kernels", [&] {
+      for (const KernelLaunch &launch : kernels)
+        json.object([&] {
+          json.attribute("kernel", launch.name);
+          json.attribute("when", launch.when);
+          writeLaunch(json, launch, source.record);
+        });
+    });
+  });
+  os << "\n";
+}
+
 void GemmEmitHsacoPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (hsacoPath.empty() && !manifestPath.empty()) {
@@ -331,206 +633,31 @@ void GemmEmitHsacoPass::runOnOperation() {
            "of the code object to write";
     return signalPassFailure();
   }
-
   std::string manifestFile =
       manifestPath.empty() ? defaultManifestPath(hsacoPath) : manifestPath;
   if (failed(checkOutputPaths(module.getLoc(), hsacoPath, manifestPath,
                               manifestFile)))
     return signalPassFailure();
 
-  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
-  if (binaries.size() != 1) {
-    emitError(module.getLoc())
-        << "gemm-emit-hsaco expects exactly one gpu.binary "
-           "(run gpu-module-to-binary first), found "
-        << binaries.size();
+  FailureOr<EmitSource> source = findEmitSource(module);
+  if (failed(source))
     return signalPassFailure();
-  }
-  gpu::BinaryOp binary = binaries.front();
-
-  gpu::ObjectAttr object;
-  for (Attribute attr : binary.getObjects()) {
-    auto candidate = dyn_cast<gpu::ObjectAttr>(attr);
-    if (candidate && candidate.getFormat() == gpu::CompilationTarget::Binary)
-      object = candidate;
-  }
-  if (!object) {
-    emitError(binary.getLoc())
-        << "gpu.binary @" << binary.getSymName()
-        << " holds no ELF code object: run gpu-module-to-binary "
-           "with format=bin";
-    return signalPassFailure();
-  }
-  StringRef elf = object.getObject().getValue();
-
-  SmallVector<gpu::LaunchFuncOp> launches;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (launch.getKernelModuleName() == binary.getSymName())
-      launches.push_back(launch);
-  });
-  if (launches.empty()) {
-    emitError(binary.getLoc())
-        << "gpu.binary @" << binary.getSymName()
-        << " is not launched by any gpu.launch_func: nothing describes its "
-           "arguments";
-    return signalPassFailure();
-  }
-
-  auto hostFunc = launches.front()->getParentOfType<func::FuncOp>();
-  auto record = hostFunc
-                    ? hostFunc->getAttrOfType<DictionaryAttr>(kMatmulAttrName)
-                    : DictionaryAttr();
-  if (!record) {
-    launches.front().emitError()
-        << "is not in a function with the '" << kMatmulAttrName
-        << "' attribute: run gemm-check-input before lowering";
-    return signalPassFailure();
-  }
-  for (gpu::LaunchFuncOp launch : launches) {
-    if (launch->getParentOfType<func::FuncOp>() != hostFunc) {
-      launch.emitError() << "launches a kernel of @" << binary.getSymName()
-                         << " from a second function; the manifest describes "
-                            "one matmul";
-      return signalPassFailure();
-    }
-  }
-  auto recordInt = [&](StringRef key) -> int64_t {
-    auto attr = record.getAs<IntegerAttr>(key);
-    return attr ? attr.getInt() : -1;
-  };
-  auto recordBool = [&](StringRef key) {
-    auto attr = record.getAs<BoolAttr>(key);
-    return attr && attr.getValue();
-  };
-
-  llvm::Expected<::gemm::CodeObjectInfo> info = ::gemm::readCodeObjectInfo(elf);
+  llvm::Expected<::gemm::CodeObjectInfo> info =
+      ::gemm::readCodeObjectInfo(source->elf);
   if (!info) {
-    emitError(binary.getLoc()) << llvm::toString(info.takeError());
+    emitError(source->binary.getLoc()) << llvm::toString(info.takeError());
     return signalPassFailure();
   }
-  // One kernel's launch: its grid, its arguments and when it runs.
-  auto describeLaunch =
-      [&](gpu::LaunchFuncOp launch,
-          const ::gemm::CodeObjectInfo &info) -> FailureOr<KernelLaunch> {
-    KernelLaunch described;
-    // Which branch of the host's choice by the run-time sizes it is in.
-    SmallVector<std::string> conditions;
-    for (Operation *op = launch; op != hostFunc; op = op->getParentOp()) {
-      auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
-      if (!ifOp)
-        continue;
-      FailureOr<std::string> condition =
-          describeCondition(ifOp.getCondition(), record);
-      if (failed(condition)) {
-        ifOp.emitError() << "chooses a kernel by a condition the manifest "
-                            "cannot describe: it must compare the "
-                            "matrices' sizes";
-        return failure();
-      }
-      bool inElse = op->getParentRegion() == &ifOp.getElseRegion();
-      conditions.insert(conditions.begin(),
-                        inElse ? "!(" + *condition + ")" : *condition);
-    }
-    described.when = llvm::join(conditions, " && ");
-    // The grid is a formula of the sizes when they are dynamic.
-    SmallVector<std::string> grid, block;
-    for (auto [dims, out] :
-         {std::pair(launch.getGridSizeOperandValues(), &grid),
-          std::pair(launch.getBlockSizeOperandValues(), &block)}) {
-      for (Value value : {dims.x, dims.y, dims.z}) {
-        FailureOr<std::string> size = describeSize(value, record);
-        if (failed(size)) {
-          launch.emitError() << "has a grid or block size the manifest cannot "
-                                "describe: it must be constant or computed "
-                                "from the matrices' sizes";
-          return failure();
-        }
-        out->push_back(*size);
-      }
-    }
-    if (llvm::any_of(block, [](StringRef size) {
-          int64_t value;
-          return size.getAsInteger(10, value);
-        })) {
-      launch.emitError() << "has a dynamic workgroup size; the manifest "
-                            "describes static workgroups only";
-      return failure();
-    }
-
-    StringRef kernelName = launch.getKernelName().getValue();
-    const ::gemm::KernelInfo *kernel = info.findKernel(kernelName);
-    if (!kernel) {
-      emitError(binary.getLoc())
-          << "code object has no kernel '" << kernelName << "'";
-      return failure();
-    }
-
-    SmallVector<const ::gemm::KernelArgInfo *> explicitArgs;
-    for (const ::gemm::KernelArgInfo &arg : kernel->args)
-      if (!StringRef(arg.valueKind).starts_with("hidden_"))
-        explicitArgs.push_back(&arg);
-    if (explicitArgs.size() != launch.getNumKernelOperands()) {
-      launch.emitError() << "passes " << launch.getNumKernelOperands()
-                         << " operands but the kernel has "
-                         << explicitArgs.size()
-                         << " explicit arguments; memrefs must be lowered with "
-                            "the bare-pointer calling convention";
-      return failure();
-    }
-
-    SmallVector<ManifestArg> args;
-    for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
-      // A dynamic matrix is passed as its base pointer (gemm-kernel-sizes).
-      Value source = operand;
-      if (auto extract =
-              operand.getDefiningOp<memref::ExtractStridedMetadataOp>())
-        if (operand == extract.getBaseBuffer())
-          source = extract.getSource();
-      auto blockArg = dyn_cast<BlockArgument>(source);
-      std::string role;
-      if (blockArg && blockArg.getOwner() == &hostFunc.getBody().front()) {
-        int64_t argNumber = blockArg.getArgNumber();
-        role = getMatrixRole(record, argNumber);
-        if (argNumber == recordInt("alpha_arg"))
-          role = "alpha";
-        else if (argNumber == recordInt("beta_arg"))
-          role = "beta";
-      }
-      // A size or stride: it must be a name (gemm-kernel-sizes passes each
-      // once), not a formula.
-      if (role.empty() && operand.getType().isIndex()) {
-        FailureOr<std::string> size = describeSize(operand, record);
-        if (succeeded(size) && llvm::all_of(*size, [](char c) {
-              return llvm::isAlpha(c) || c == '_';
-            }))
-          role = *size;
-      }
-      auto type = dyn_cast<MemRefType>(source.getType());
-      bool isMatrix = role == "A" || role == "B" || role == "C";
-      if (role.empty() || isMatrix != bool(type)) {
-        launch.emitError() << "kernel operand #" << index
-                           << " is not one of the matmul's A, B, C, alpha, "
-                              "beta or sizes";
-        return failure();
-      }
-      args.push_back({role, type, explicitArgs[index]});
-    }
-    described.name = kernelName;
-    described.info = kernel;
-    described.grid = std::move(grid);
-    described.block = std::move(block);
-    described.args = std::move(args);
-    return described;
-  };
-
   SmallVector<KernelLaunch> kernels;
-  for (gpu::LaunchFuncOp launch : launches) {
-    FailureOr<KernelLaunch> described = describeLaunch(launch, *info);
+  for (gpu::LaunchFuncOp launch : source->launches) {
+    FailureOr<KernelLaunch> described = describeLaunch(launch, *source, *info);
     if (failed(described))
       return signalPassFailure();
     kernels.push_back(std::move(*described));
   }
 
+  // Both files are written in full or not at all (ToolOutputFile removes
+  // them unless kept).
   std::string errorMessage;
   std::unique_ptr<llvm::ToolOutputFile> hsacoOut =
       openOutputFile(hsacoPath, &errorMessage);
@@ -544,111 +671,9 @@ void GemmEmitHsacoPass::runOnOperation() {
     emitError(module.getLoc()) << "cannot write manifest: " << errorMessage;
     return signalPassFailure();
   }
-
-  // A kernel's launch: the top level of a manifest for one kernel, or an
-  // entry of "kernels".
-  auto writeLaunch = [&](llvm::json::OStream &json,
-                         const KernelLaunch &launch) {
-    json.attributeArray("args", [&] {
-      for (auto [index, arg] : llvm::enumerate(launch.args)) {
-        json.object([&] {
-          json.attribute("index", static_cast<int64_t>(index));
-          json.attribute("role", arg.role);
-          json.attribute("kind", arg.info->valueKind);
-          json.attribute("offset", arg.info->offset);
-          json.attribute("size", arg.info->size);
-          if (!arg.type)
-            return;
-          // The matrix as stored (A is K x M when transposed, B N x K),
-          // its sizes and strides as expressions of the dynamic ones.
-          unsigned rank = arg.type.getRank();
-          auto dimSize = [&](unsigned dim) {
-            return describeMatrixDim(record, arg.role, arg.type, dim, false);
-          };
-          auto stride = [&](unsigned dim) {
-            return describeMatrixDim(record, arg.role, arg.type, dim, true);
-          };
-          writeSize(json, "rows", dimSize(rank - 2));
-          writeSize(json, "cols", dimSize(rank - 1));
-          writeSize(json, "ld", stride(rank - 2));
-          if (rank == 3)
-            writeSize(json, "batch_stride", stride(0));
-        });
-      }
-    });
-    json.attribute("kernarg_size", launch.info->kernargSegmentSize);
-    for (auto [name, dims] : {std::pair("workgroup_size", &launch.block),
-                              std::pair("grid", &launch.grid)})
-      json.attributeArray(name, [&] {
-        for (StringRef size : *dims) {
-          int64_t value;
-          if (!size.getAsInteger(10, value))
-            json.value(value);
-          else
-            json.value(size);
-        }
-      });
-    json.attribute("lds_bytes", launch.info->groupSegmentSize);
-    json.attribute("vgpr_count", launch.info->vgprCount);
-    json.attribute("sgpr_count", launch.info->sgprCount);
-    json.attribute("scratch_bytes", launch.info->privateSegmentSize);
-  };
-
-  hsacoOut->os() << elf;
-  {
-    llvm::json::OStream json(manifestOut->os(), /*IndentSize=*/2);
-    json.object([&] {
-      json.attribute("format", "gemm-opt-manifest-1");
-      json.attribute("code_object",
-                     codeObjectReference(hsacoPath, manifestFile));
-      if (kernels.size() == 1)
-        json.attribute("kernel", kernels.front().name);
-      StringRef target = info->target;
-      json.attribute("chip", target.rsplit("--").second);
-      json.attribute("code_object_version", info->codeObjectVersion);
-      json.attributeObject("problem", [&] {
-        // A dynamic size is null here, and a kernel argument of its name.
-        for (StringRef name : {"m", "n", "k", "batch"}) {
-          if (recordInt(name) > 0)
-            json.attribute(name, recordInt(name));
-          else
-            json.attribute(name, nullptr);
-        }
-        json.attribute("transpose_a", recordBool("transpose_a"));
-        json.attribute("transpose_b", recordBool("transpose_b"));
-        json.attribute("element_type", "f32");
-        // C = alpha * op(A) x op(B) + beta * C; a factor that is a kernel
-        // argument is absent here and has an argument of its name.
-        auto recordFloat = [&](StringRef key) -> std::optional<double> {
-          if (auto attr = record.getAs<FloatAttr>(key))
-            return attr.getValueAsDouble();
-          return std::nullopt;
-        };
-        std::optional<double> alpha = recordFloat("alpha"),
-                              beta = recordFloat("beta");
-        if (alpha)
-          json.attribute("alpha", *alpha);
-        if (beta)
-          json.attribute("beta", *beta);
-        json.attribute("accumulate", alpha == 1.0 && beta == 1.0);
-      });
-      if (kernels.size() == 1) {
-        writeLaunch(json, kernels.front());
-        return;
-      }
-      // Several kernels, each for the sizes its condition accepts.
-      json.attributeArray("kernels", [&] {
-        for (const KernelLaunch &launch : kernels)
-          json.object([&] {
-            json.attribute("kernel", launch.name);
-            json.attribute("when", launch.when);
-            writeLaunch(json, launch);
-          });
-      });
-    });
-  }
-  manifestOut->os() << "\n";
-
+  hsacoOut->os() << source->elf;
+  writeManifest(manifestOut->os(), *source, *info, kernels,
+                codeObjectReference(hsacoPath, manifestFile));
   if (hsacoOut->os().has_error() || manifestOut->os().has_error()) {
     emitError(module.getLoc())
         << "error writing '" << hsacoPath << "' or '" << manifestFile << "'";
