@@ -52,6 +52,10 @@ using namespace llvm;
 using gemm::kNumVGPRs;
 using gemm::ParityUnionFind;
 using gemm::VGPRTable;
+using gemm::getVGPRNumber;
+using gemm::getVOPDHalves;
+using gemm::splitVOPD;
+using gemm::VOPDHalfOperands;
 
 namespace {
 
@@ -112,31 +116,88 @@ void dissolveBundle(MachineInstr &header) {
 
 } // namespace
 
-namespace gemm {
+namespace {
 
-FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
-                                        const OpcodesByName &opcodes,
-                                        unsigned extraVGPRs) {
-  FragmentBankResult result;
-  auto leave = [&](const Twine &why) {
-    result.whyNot = why.str();
-    return result;
+/// The bank plan of one FMA block, one method per phase. Each phase that can
+/// give up returns why (the result's whyNot); run() strings them together.
+class FragmentBankPlanner {
+public:
+  FragmentBankPlanner(MachineBasicBlock &loop,
+                      const gemm::OpcodesByName &opcodes, unsigned extraVGPRs)
+      : loop(loop), opcodes(opcodes), extraVGPRs(extraVGPRs),
+        mf(*loop.getParent()), tii(*mf.getSubtarget().getInstrInfo()),
+        tri(*mf.getSubtarget().getRegisterInfo()), mri(mf.getRegInfo()),
+        table(tri) {}
+
+  gemm::FragmentBankResult run();
+
+private:
+  /// A placement of every piece: the highest VGPR it uses, the pieces out of
+  /// their half for want of room, and the pieces moved.
+  struct Allocation {
+    unsigned highest = 0, offPlan = 0, moved = 0;
   };
-  MachineFunction &mf = *loop.getParent();
-  const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
-  const TargetRegisterInfo &tri = *mf.getSubtarget().getRegisterInfo();
-  const MachineRegisterInfo &mri = mf.getRegInfo();
-  VGPRTable table(tri);
-  if (!mri.tracksLiveness())
-    return leave("the function does not track liveness");
+  using WhyNot = std::optional<std::string>;
 
-  unsigned fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
-  unsigned readB32 = opcodes.lookup("DS_READ_B32_gfx9");
-  unsigned readB64 = opcodes.lookup("DS_READ_B64_gfx9");
-  if (!fmacOpcode || !readB32 || !readB64)
-    return leave("V_FMAC_F32_e32, DS_READ_B32_gfx9 or DS_READ_B64_gfx9 not "
-                 "found by name");
+  WhyNot findOpcodes();
+  void findFMAReads();
+  WhyNot buildIntervals();
+  WhyNot selectPieces();
+  WhyNot assignSides();
+  void groupSteps();
+  std::optional<Allocation> allocate(unsigned strategy);
+  WhyNot chooseAllocation();
+  void applySources();
+  void applyLoads();
+  void splitClashingVOPDs();
+
+  MachineBasicBlock &loop;
+  const gemm::OpcodesByName &opcodes;
+  unsigned extraVGPRs;
+  MachineFunction &mf;
+  const TargetInstrInfo &tii;
+  const TargetRegisterInfo &tri;
+  const MachineRegisterInfo &mri;
+  VGPRTable table;
+  gemm::FragmentBankResult result;
+
+  unsigned fmacOpcode = 0, readB32 = 0, readB64 = 0;
   DenseMap<unsigned, LoadKind> loadKinds;
+  /// The block's instructions (bundles looked through), by position.
+  SmallVector<MachineInstr *, 1024> order;
+  int blockEnd = 0;
+  /// The FMAs' VGPR sources, and the pairs one FMA multiplies.
+  DenseSet<std::pair<unsigned, unsigned>> fmaSources;  // (position, operand)
+  SmallVector<std::array<unsigned, 3>, 1024> fmaReads; // position, a, b
+  /// Every value of every VGPR in the block, in order; which of them each
+  /// FMA source reads.
+  std::vector<Interval> intervals;
+  DenseMap<std::pair<unsigned, unsigned>, unsigned> intervalRead;
+  std::vector<Fragment> fragments, kept;
+  std::vector<Piece> pieces;
+  DenseMap<unsigned, unsigned> pieceOfInterval;
+  ParityUnionFind sides;
+  /// Registers: the highest the function uses, the bound of the plan, those
+  /// the other values hold, those that are not reserved.
+  unsigned maxUsed = 0, limit = 0;
+  Busy fixed;
+  std::bitset<kNumVGPRs> usable;
+  /// Pieces in order of definition, and grouped by K step (a set of sides).
+  SmallVector<unsigned, 64> byStart;
+  DenseMap<unsigned, unsigned> stepIndex;
+  SmallVector<SmallVector<unsigned, 16>, 16> stepPieces;
+  std::optional<Allocation> best;
+};
+
+} // namespace
+
+FragmentBankPlanner::WhyNot FragmentBankPlanner::findOpcodes() {
+  fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
+  readB32 = opcodes.lookup("DS_READ_B32_gfx9");
+  readB64 = opcodes.lookup("DS_READ_B64_gfx9");
+  if (!fmacOpcode || !readB32 || !readB64)
+    return "V_FMAC_F32_e32, DS_READ_B32_gfx9 or DS_READ_B64_gfx9 not found by "
+           "name";
   for (auto [name, kind] : {std::pair{"DS_READ_B32_gfx9", LoadKind{1, true}},
                             {"DS_READ_B64_gfx9", LoadKind{2, true}},
                             {"DS_READ_B96_gfx9", LoadKind{3, true}},
@@ -149,19 +210,13 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     // Split loads are rebuilt as (vdst, addr, offset, gds).
     if (kind.oneAddress && (tii.get(opcode).getNumOperands() != 4 ||
                             tii.get(opcode).getNumDefs() != 1))
-      return leave(Twine("unexpected operand layout of ") + name);
+      return (Twine("unexpected operand layout of ") + name).str();
     loadKinds[opcode] = kind;
   }
+  return std::nullopt;
+}
 
-  SmallVector<MachineInstr *, 1024> order;
-  for (MachineInstr &mi : loop.instrs())
-    if (!mi.isBundle())
-      order.push_back(&mi);
-  const int blockEnd = order.size();
-
-  // The FMAs' VGPR sources, and the pairs one FMA multiplies.
-  DenseSet<std::pair<unsigned, unsigned>> fmaSources;  // (position, operand)
-  SmallVector<std::array<unsigned, 3>, 1024> fmaReads; // position, a, b
+void FragmentBankPlanner::findFMAReads() {
   auto isSingleVGPR = [&](const MachineOperand &op) {
     auto tuple = op.isReg() ? table.decode(op.getReg()) : std::nullopt;
     return tuple && tuple->second == 1;
@@ -185,14 +240,14 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
         if (half.name == "FMAC_F32_e32")
           add(half.first, half.first + 1);
   }
+}
 
-  // Every value of every VGPR in the block, in order.
+FragmentBankPlanner::WhyNot FragmentBankPlanner::buildIntervals() {
   std::bitset<kNumVGPRs> liveIn, liveOut;
   table.markLiveIns(loop, liveIn);
   for (const MachineBasicBlock *succ : loop.successors())
     table.markLiveIns(*succ, liveOut);
 
-  std::vector<Interval> intervals;
   std::array<int, kNumVGPRs> current;
   current.fill(-1);
   auto open = [&](unsigned reg, int start) {
@@ -202,21 +257,20 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
   for (unsigned r = 0; r < kNumVGPRs; ++r)
     if (liveIn[r])
       open(r, -1);
-  DenseMap<std::pair<unsigned, unsigned>, unsigned> intervalRead;
-  std::vector<Fragment> fragments;
   for (int pos = 0; pos < blockEnd; ++pos) {
     MachineInstr &mi = *order[pos];
     for (unsigned i = 0; i < mi.getNumOperands(); ++i) {
       const MachineOperand &op = mi.getOperand(i);
       if (op.isRegMask())
-        return leave("the loop has a call");
+        return "the loop has a call";
       if (!op.isReg() || !op.getReg() || !op.isUse())
         continue;
       auto tuple = table.decode(op.getReg());
       if (!tuple) {
         if (VGPRTable::isUnrenamableVGPR(op.getReg(), tri))
-          return leave(Twine("the loop uses ") + tri.getName(op.getReg()) +
-                       ", which the bank plan does not track");
+          return (Twine("the loop uses ") + tri.getName(op.getReg()) +
+                  ", which the bank plan does not track")
+              .str();
         continue;
       }
       bool fmaSource = fmaSources.contains({unsigned(pos), i});
@@ -258,13 +312,13 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
         open(r, -1);
       intervals[current[r]].end = blockEnd;
     }
+  return std::nullopt;
+}
 
-  // Fragments: loads whose every element only FMA sources read before the
-  // register is written again. An element's parity must survive the move
-  // into an aligned pair, so tuples start on even VGPRs.
-  std::vector<Piece> pieces;
-  DenseMap<unsigned, unsigned> pieceOfInterval;
-  std::vector<Fragment> kept;
+/// Fragments: loads whose every element only FMA sources read before the
+/// register is written again. An element's parity must survive the move into
+/// an aligned pair, so tuples start on even VGPRs.
+FragmentBankPlanner::WhyNot FragmentBankPlanner::selectPieces() {
   for (const Fragment &fragment : fragments) {
     ArrayRef<unsigned> units = fragment.units;
     if (any_of(units, [&](unsigned iv) {
@@ -293,10 +347,12 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     }
   }
   if (pieces.empty())
-    return leave("no LDS load in the loop feeds only FMA sources");
+    return "no LDS load in the loop feeds only FMA sources";
+  return std::nullopt;
+}
 
-  // Sides: the two sources of an FMA take opposite bank halves.
-  ParityUnionFind sides;
+/// Sides: the two sources of an FMA take opposite bank halves.
+FragmentBankPlanner::WhyNot FragmentBankPlanner::assignSides() {
   for (unsigned i = 0; i < pieces.size(); ++i)
     sides.add();
   for (auto [pos, a, b] : fmaReads) {
@@ -313,129 +369,132 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     if (!pa || !pb)
       continue;
     if (!sides.unionOpposite(*pa, *pb))
-      return leave("an FMA multiplies two LDS values that other FMAs put on "
-                   "one side");
+      return "an FMA multiplies two LDS values that other FMAs put on one "
+             "side";
   }
+  return std::nullopt;
+}
 
-  // Registers the pieces may take: those no other value holds at the time,
-  // below the function's highest VGPR plus the allowance.
-  unsigned maxUsed = table.highestUsed(mf);
-  unsigned limit = std::min(kNumVGPRs, maxUsed + 1 + extraVGPRs);
-  Busy fixed;
+/// The registers the pieces may take (those no other value holds at the
+/// time, below the function's highest VGPR plus the allowance), and the
+/// pieces by definition and by K step.
+void FragmentBankPlanner::groupSteps() {
+  maxUsed = table.highestUsed(mf);
+  limit = std::min(kNumVGPRs, maxUsed + 1 + extraVGPRs);
   for (unsigned iv = 0; iv < intervals.size(); ++iv)
     if (!pieceOfInterval.count(iv))
       fixed[intervals[iv].reg].push_back(
           {intervals[iv].start, intervals[iv].end});
-  std::bitset<kNumVGPRs> usable;
   for (unsigned r = 0; r < limit; ++r)
     usable[r] = !mri.isReserved(table.get(r, 1));
 
-  SmallVector<unsigned, 64> byStart(pieces.size());
+  byStart.resize(pieces.size());
   std::iota(byStart.begin(), byStart.end(), 0);
   stable_sort(byStart, [&](unsigned a, unsigned b) {
     return pieces[a].start < pieces[b].start;
   });
-  // Greedy in order of definition, a piece's own registers first (a layout
-  // that already fits stays). Which side of a K step takes which half is
-  // free: one orientation for all steps is tried first, since FMAs of two
-  // steps oriented apart can pair with both sources of a slot in one half;
-  // alternating steps balances the halves' demand when that is short. The
-  // fewest VGPRs, then the fewest pieces out of their half, then the fewest
-  // moves, win.
-  DenseMap<unsigned, unsigned> stepIndex;
   for (unsigned p : byStart)
     stepIndex.try_emplace(sides.find(p).first, stepIndex.size());
-  SmallVector<SmallVector<unsigned, 16>, 16> stepPieces(stepIndex.size());
+  stepPieces.resize(stepIndex.size());
   for (unsigned p : byStart)
     stepPieces[stepIndex[sides.find(p).first]].push_back(p);
-  struct Allocation {
-    unsigned highest = 0, offPlan = 0, moved = 0;
+}
+
+/// Greedy in order of definition, a piece's own registers first (a layout
+/// that already fits stays). Which side of a K step takes which half is free:
+/// strategy 0 and 1 orient every step one way (FMAs of two steps oriented
+/// apart could pair with both sources of a slot in one half); strategy 2
+/// orients each step on its own, which balances the halves' demand when that
+/// is short. Sets each piece's newBase.
+std::optional<FragmentBankPlanner::Allocation>
+FragmentBankPlanner::allocate(unsigned strategy) {
+  Busy busy = fixed;
+  Allocation a;
+  // Per K step, whether side `true` takes banks 0-1 instead of 2-3.
+  SmallVector<int, 16> flip(stepIndex.size(), strategy < 2 ? strategy : -1);
+  // Free aligned pairs of one half at `pos`.
+  auto freePairs = [&](bool high, int pos) {
+    unsigned count = 0;
+    for (unsigned b = high ? 2 : 0; b + 1 < limit; b += 4)
+      count += usable[b] && usable[b + 1] && !overlaps(busy[b], pos, pos) &&
+               !overlaps(busy[b + 1], pos, pos);
+    return count;
   };
-  auto allocate = [&](unsigned strategy) -> std::optional<Allocation> {
-    Busy busy = fixed;
-    Allocation a;
-    // Per K step, whether side `true` takes banks 0-1 instead of 2-3.
-    SmallVector<int, 16> flip(stepIndex.size(), strategy < 2 ? strategy : -1);
-    // Free aligned pairs of one half at `pos`.
-    auto freePairs = [&](bool high, int pos) {
-      unsigned count = 0;
-      for (unsigned b = high ? 2 : 0; b + 1 < limit; b += 4)
-        count += usable[b] && usable[b + 1] && !overlaps(busy[b], pos, pos) &&
-                 !overlaps(busy[b + 1], pos, pos);
-      return count;
-    };
-    // Orients a K step so that its larger side meets the half with more
-    // room: the worst shortfall over the step's definitions is smallest.
-    auto orient = [&](unsigned step) {
-      int bestShortfall = INT_MAX;
-      for (int f : {0, 1}) {
-        int shortfall = INT_MIN;
-        for (unsigned p : stepPieces[step]) {
-          int pos = pieces[p].start;
-          std::array<int, 2> need = {0, 0};
-          for (unsigned q : stepPieces[step])
-            if (pieces[q].start <= pos && pos <= pieces[q].end)
-              ++need[sides.find(q).second != bool(f)];
-          for (bool high : {false, true})
-            shortfall =
-                std::max(shortfall, need[high] - int(freePairs(high, pos)));
-        }
-        if (shortfall < bestShortfall) {
-          bestShortfall = shortfall;
-          flip[step] = f;
-        }
+  // Orients a K step so that its larger side meets the half with more room:
+  // the worst shortfall over the step's definitions is smallest.
+  auto orient = [&](unsigned step) {
+    int bestShortfall = INT_MAX;
+    for (int f : {0, 1}) {
+      int shortfall = INT_MIN;
+      for (unsigned p : stepPieces[step]) {
+        int pos = pieces[p].start;
+        std::array<int, 2> need = {0, 0};
+        for (unsigned q : stepPieces[step])
+          if (pieces[q].start <= pos && pos <= pieces[q].end)
+            ++need[sides.find(q).second != bool(f)];
+        for (bool high : {false, true})
+          shortfall =
+              std::max(shortfall, need[high] - int(freePairs(high, pos)));
       }
-    };
-    for (unsigned p : byStart) {
-      Piece &piece = pieces[p];
-      unsigned oldBase = kept[piece.fragment].base + piece.element;
-      auto [root, side] = sides.find(p);
-      unsigned step = stepIndex[root];
-      if (flip[step] < 0)
-        orient(step);
-      bool high = side != bool(flip[step]);
-      auto fits = [&](unsigned b, bool half) {
-        if (b + piece.size > limit || gemm::vopd::isInHighBankHalf(b) != half ||
-            gemm::vopd::parityOf(b) != gemm::vopd::parityOf(oldBase))
-          return false;
-        for (unsigned k = 0; k < piece.size; ++k)
-          if (!usable[b + k] || overlaps(busy[b + k], piece.start, piece.end))
-            return false;
-        return true;
-      };
-      // Best fit: the registers next needed soonest after the piece, so
-      // long free stretches stay for long pieces; new VGPRs last.
-      auto slack = [&](unsigned b) {
-        int next = INT_MAX;
-        for (unsigned k = 0; k < piece.size; ++k)
-          for (auto [start, end] : busy[b + k])
-            if (start > piece.end)
-              next = std::min(next, start);
-        return std::pair{b + piece.size - 1 > maxUsed, next};
-      };
-      std::optional<unsigned> found;
-      if (fits(oldBase, high))
-        found = oldBase;
-      for (unsigned b = 0; b < limit && !(found && *found == oldBase); ++b)
-        if (fits(b, high) && (!found || slack(b) < slack(*found)))
-          found = b;
-      // Short of room in its half, a piece takes the other one: its FMAs
-      // then read one bank twice, the rest of the block still gains.
-      for (unsigned b = 0; b < limit && !found; ++b)
-        if (fits(b, !high))
-          found = b;
-      if (!found)
-        return std::nullopt;
-      a.offPlan += gemm::vopd::isInHighBankHalf(*found) != high;
-      piece.newBase = *found;
-      for (unsigned k = 0; k < piece.size; ++k)
-        busy[*found + k].push_back({piece.start, piece.end});
-      a.highest = std::max(a.highest, *found + piece.size - 1);
-      a.moved += *found != oldBase;
+      if (shortfall < bestShortfall) {
+        bestShortfall = shortfall;
+        flip[step] = f;
+      }
     }
-    return a;
   };
-  std::optional<Allocation> best;
+  for (unsigned p : byStart) {
+    Piece &piece = pieces[p];
+    unsigned oldBase = kept[piece.fragment].base + piece.element;
+    auto [root, side] = sides.find(p);
+    unsigned step = stepIndex[root];
+    if (flip[step] < 0)
+      orient(step);
+    bool high = side != bool(flip[step]);
+    auto fits = [&](unsigned b, bool half) {
+      if (b + piece.size > limit || gemm::vopd::isInHighBankHalf(b) != half ||
+          gemm::vopd::parityOf(b) != gemm::vopd::parityOf(oldBase))
+        return false;
+      for (unsigned k = 0; k < piece.size; ++k)
+        if (!usable[b + k] || overlaps(busy[b + k], piece.start, piece.end))
+          return false;
+      return true;
+    };
+    // Best fit: the registers next needed soonest after the piece, so long
+    // free stretches stay for long pieces; new VGPRs last.
+    auto slack = [&](unsigned b) {
+      int next = INT_MAX;
+      for (unsigned k = 0; k < piece.size; ++k)
+        for (auto [start, end] : busy[b + k])
+          if (start > piece.end)
+            next = std::min(next, start);
+      return std::pair{b + piece.size - 1 > maxUsed, next};
+    };
+    std::optional<unsigned> found;
+    if (fits(oldBase, high))
+      found = oldBase;
+    for (unsigned b = 0; b < limit && !(found && *found == oldBase); ++b)
+      if (fits(b, high) && (!found || slack(b) < slack(*found)))
+        found = b;
+    // Short of room in its half, a piece takes the other one: its FMAs then
+    // read one bank twice, the rest of the block still gains.
+    for (unsigned b = 0; b < limit && !found; ++b)
+      if (fits(b, !high))
+        found = b;
+    if (!found)
+      return std::nullopt;
+    a.offPlan += gemm::vopd::isInHighBankHalf(*found) != high;
+    piece.newBase = *found;
+    for (unsigned k = 0; k < piece.size; ++k)
+      busy[*found + k].push_back({piece.start, piece.end});
+    a.highest = std::max(a.highest, *found + piece.size - 1);
+    a.moved += *found != oldBase;
+  }
+  return a;
+}
+
+/// The fewest VGPRs, then the fewest pieces out of their half, then the
+/// fewest moves win; the winner's placement is left in the pieces.
+FragmentBankPlanner::WhyNot FragmentBankPlanner::chooseAllocation() {
   unsigned bestStrategy = 0;
   auto key = [&](const Allocation &a) {
     return std::tuple{std::max(a.highest, maxUsed), a.offPlan, a.moved};
@@ -447,17 +506,22 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
       bestStrategy = strategy;
     }
   if (!best)
-    return leave(formatv("no room to place {0} LDS values by bank half "
-                         "within v0..v{1}",
-                         pieces.size(), limit - 1));
+    return formatv("no room to place {0} LDS values by bank half within "
+                   "v0..v{1}",
+                   pieces.size(), limit - 1)
+        .str();
   if (best->moved == 0 && none_of(kept, [](auto &f) { return f.split; }))
-    return leave(best->offPlan
-                     ? "no room to move any LDS value into its bank half"
-                     : "the LDS values already sit in their bank halves");
+    return std::string(best->offPlan
+                           ? "no room to move any LDS value into its bank half"
+                           : "the LDS values already sit in their bank halves");
   allocate(bestStrategy);
+  return std::nullopt;
+}
 
-  // Apply. Bundles holding a changed instruction are taken apart first,
-  // since their headers list the old registers.
+/// Renames the FMA sources (positions still index `order`). Bundles holding
+/// a changed instruction are taken apart first, since their headers list the
+/// old registers.
+void FragmentBankPlanner::applySources() {
   auto leaveBundle = [](MachineInstr &mi) {
     if (mi.isBundledWithPred() || mi.isBundledWithSucc())
       dissolveBundle(*getBundleStart(mi.getIterator()));
@@ -467,7 +531,6 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
       leaveBundle(*order[key.first]);
   for (const Fragment &fragment : kept)
     leaveBundle(*fragment.load);
-  // FMA sources first (positions still index `order`), then the loads.
   for (auto [key, iv] : intervalRead) {
     auto piece = pieceOfInterval.find(iv);
     if (piece == pieceOfInterval.end())
@@ -478,7 +541,11 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
         ->getOperand(key.second)
         .setReg(table.get(p.newBase + offset, 1));
   }
-  unsigned splitLoads = 0;
+}
+
+/// Renames the loads' destinations; a split load becomes one ds_load_b64 (or
+/// b32) per piece.
+void FragmentBankPlanner::applyLoads() {
   for (unsigned f = 0; f < kept.size(); ++f) {
     MachineInstr &load = *kept[f].load;
     SmallVector<const Piece *, 2> own;
@@ -507,11 +574,13 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
       piece->setFlags(load.getFlags());
     }
     load.eraseFromParent();
-    ++splitLoads;
+    ++result.loadsSplit;
   }
+}
 
-  // A VOPD formed before keeps its parities, but two same-parity sources of
-  // one slot may now share a bank, which LLVM's VOPD rule forbids.
+/// A VOPD formed before keeps its parities, but two same-parity sources of
+/// one slot may now share a bank, which LLVM's VOPD rule forbids.
+void FragmentBankPlanner::splitClashingVOPDs() {
   for (MachineInstr &mi : make_early_inc_range(loop)) {
     auto halves = getVOPDHalves(mi, tii);
     if (!halves || halves->first.name != "FMAC_F32_e32" ||
@@ -526,14 +595,52 @@ FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
     if (clash)
       result.vopdsSplit += splitVOPD(mi, opcodes);
   }
+}
 
+gemm::FragmentBankResult FragmentBankPlanner::run() {
+  if (!mri.tracksLiveness()) {
+    result.whyNot = "the function does not track liveness";
+    return result;
+  }
+  if (WhyNot why = findOpcodes()) {
+    result.whyNot = *why;
+    return result;
+  }
+  for (MachineInstr &mi : loop.instrs())
+    if (!mi.isBundle())
+      order.push_back(&mi);
+  blockEnd = order.size();
+  findFMAReads();
+  for (auto phase : {&FragmentBankPlanner::buildIntervals,
+                     &FragmentBankPlanner::selectPieces,
+                     &FragmentBankPlanner::assignSides}) {
+    if (WhyNot why = (this->*phase)()) {
+      result.whyNot = *why;
+      return result;
+    }
+  }
+  groupSteps();
+  if (WhyNot why = chooseAllocation()) {
+    result.whyNot = *why;
+    return result;
+  }
+  applySources();
+  applyLoads();
+  splitClashingVOPDs();
   result.placed = true;
   result.fragments = kept.size();
   result.pieces = pieces.size();
   result.offPlan = best->offPlan;
-  result.loadsSplit = splitLoads;
   result.extraVGPRs = best->highest > maxUsed ? best->highest - maxUsed : 0;
   return result;
+}
+
+namespace gemm {
+
+FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
+                                        const OpcodesByName &opcodes,
+                                        unsigned extraVGPRs) {
+  return FragmentBankPlanner(loop, opcodes, extraVGPRs).run();
 }
 
 } // namespace gemm
