@@ -95,6 +95,47 @@ sequentialize(SmallVector<std::pair<unsigned, unsigned>, 64> copies,
   return moves;
 }
 
+/// The state of one loop's recoloring, phase to phase.
+struct LoopPlan {
+  MachineBasicBlock *preheader = nullptr, *exit = nullptr;
+  /// Groups: VGPRs that some operand uses together move together (a
+  /// union-find over VGPR numbers; a group is a contiguous run).
+  std::array<unsigned, kNumVGPRs> groupOf;
+  std::array<unsigned, kNumVGPRs> groupBase, groupSize;
+  std::bitset<kNumVGPRs> usedInLoop;
+  std::vector<FMA> fmas;
+  std::bitset<kNumVGPRs> isSourceGroup, isFMAGroup;
+  std::array<std::optional<bool>, kNumVGPRs> wantedBaseParity;
+  std::bitset<kNumVGPRs> liveIntoLoop, liveIntoExit;
+  unsigned maxUsed = 0, limit = 0;
+  /// Where each moving group goes (kNumVGPRs: it stays), and the VGPRs the
+  /// moved groups take.
+  std::array<unsigned, kNumVGPRs> newBase;
+  std::bitset<kNumVGPRs> taken;
+  SmallVector<std::pair<unsigned, unsigned>, 64> entryCopies, exitCopies;
+  std::optional<unsigned> temp;
+  MoveList entryMoves, exitMoves;
+
+  LoopPlan() { std::iota(groupOf.begin(), groupOf.end(), 0); }
+  unsigned findGroup(unsigned r) {
+    return groupOf[r] == r ? r : groupOf[r] = findGroup(groupOf[r]);
+  }
+  unsigned baseOf(unsigned r) { return groupBase[findGroup(r)]; }
+  unsigned sizeOf(unsigned r) { return groupSize[findGroup(r)]; }
+  /// The parity of a source element within its tuple, for tuple sources.
+  std::optional<bool> elementParity(unsigned r) {
+    if (!isSourceGroup[findGroup(r)])
+      return std::nullopt;
+    return gemm::vopd::parityOf(r - baseOf(r));
+  }
+  unsigned renamed(unsigned r) {
+    if (!usedInLoop[r])
+      return r;
+    unsigned g = findGroup(r);
+    return newBase[g] == kNumVGPRs ? r : newBase[g] + (r - groupBase[g]);
+  }
+};
+
 class Recolorer {
 public:
   Recolorer(MachineFunction &mf, const gemm::OpcodesByName &opcodes,
@@ -128,6 +169,19 @@ public:
   gemm::RecolorResult run(MachineBasicBlock &loop);
 
 private:
+  using WhyNot = std::optional<std::string>;
+
+  WhyNot findBoundary(MachineBasicBlock &loop, LoopPlan &plan);
+  WhyNot scanLoop(MachineBasicBlock &loop, LoopPlan &plan);
+  void measureGroups(LoopPlan &plan);
+  unsigned planParities(LoopPlan &plan);
+  std::optional<unsigned> place(LoopPlan &plan,
+                                SmallVector<unsigned, 64> moving,
+                                const std::bitset<kNumVGPRs> &freeRegs);
+  WhyNot placeGroups(MachineBasicBlock &loop, LoopPlan &plan);
+  WhyNot planBoundaryMoves(MachineBasicBlock &loop, LoopPlan &plan);
+  unsigned apply(MachineBasicBlock &loop, LoopPlan &plan);
+
   /// The FMAs of `mi` (one, two for an FMAC x FMAC VOPD, or none), given the
   /// current value of each VGPR.
   SmallVector<FMA, 2> getFMAs(const MachineInstr &mi,
@@ -178,114 +232,106 @@ private:
   unsigned execLo = 0;
 };
 
-gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
-  gemm::RecolorResult result;
-  auto leave = [&](const Twine &why) {
-    result.whyNot = why.str();
-    return result;
-  };
-
-  // The shape the boundary moves need: one preheader that only enters the
-  // loop, one exit that only the loop reaches.
-  MachineBasicBlock *preheader = nullptr, *exit = nullptr;
+/// The shape the boundary moves need: one preheader that only enters the
+/// loop, one exit that only the loop reaches.
+Recolorer::WhyNot Recolorer::findBoundary(MachineBasicBlock &loop,
+                                          LoopPlan &plan) {
   for (MachineBasicBlock *pred : loop.predecessors()) {
     if (pred == &loop)
       continue;
-    if (preheader)
-      return leave("the loop has more than one entry");
-    preheader = pred;
+    if (plan.preheader)
+      return "the loop has more than one entry";
+    plan.preheader = pred;
   }
   for (MachineBasicBlock *succ : loop.successors()) {
     if (succ == &loop)
       continue;
-    if (exit)
-      return leave("the loop has more than one exit");
-    exit = succ;
+    if (plan.exit)
+      return "the loop has more than one exit";
+    plan.exit = succ;
   }
-  if (!preheader || preheader->succ_size() != 1)
-    return leave("the loop has no preheader that only enters it");
-  if (!exit || exit->pred_size() != 1)
-    return leave("the loop's exit block has other predecessors");
+  if (!plan.preheader || plan.preheader->succ_size() != 1)
+    return "the loop has no preheader that only enters it";
+  if (!plan.exit || plan.exit->pred_size() != 1)
+    return "the loop's exit block has other predecessors";
+  return std::nullopt;
+}
 
-  // Groups: VGPRs that some operand uses together must move together.
-  std::array<unsigned, kNumVGPRs> groupOf;
-  std::iota(groupOf.begin(), groupOf.end(), 0);
-  std::function<unsigned(unsigned)> findGroup = [&](unsigned r) {
-    return groupOf[r] == r ? r : groupOf[r] = findGroup(groupOf[r]);
-  };
-  std::bitset<kNumVGPRs> usedInLoop;
+/// The groups, the VGPRs the loop uses, and its FMAs with the values their
+/// sources hold; refuses loops the rename cannot keep exact.
+Recolorer::WhyNot Recolorer::scanLoop(MachineBasicBlock &loop, LoopPlan &plan) {
   std::array<unsigned, kNumVGPRs> values;
   std::iota(values.begin(), values.end(), 0);
   unsigned nextValue = kNumVGPRs;
-  std::vector<FMA> fmas;
   for (MachineInstr &mi : loop.instrs()) {
     if (mi.getOpcode() == writelaneOpcode)
-      return leave("the loop writes single lanes (v_writelane)");
+      return "the loop writes single lanes (v_writelane)";
     if (mi.modifiesRegister(execLo, &tri))
-      return leave("the loop changes EXEC");
+      return "the loop changes EXEC";
     StringRef name = tii.getName(mi.getOpcode());
     if (name.starts_with("V_DUAL_") && !gemm::canSplitVOPD(mi, opcodes))
-      return leave(Twine("the loop has a VOPD the pass cannot split (") + name +
-                   ")");
+      return (Twine("the loop has a VOPD the pass cannot split (") + name + ")")
+          .str();
     for (const MachineOperand &op : mi.operands()) {
       if (!op.isReg() || !op.getReg())
         continue;
       auto tuple = table.decode(op.getReg());
       if (!tuple) {
         if (VGPRTable::isUnrenamableVGPR(op.getReg(), tri))
-          return leave(Twine("the loop uses ") + tri.getName(op.getReg()) +
-                       ", which the recoloring does not rename");
+          return (Twine("the loop uses ") + tri.getName(op.getReg()) +
+                  ", which the recoloring does not rename")
+              .str();
         continue;
       }
       for (unsigned i = 0; i < tuple->second; ++i) {
-        usedInLoop.set(tuple->first + i);
+        plan.usedInLoop.set(tuple->first + i);
         if (i)
-          groupOf[findGroup(tuple->first + i)] = findGroup(tuple->first);
+          plan.groupOf[plan.findGroup(tuple->first + i)] =
+              plan.findGroup(tuple->first);
       }
     }
     if (mi.isBundle())
       continue;
     for (const FMA &fma : getFMAs(mi, values))
-      fmas.push_back(fma);
+      plan.fmas.push_back(fma);
     for (const MachineOperand &op : mi.operands())
       if (op.isReg() && op.isDef())
         if (auto tuple = table.decode(op.getReg()))
           for (unsigned i = 0; i < tuple->second; ++i)
             values[tuple->first + i] = nextValue++;
   }
-  result.fmas = fmas.size();
+  return std::nullopt;
+}
 
-  // Group extents: a group is a contiguous run of VGPRs.
-  std::array<unsigned, kNumVGPRs> groupBase, groupSize;
-  groupBase.fill(kNumVGPRs);
-  groupSize.fill(0);
+/// Group extents, and which groups hold FMA operands and tuple sources:
+/// sources loaded as tuples get even bases, so an element's parity is its
+/// offset's; sources in single VGPRs are left where they are.
+void Recolorer::measureGroups(LoopPlan &plan) {
+  plan.groupBase.fill(kNumVGPRs);
+  plan.groupSize.fill(0);
   for (unsigned r = 0; r < kNumVGPRs; ++r) {
-    if (!usedInLoop[r])
+    if (!plan.usedInLoop[r])
       continue;
-    unsigned g = findGroup(r);
-    groupBase[g] = std::min(groupBase[g], r);
-    ++groupSize[g];
+    unsigned g = plan.findGroup(r);
+    plan.groupBase[g] = std::min(plan.groupBase[g], r);
+    ++plan.groupSize[g];
   }
-  auto baseOf = [&](unsigned r) { return groupBase[findGroup(r)]; };
-  auto sizeOf = [&](unsigned r) { return groupSize[findGroup(r)]; };
-
-  // Sources loaded as tuples get even bases, so an element's parity is its
-  // offset's; sources in single VGPRs are left where they are.
-  std::bitset<kNumVGPRs> isSourceGroup, isFMAGroup;
-  for (const FMA &f : fmas) {
+  for (const FMA &f : plan.fmas) {
     for (unsigned src : {f.s, f.t})
-      if (sizeOf(src) > 1)
-        isSourceGroup.set(findGroup(src));
+      if (plan.sizeOf(src) > 1)
+        plan.isSourceGroup.set(plan.findGroup(src));
     for (unsigned r : {f.acc, f.s, f.t})
-      isFMAGroup.set(findGroup(r));
+      plan.isFMAGroup.set(plan.findGroup(r));
   }
-  auto elementParity = [&](unsigned r) -> std::optional<bool> {
-    if (!isSourceGroup[findGroup(r)])
-      return std::nullopt;
-    return gemm::vopd::parityOf(r - baseOf(r));
-  };
+}
 
-  // The K steps: components of the graph of values multiplied together.
+/// Plans each accumulator's parity, that of its A element, per K step (a
+/// component of the graph of values multiplied together): the first step
+/// names a side A; each later step takes the side that agrees best. Then
+/// each FMA group's wanted base parity: even for sources, by vote for
+/// accumulators (a tuple of accumulators moves as a whole). Returns the
+/// FMAs whose accumulator parity is planned.
+unsigned Recolorer::planParities(LoopPlan &plan) {
   ParityUnionFind sides;
   DenseMap<unsigned, unsigned> node;
   auto nodeOf = [&](unsigned value) {
@@ -294,18 +340,16 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
       it->second = sides.add();
     return it->second;
   };
-  for (const FMA &f : fmas)
+  for (const FMA &f : plan.fmas)
     sides.unionOpposite(nodeOf(f.valueS), nodeOf(f.valueT));
   MapVector<unsigned, SmallVector<const FMA *, 128>> steps;
-  for (const FMA &f : fmas)
+  for (const FMA &f : plan.fmas)
     steps[sides.find(nodeOf(f.valueS)).first].push_back(&f);
 
-  // Plan each accumulator's parity: that of its A element. The first step
-  // names a side A; each later step takes the side that agrees best.
   std::array<std::optional<bool>, kNumVGPRs> accParity;
-  for (const FMA &f : fmas)
-    if (isSourceGroup[findGroup(f.acc)])
-      accParity[f.acc] = elementParity(f.acc);
+  for (const FMA &f : plan.fmas)
+    if (plan.isSourceGroup[plan.findGroup(f.acc)])
+      accParity[f.acc] = plan.elementParity(f.acc);
   auto anchorOf = [&](const FMA &f, bool side) {
     return sides.find(nodeOf(f.valueS)).second == side ? f.s : f.t;
   };
@@ -313,164 +357,165 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
     std::array<unsigned, 2> agreement = {0, 0};
     for (bool side : {false, true})
       for (const FMA *f : stepFMAs) {
-        auto p = elementParity(anchorOf(*f, side));
+        auto p = plan.elementParity(anchorOf(*f, side));
         if (p && accParity[f->acc] && *accParity[f->acc] == *p)
           ++agreement[side];
       }
     bool side = agreement[1] > agreement[0];
     for (const FMA *f : stepFMAs)
-      if (auto p = elementParity(anchorOf(*f, side)); p && !accParity[f->acc])
+      if (auto p = plan.elementParity(anchorOf(*f, side));
+          p && !accParity[f->acc])
         accParity[f->acc] = *p;
   }
 
-  // Each FMA group's wanted base parity: even for sources, by vote for
-  // accumulators (a tuple of accumulators moves as a whole).
-  std::array<std::optional<bool>, kNumVGPRs> wantedBaseParity;
-  {
-    std::array<std::array<unsigned, 2>, kNumVGPRs> votes{};
-    for (unsigned r = 0; r < kNumVGPRs; ++r)
-      if (usedInLoop[r] && accParity[r])
-        ++votes[findGroup(r)]
-               [*accParity[r] ^ gemm::vopd::parityOf(r - baseOf(r))];
-    for (unsigned g = 0; g < kNumVGPRs; ++g) {
-      if (!isFMAGroup[g] || groupBase[g] == kNumVGPRs)
-        continue;
-      if (isSourceGroup[g])
-        wantedBaseParity[g] = false;
-      else if (votes[g][0] + votes[g][1])
-        wantedBaseParity[g] = votes[g][1] > votes[g][0];
-    }
+  std::array<std::array<unsigned, 2>, kNumVGPRs> votes{};
+  for (unsigned r = 0; r < kNumVGPRs; ++r)
+    if (plan.usedInLoop[r] && accParity[r])
+      ++votes[plan.findGroup(r)]
+             [*accParity[r] ^ gemm::vopd::parityOf(r - plan.baseOf(r))];
+  for (unsigned g = 0; g < kNumVGPRs; ++g) {
+    if (!plan.isFMAGroup[g] || plan.groupBase[g] == kNumVGPRs)
+      continue;
+    if (plan.isSourceGroup[g])
+      plan.wantedBaseParity[g] = false;
+    else if (votes[g][0] + votes[g][1])
+      plan.wantedBaseParity[g] = votes[g][1] > votes[g][0];
   }
-  for (const FMA &f : fmas)
-    if (accParity[f.acc] && elementParity(f.s).has_value())
-      ++result.anchored;
+  unsigned anchored = 0;
+  for (const FMA &f : plan.fmas)
+    if (accParity[f.acc] && plan.elementParity(f.s).has_value())
+      ++anchored;
+  return anchored;
+}
 
-  // Registers the new homes may come from: those of the groups that move,
-  // and those the loop neither uses nor has live on entry.
-  std::bitset<kNumVGPRs> liveIntoLoop, liveIntoExit;
-  table.markLiveIns(loop, liveIntoLoop);
-  table.markLiveIns(*exit, liveIntoExit);
+/// Places `moving` (largest first; four-wide groups on four-aligned bases if
+/// possible, for ds_load_b128 and the bank plan) into their own VGPRs and
+/// `freeRegs`. The group that finds no room, if one does not.
+std::optional<unsigned>
+Recolorer::place(LoopPlan &plan, SmallVector<unsigned, 64> moving,
+                 const std::bitset<kNumVGPRs> &freeRegs) {
+  std::bitset<kNumVGPRs> pool = freeRegs;
+  for (unsigned g : moving)
+    for (unsigned i = 0; i < plan.groupSize[g]; ++i)
+      pool.set(plan.groupBase[g] + i);
+  stable_sort(moving, [&](unsigned a, unsigned b) {
+    return plan.groupSize[a] > plan.groupSize[b];
+  });
+  plan.newBase.fill(kNumVGPRs);
+  plan.taken.reset();
+  for (unsigned g : moving) {
+    unsigned size = plan.groupSize[g];
+    bool parity = *plan.wantedBaseParity[g];
+    auto fits = [&](unsigned b) {
+      if (b + size > kNumVGPRs)
+        return false;
+      for (unsigned i = 0; i < size; ++i)
+        if (!pool[b + i] || plan.taken[b + i])
+          return false;
+      return true;
+    };
+    std::optional<unsigned> found;
+    for (unsigned align : {size >= 4 && !parity ? 4u : 2u, 2u}) {
+      for (unsigned b = parity; b < kNumVGPRs && !found; b += align)
+        if (fits(b))
+          found = b;
+      if (found)
+        break;
+    }
+    if (!found)
+      return g;
+    plan.newBase[g] = *found;
+    for (unsigned i = 0; i < size; ++i)
+      plan.taken.set(*found + i);
+  }
+  return std::nullopt;
+}
 
-  unsigned maxUsed = table.highestUsed(mf);
-  unsigned limit = std::min(kNumVGPRs, maxUsed + 1 + extraVGPRs);
-  auto isFreeReg = [&](unsigned r) {
-    return !usedInLoop[r] && !liveIntoLoop[r] && !liveIntoExit[r] &&
-           !mri.isReserved(table.get(r, 1));
-  };
-
+/// New homes for the groups of the wrong parity, from their own registers
+/// and those the loop neither uses nor has live on entry or exit; if they
+/// find no room, every planned group is placed anew, which defragments.
+Recolorer::WhyNot Recolorer::placeGroups(MachineBasicBlock &loop,
+                                         LoopPlan &plan) {
+  table.markLiveIns(loop, plan.liveIntoLoop);
+  table.markLiveIns(*plan.exit, plan.liveIntoExit);
+  plan.maxUsed = table.highestUsed(mf);
+  plan.limit = std::min(kNumVGPRs, plan.maxUsed + 1 + extraVGPRs);
   std::bitset<kNumVGPRs> freeRegs;
-  for (unsigned r = 0; r < limit; ++r)
-    if (isFreeReg(r))
+  for (unsigned r = 0; r < plan.limit; ++r)
+    if (!plan.usedInLoop[r] && !plan.liveIntoLoop[r] && !plan.liveIntoExit[r] &&
+        !mri.isReserved(table.get(r, 1)))
       freeRegs.set(r);
 
-  // Places `moving` (largest first; four-wide groups on four-aligned bases
-  // if possible, for ds_load_b128 and the bank plan) into their own VGPRs and
-  // the free ones. Nothing when some group finds no room.
-  std::array<unsigned, kNumVGPRs> newBase;
-  std::bitset<kNumVGPRs> taken;
-  auto place =
-      [&](SmallVector<unsigned, 64> moving) -> std::optional<unsigned> {
-    std::bitset<kNumVGPRs> pool = freeRegs;
-    for (unsigned g : moving)
-      for (unsigned i = 0; i < groupSize[g]; ++i)
-        pool.set(groupBase[g] + i);
-    stable_sort(moving, [&](unsigned a, unsigned b) {
-      return groupSize[a] > groupSize[b];
-    });
-    newBase.fill(kNumVGPRs);
-    taken.reset();
-    for (unsigned g : moving) {
-      unsigned size = groupSize[g];
-      bool parity = *wantedBaseParity[g];
-      auto fits = [&](unsigned b) {
-        if (b + size > kNumVGPRs)
-          return false;
-        for (unsigned i = 0; i < size; ++i)
-          if (!pool[b + i] || taken[b + i])
-            return false;
-        return true;
-      };
-      std::optional<unsigned> found;
-      for (unsigned align : {size >= 4 && !parity ? 4u : 2u, 2u}) {
-        for (unsigned b = parity; b < kNumVGPRs && !found; b += align)
-          if (fits(b))
-            found = b;
-        if (found)
-          break;
-      }
-      if (!found)
-        return g;
-      newBase[g] = *found;
-      for (unsigned i = 0; i < size; ++i)
-        taken.set(*found + i);
-    }
-    return std::nullopt;
-  };
-
-  // Fewest moves first: only the groups of the wrong parity. If they find no
-  // room, every planned group is placed anew, which defragments.
   SmallVector<unsigned, 64> wrongParity, planned;
   for (unsigned g = 0; g < kNumVGPRs; ++g) {
-    if (!wantedBaseParity[g])
+    if (!plan.wantedBaseParity[g])
       continue;
     planned.push_back(g);
-    if (gemm::vopd::parityOf(groupBase[g]) != *wantedBaseParity[g])
+    if (gemm::vopd::parityOf(plan.groupBase[g]) != *plan.wantedBaseParity[g])
       wrongParity.push_back(g);
   }
   if (wrongParity.empty())
-    return leave("the registers already fit the pairing plan");
-  if (place(wrongParity))
-    if (std::optional<unsigned> stuck = place(planned))
-      return leave(formatv("no {0} free VGPRs of the planned parity for the "
-                           "group at v{1} within v0..v{2}",
-                           groupSize[*stuck], groupBase[*stuck], limit - 1));
+    return "the registers already fit the pairing plan";
+  if (place(plan, wrongParity, freeRegs))
+    if (std::optional<unsigned> stuck = place(plan, planned, freeRegs))
+      return formatv("no {0} free VGPRs of the planned parity for the group "
+                     "at v{1} within v0..v{2}",
+                     plan.groupSize[*stuck], plan.groupBase[*stuck],
+                     plan.limit - 1)
+          .str();
+  return std::nullopt;
+}
 
-  auto renamed = [&](unsigned r) -> unsigned {
-    if (!usedInLoop[r])
-      return r;
-    unsigned g = findGroup(r);
-    return newBase[g] == kNumVGPRs ? r : newBase[g] + (r - groupBase[g]);
-  };
-  // Every tuple the loop names must exist at its new place.
+/// Checks that every tuple the loop names exists at its new place, and
+/// orders the boundary moves (parallel copies made sequential).
+Recolorer::WhyNot Recolorer::planBoundaryMoves(MachineBasicBlock &loop,
+                                               LoopPlan &plan) {
   for (MachineInstr &mi : loop.instrs())
     for (const MachineOperand &op : mi.operands())
       if (op.isReg())
         if (auto tuple = table.decode(op.getReg()))
-          if (!table.get(renamed(tuple->first), tuple->second))
-            return leave(formatv("no {0}-VGPR register at v{1}", tuple->second,
-                                 renamed(tuple->first)));
+          if (!table.get(plan.renamed(tuple->first), tuple->second))
+            return formatv("no {0}-VGPR register at v{1}", tuple->second,
+                           plan.renamed(tuple->first))
+                .str();
 
-  // Boundary moves, as parallel copies made sequential.
-  SmallVector<std::pair<unsigned, unsigned>, 64> entryCopies, exitCopies;
-  std::bitset<kNumVGPRs> busy = liveIntoLoop | liveIntoExit | taken;
+  std::bitset<kNumVGPRs> busy =
+      plan.liveIntoLoop | plan.liveIntoExit | plan.taken;
   for (unsigned r = 0; r < kNumVGPRs; ++r) {
-    if (renamed(r) == r)
+    if (plan.renamed(r) == r)
       continue;
     busy.set(r);
-    if (liveIntoLoop[r])
-      entryCopies.push_back({renamed(r), r});
-    if (liveIntoExit[r])
-      exitCopies.push_back({r, renamed(r)});
+    if (plan.liveIntoLoop[r])
+      plan.entryCopies.push_back({plan.renamed(r), r});
+    if (plan.liveIntoExit[r])
+      plan.exitCopies.push_back({r, plan.renamed(r)});
   }
-  std::optional<unsigned> temp;
-  for (unsigned r = 0; r < limit && !temp; ++r)
-    if (!busy[r] && !usedInLoop[r] && !mri.isReserved(table.get(r, 1)))
-      temp = r;
-  std::optional<MoveList> entryMoves = sequentialize(entryCopies, temp);
-  std::optional<MoveList> exitMoves = sequentialize(exitCopies, temp);
+  for (unsigned r = 0; r < plan.limit && !plan.temp; ++r)
+    if (!busy[r] && !plan.usedInLoop[r] && !mri.isReserved(table.get(r, 1)))
+      plan.temp = r;
+  std::optional<MoveList> entryMoves =
+      sequentialize(plan.entryCopies, plan.temp);
+  std::optional<MoveList> exitMoves = sequentialize(plan.exitCopies, plan.temp);
   if (!entryMoves || !exitMoves)
-    return leave("no free VGPR to break a cycle of boundary moves");
+    return "no free VGPR to break a cycle of boundary moves";
+  plan.entryMoves = std::move(*entryMoves);
+  plan.exitMoves = std::move(*exitMoves);
+  return std::nullopt;
+}
 
-  // Apply: take the block's VOPDs apart (the pairing step forms new ones),
-  // rename the block, fix live-ins, move values at the boundaries.
+/// Takes the block's VOPDs apart (the pairing step forms new ones), renames
+/// the block, fixes live-ins and moves values at the boundaries. Returns the
+/// VOPDs split.
+unsigned Recolorer::apply(MachineBasicBlock &loop, LoopPlan &plan) {
+  unsigned vopdsSplit = 0;
   for (MachineInstr &mi : make_early_inc_range(loop.instrs()))
     if (tii.getName(mi.getOpcode()).starts_with("V_DUAL_"))
-      result.vopdsSplit += gemm::splitVOPD(mi, opcodes);
+      vopdsSplit += gemm::splitVOPD(mi, opcodes);
   for (MachineInstr &mi : loop.instrs())
     for (MachineOperand &op : mi.operands())
       if (op.isReg())
         if (auto tuple = table.decode(op.getReg()))
-          if (unsigned to = renamed(tuple->first); to != tuple->first)
+          if (unsigned to = plan.renamed(tuple->first); to != tuple->first)
             op.setReg(table.get(to, tuple->second));
 
   auto renameLiveIns = [&](MachineBasicBlock &mbb) {
@@ -481,34 +526,62 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
       auto tuple = table.decode(liveIn.PhysReg);
       bool moves = false;
       for (unsigned i = 0; tuple && i < tuple->second; ++i)
-        moves |= renamed(tuple->first + i) != tuple->first + i;
+        moves |= plan.renamed(tuple->first + i) != tuple->first + i;
       if (!moves) {
         mbb.addLiveIn(liveIn);
         continue;
       }
       for (unsigned i = 0; i < tuple->second; ++i)
-        mbb.addLiveIn(table.get(renamed(tuple->first + i), 1));
+        mbb.addLiveIn(table.get(plan.renamed(tuple->first + i), 1));
     }
     mbb.sortUniqueLiveIns();
   };
   renameLiveIns(loop);
-  renameLiveIns(*exit);
-  emitMoves(*preheader, preheader->getFirstTerminator(), *entryMoves);
-  emitMoves(*exit, exit->SkipPHIsAndLabels(exit->begin()), *exitMoves);
+  renameLiveIns(*plan.exit);
+  emitMoves(*plan.preheader, plan.preheader->getFirstTerminator(),
+            plan.entryMoves);
+  emitMoves(*plan.exit, plan.exit->SkipPHIsAndLabels(plan.exit->begin()),
+            plan.exitMoves);
+  return vopdsSplit;
+}
+
+gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
+  gemm::RecolorResult result;
+  LoopPlan plan;
+  if (WhyNot why = findBoundary(loop, plan)) {
+    result.whyNot = *why;
+    return result;
+  }
+  if (WhyNot why = scanLoop(loop, plan)) {
+    result.whyNot = *why;
+    return result;
+  }
+  result.fmas = plan.fmas.size();
+  measureGroups(plan);
+  result.anchored = planParities(plan);
+  if (WhyNot why = placeGroups(loop, plan)) {
+    result.whyNot = *why;
+    return result;
+  }
+  if (WhyNot why = planBoundaryMoves(loop, plan)) {
+    result.whyNot = *why;
+    return result;
+  }
+  result.vopdsSplit = apply(loop, plan);
 
   result.recolored = true;
   for (unsigned r = 0; r < kNumVGPRs; ++r)
-    result.movedRegs += renamed(r) != r;
-  result.entryCopies = entryMoves->size();
-  result.exitCopies = exitMoves->size();
-  unsigned newMax = maxUsed;
+    result.movedRegs += plan.renamed(r) != r;
+  result.entryCopies = plan.entryMoves.size();
+  result.exitCopies = plan.exitMoves.size();
+  unsigned newMax = plan.maxUsed;
   for (unsigned r = 0; r < kNumVGPRs; ++r)
-    if (usedInLoop[r])
-      newMax = std::max(newMax, renamed(r));
-  if (temp && (entryMoves->size() > entryCopies.size() ||
-               exitMoves->size() > exitCopies.size()))
-    newMax = std::max(newMax, *temp);
-  result.extraVGPRs = newMax - maxUsed;
+    if (plan.usedInLoop[r])
+      newMax = std::max(newMax, plan.renamed(r));
+  if (plan.temp && (plan.entryMoves.size() > plan.entryCopies.size() ||
+                    plan.exitMoves.size() > plan.exitCopies.size()))
+    newMax = std::max(newMax, *plan.temp);
+  result.extraVGPRs = newMax - plan.maxUsed;
   return result;
 }
 
