@@ -59,6 +59,12 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
            << "cannot be tiled with pad=" << pad
            << ": the padding must be a non-negative multiple of " << kSubTile
            << " floats to keep 16-byte LDS reads aligned";
+  // pad is bounded first: the product below could overflow.
+  if (pad > kLdsBytes / 4)
+    return matmul.emitOpError()
+           << "needs more than " << kLdsBytes
+           << " bytes of LDS with bk=" << tile.bk << " pad=" << pad
+           << "; the limit is " << kLdsBytes;
   int64_t ldsBytes = 4 * tile.bk * ((tile.bm + pad) + tile.bn);
   if (ldsBytes > kLdsBytes)
     return matmul.emitOpError()

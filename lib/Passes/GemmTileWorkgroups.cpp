@@ -74,12 +74,25 @@ static LogicalResult checkSliceCopy(linalg::LinalgOp matmul,
 LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
                                                 const KernelTile &tile,
                                                 MatmulLayout layout) {
-  if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.lanes() > kMaxWorkgroupLanes)
+  // Each factor is bounded before their product, which could overflow.
+  constexpr int64_t maxWaves = kMaxWorkgroupLanes / kWaveSize;
+  if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.wavesM > maxWaves ||
+      tile.wavesN > maxWaves || tile.lanes() > kMaxWorkgroupLanes)
     return matmul.emitOpError()
            << "cannot be tiled with a " << tile.wavesM << " x " << tile.wavesN
-           << " wave grid: a workgroup holds 1 to "
-           << kMaxWorkgroupLanes / kWaveSize << " waves of " << kWaveSize
-           << " lanes";
+           << " wave grid: a workgroup holds 1 to " << maxWaves << " waves of "
+           << kWaveSize << " lanes";
+  // A tile side beyond the floats the LDS holds cannot be staged whatever the
+  // other sides; bounding each here also keeps the later passes' size
+  // products far from overflow.
+  constexpr int64_t ldsFloats = kLdsBytes / 4;
+  for (auto [name, value] : {std::pair("bm", tile.bm), std::pair("bn", tile.bn),
+                             std::pair("bk", tile.bk)})
+    if (value > ldsFloats)
+      return matmul.emitOpError()
+             << "cannot be tiled with " << name << "=" << value
+             << ": a workgroup tile side holds at most " << ldsFloats
+             << " floats, all of the " << kLdsBytes << "-byte LDS";
   // Each wave covers 4 lanes x one 4-row sub-tile along M and 8 lanes x one
   // 4-column sub-tile along N, repeated TM/4 and TN/4 times.
   int64_t rowQuantum = tile.wavesM * kLanesM * kSubTile;

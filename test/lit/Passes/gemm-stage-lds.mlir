@@ -1,6 +1,7 @@
 // RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
 // RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds=pad=0 | FileCheck %s --check-prefix=PAD0
 // RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=4611686018427387904 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEPAD
 // RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
 // RUN: gemm-opt %s --gemm-tile-workgroups=bk=128 | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
 // RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=DYN
@@ -68,6 +69,7 @@
 // TRANS-NEXT: linalg.matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%[[AT]], %[[BS]] : {{.*}})
 //
 // PAD0: workgroup(%{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x128xf32, #gpu.address_space<workgroup>>)
+// HUGEPAD: error: 'linalg.matmul' op needs more than 65536 bytes of LDS with bk=8 pad=4611686018427387904; the limit is 65536
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
 // LDS: error: 'linalg.matmul' op needs 133120 bytes of LDS with bk=128 pad=4 and 1 stage(s); the limit is 65536
 func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {

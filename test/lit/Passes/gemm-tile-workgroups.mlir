@@ -3,6 +3,11 @@
 // RUN: not gemm-opt %s --gemm-tile-workgroups="waves-n=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
 // RUN: not gemm-opt %s --gemm-tile-workgroups="waves-m=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 // RUN: not gemm-opt %s --gemm-tile-workgroups="bk=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+// Sizes whose products overflow 64 bits (found by fuzz.py under UBSan; the
+// first was a division by zero, SIGFPE).
+// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-m=4611686018427387904 waves-n=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVES
+// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-n=9223372036854775807" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVESN
+// RUN: not gemm-opt %s --gemm-tile-workgroups="bm=4611686018427387904" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBM
 // RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
 
 // One workgroup per 128 x 128 tile of C: grid x along N (384 / 128), y along M
@@ -32,6 +37,9 @@
 //
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=128: with 3 wave(s) along N, bn must be a multiple of 96 (waves x 8 lanes x 4-column sub-tiles)
 // WAVES: error: 'linalg.matmul' op cannot be tiled with a 0 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
+// HUGEWAVES: error: 'linalg.matmul' op cannot be tiled with a 4611686018427387904 x 2 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
+// HUGEWAVESN: error: 'linalg.matmul' op cannot be tiled with a 4 x 9223372036854775807 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
+// HUGEBM: error: 'linalg.matmul' op cannot be tiled with bm=4611686018427387904: a workgroup tile side holds at most 16384 floats, all of the 65536-byte LDS
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=3: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes
 func.func @rect(%A: memref<256x64xf32>, %B: memref<64x384xf32>, %C: memref<256x384xf32>) {
   linalg.matmul ins(%A, %B : memref<256x64xf32>, memref<64x384xf32>)
