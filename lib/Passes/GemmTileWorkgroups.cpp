@@ -163,12 +163,228 @@ static void guardDynamicLaunch(ImplicitLocOpBuilder &b, linalg::LinalgOp matmul,
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
 }
 
+/// Whether the simple lowering should compile `matmul` instead (a remark
+/// says why): a matrix smaller than one tile has no full tile to shift the
+/// edge tile against, and a K loop of one step has nothing to overlap (as
+/// straight-line code with the tail and the edge epilogue it made the backend
+/// spill).
+static bool isLeftToSimpleLowering(linalg::LinalgOp matmul,
+                                   const KernelTile &tile) {
+  auto isBelow = [](int64_t size, int64_t minimum) {
+    return !ShapedType::isDynamic(size) && size < minimum;
+  };
+  if (isBelow(tile.m, tile.bm) || isBelow(tile.n, tile.bn)) {
+    matmul.emitRemark() << "not tiled for RDNA3: " << KernelTile::format(tile.m)
+                        << "x" << KernelTile::format(tile.n)
+                        << " is smaller than the " << tile.bm << "x" << tile.bn
+                        << " workgroup tile; the simple lowering compiles it";
+    return true;
+  }
+  if (isBelow(tile.k, 2 * tile.bk)) {
+    matmul.emitRemark() << "not tiled for RDNA3: k=" << tile.k
+                        << " is less than two K steps of bk=" << tile.bk
+                        << "; the simple lowering compiles it";
+    return true;
+  }
+  return false;
+}
+
+/// A batch is grid z: each workgroup multiplies the 2-D matrices of its
+/// batch, rank-reduced views of A, B and C.
+static Value createBatchView(ImplicitLocOpBuilder &b, Value batch,
+                             Value source) {
+  auto type = cast<MemRefType>(source.getType());
+  SmallVector<OpFoldResult> offsets = {batch, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {
+      b.getIndexAttr(1), memref::getMixedSize(b, b.getLoc(), source, 1),
+      memref::getMixedSize(b, b.getLoc(), source, 2)};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      type.getShape().drop_front(), type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, cast<MemRefType>(viewType), source,
+                                   offsets, sizes, strides);
+}
+
+namespace {
+/// The matrices as one workgroup sees them, and the extents of its problem.
+struct WorkgroupOperands {
+  Value a, b, c, cOut; // cOut: the epilogue's C, if there is one
+  OpFoldResult mSize, nSize, kSize;
+};
+} // namespace
+
+/// The body of one workgroup: its BM x BN tiles of C (and of the epilogue's
+/// C), a K loop of step BK over the full slices of A and B with a matmul of
+/// the slices, the K tail as a matmul after the loop, and the epilogue.
+static void buildWorkgroupBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
+                               const KernelTile &tile, MatmulLayout layout,
+                               const WorkgroupOperands &operands,
+                               const std::optional<Epilogue> &epilogue,
+                               bool guarded) {
+  IndexMath math{b};
+  Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
+  Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
+  // The last row (column) of workgroups owns what is left of m (n): the
+  // subviews then have dynamic sizes, so that this IR is exact; the later
+  // passes shift the tile back (getShiftedTileStart) to run the same loop.
+  auto ownedSize = [&](Value start, int64_t size,
+                       OpFoldResult extent) -> OpFoldResult {
+    std::optional<int64_t> known = getConstantIntValue(extent);
+    if (known && *known % size == 0)
+      return b.getIndexAttr(size);
+    Value extentValue = getValueOrCreateConstantIndexOp(b, b.getLoc(), extent);
+    return arith::MinUIOp::create(b, math.index(size),
+                                  arith::SubIOp::create(b, extentValue, start))
+        .getResult();
+  };
+  OpFoldResult rows = ownedSize(blockRow, tile.bm, operands.mSize);
+  OpFoldResult cols = ownedSize(blockCol, tile.bn, operands.nSize);
+  auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
+                     OpFoldResult rows, OpFoldResult cols) -> Value {
+    return memref::SubViewOp::create(
+        b, source, ArrayRef<OpFoldResult>{row, col},
+        ArrayRef<OpFoldResult>{rows, cols},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  };
+  // The slices of A (m x k, stored k x m when transposed) and B (k x n, or
+  // n x k) from `k`, `depth` deep.
+  auto aSlice = [&](OpFoldResult k, OpFoldResult depth) {
+    return layout.transposeA ? subView(operands.a, k, blockRow, depth, rows)
+                             : subView(operands.a, blockRow, k, rows, depth);
+  };
+  auto bSlice = [&](OpFoldResult k, OpFoldResult depth) {
+    return layout.transposeB ? subView(operands.b, blockCol, k, cols, depth)
+                             : subView(operands.b, k, blockCol, depth, cols);
+  };
+  Value cTile = subView(operands.c, blockRow, blockCol, rows, cols);
+  // The K loop over the whole slices, k - k % bk.
+  Value kBegin = math.index(0);
+  OpFoldResult kTail, tailDepth;
+  if (!ShapedType::isDynamic(tile.k)) {
+    kTail = b.getIndexAttr(tile.fullK());
+    tailDepth = b.getIndexAttr(tile.k - tile.fullK());
+  } else {
+    Value depth = math.rem(cast<Value>(operands.kSize), tile.bk);
+    kTail = arith::SubIOp::create(b, cast<Value>(operands.kSize), depth)
+                .getResult();
+    tailDepth = depth;
+  }
+  Value kEnd = getValueOrCreateConstantIndexOp(b, b.getLoc(), kTail);
+  Value kStep = math.index(tile.bk);
+  auto loop = scf::ForOp::create(b, kBegin, kEnd, kStep);
+  // The K tail, fewer than bk steps: a matmul after the loop, which
+  // gemm-tile-lanes computes straight from global memory (and which may be
+  // empty when k is dynamic).
+  if (!isConstantIntValue(tailDepth, 0)) {
+    Value aTail = aSlice(kTail, tailDepth);
+    Value bTail = bSlice(kTail, tailDepth);
+    createMatmul(b, b.getLoc(), aTail, bTail, cTile, layout);
+  }
+  // The epilogue on the workgroup's tile, which gemm-tile-lanes fuses into
+  // the store of the accumulators.
+  if (epilogue) {
+    Value cOutTile = subView(operands.cOut, blockRow, blockCol, rows, cols);
+    AffineMap identity = b.getMultiDimIdentityMap(2);
+    linalg::GenericOp::create(
+        b, ValueRange{cTile}, ValueRange{cOutTile}, {identity, identity},
+        {utils::IteratorType::parallel, utils::IteratorType::parallel},
+        [&](OpBuilder &nested, Location, ValueRange args) {
+          linalg::YieldOp::create(
+              nested, nested.getUnknownLoc(),
+              buildEpilogue(nested, epilogue->generic, args[0], args[1]));
+        });
+    // A guarded launch's fallback keeps the original.
+    if (!guarded)
+      epilogue->generic->erase();
+  }
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(loop.getBody());
+  OpFoldResult k = loop.getInductionVar();
+  OpFoldResult depth = b.getIndexAttr(tile.bk);
+  Value aTile = aSlice(k, depth);
+  Value bTile = bSlice(k, depth);
+  createMatmul(b, b.getLoc(), aTile, bTile, cTile, layout);
+}
+
+/// Tiles `matmul` (checked by checkTile) into a gpu.launch of one workgroup
+/// per BM x BN tile of C, batches along grid z. With dynamic sizes or
+/// strides the launch is guarded by the run-time condition the tiled kernel
+/// needs (guardDynamicLaunch), and the else branch keeps the matmul;
+/// otherwise the matmul (and its epilogue) are erased. Kept apart from the
+/// pass, as upstream's transforms are, for a later move onto
+/// scf::tileUsingSCF (issue 21).
+static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
+                                                 linalg::LinalgOp matmul,
+                                                 const KernelTile &tile,
+                                                 MatmulLayout layout) {
+  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
+  b.setInsertionPoint(matmul);
+  IndexMath math{b};
+  // Loop sizes in the order (batch,) m, n, k.
+  SmallVector<int64_t> loops = getLoopSizes(matmul);
+  bool batched = loops.size() == 4;
+  WorkgroupOperands operands;
+  operands.a = matmul.getDpsInputs()[0];
+  operands.b = matmul.getDpsInputs()[1];
+  operands.c = matmul.getDpsInits()[0];
+  // C = alpha * A x B + beta * C: the matmul writes the temporary T (c here)
+  // and the epilogue combines it with C (cOut).
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  operands.cOut = epilogue ? epilogue->c : Value();
+  // The sizes as index values: constants, or memref.dim on the host for the
+  // dynamic ones.
+  SmallVector<Value> loopSizes;
+  bool guarded = tile.isDynamic() || hasDynamicLayout(matmul, epilogue);
+  if (guarded) {
+    loopSizes = createLoopSizes(b, matmul);
+    guardDynamicLaunch(b, matmul, tile, ArrayRef(loopSizes).take_back(3),
+                       epilogue);
+  }
+  auto sizeOf = [&](unsigned loop, int64_t size) -> OpFoldResult {
+    if (!ShapedType::isDynamic(size))
+      return b.getIndexAttr(size);
+    return loopSizes[loop];
+  };
+  unsigned mLoop = batched ? 1 : 0;
+  operands.mSize = sizeOf(mLoop, tile.m);
+  operands.nSize = sizeOf(mLoop + 1, tile.n);
+  operands.kSize = sizeOf(mLoop + 2, tile.k);
+  auto gridOf = [&](OpFoldResult extent, int64_t size) -> Value {
+    if (std::optional<int64_t> known = getConstantIntValue(extent))
+      return math.index((*known + size - 1) / size);
+    return arith::CeilDivUIOp::create(b, cast<Value>(extent), math.index(size));
+  };
+  Value gridX = gridOf(operands.nSize, tile.bn);
+  Value gridY = gridOf(operands.mSize, tile.bm);
+  Value gridZ = !batched                          ? math.index(1)
+                : ShapedType::isDynamic(loops[0]) ? loopSizes[0]
+                                                  : math.index(loops[0]);
+  Value one = math.index(1);
+  Value lanes = math.index(tile.lanes());
+  auto launch = gpu::LaunchOp::create(b, gridX, gridY, gridZ, lanes, one, one);
+  launch->setAttr(kTileAttrName, tile.toAttr(b.getContext()));
+  b.setInsertionPointToStart(&launch.getBody().front());
+  if (batched) {
+    Value batch = launch.getBlockIds().z;
+    for (Value *matrix :
+         {&operands.a, &operands.b, &operands.c, &operands.cOut})
+      if (*matrix)
+        *matrix = createBatchView(b, batch, *matrix);
+  }
+  buildWorkgroupBody(b, launch, tile, layout, operands, epilogue, guarded);
+  if (!guarded)
+    rewriter.eraseOp(matmul);
+  return launch;
+}
+
 void GemmTileWorkgroupsPass::runOnOperation() {
   SmallVector<linalg::LinalgOp> matmuls;
   getOperation().walk([&](linalg::LinalgOp op) {
     if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
       matmuls.push_back(op);
   });
+  IRRewriter rewriter(&getContext());
   for (linalg::LinalgOp matmul : matmuls) {
     // Already inside a kernel: another pass's business.
     if (matmul->getParentOfType<gpu::LaunchOp>())
@@ -179,9 +395,7 @@ void GemmTileWorkgroupsPass::runOnOperation() {
                               "run gemm-check-input first";
       return signalPassFailure();
     }
-    // Loop sizes in the order (batch,) m, n, k.
     SmallVector<int64_t> loops = getLoopSizes(matmul);
-    bool batched = loops.size() == 4;
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     KernelTile tile;
     tile.m = mnk[0];
@@ -194,181 +408,9 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     tile.wavesN = wavesN;
     if (failed(checkTile(matmul, tile, *layout)))
       return signalPassFailure();
-    // A matrix smaller than one tile has no full tile to shift the edge
-    // tile against: the simple lowering that follows compiles it.
-    auto isBelow = [](int64_t size, int64_t minimum) {
-      return !ShapedType::isDynamic(size) && size < minimum;
-    };
-    if (isBelow(tile.m, tile.bm) || isBelow(tile.n, tile.bn)) {
-      matmul.emitRemark() << "not tiled for RDNA3: "
-                          << KernelTile::format(tile.m) << "x"
-                          << KernelTile::format(tile.n)
-                          << " is smaller than the " << tile.bm << "x"
-                          << tile.bn << " workgroup tile; the simple lowering "
-                          << "compiles it";
+    if (isLeftToSimpleLowering(matmul, tile))
       continue;
-    }
-    // A K loop of one step has nothing to overlap, and as straight-line code
-    // with the tail and the edge epilogue it made the backend spill.
-    if (isBelow(tile.k, 2 * tile.bk)) {
-      matmul.emitRemark() << "not tiled for RDNA3: k=" << tile.k
-                          << " is less than two K steps of bk=" << tile.bk
-                          << "; the simple lowering compiles it";
-      continue;
-    }
-
-    ImplicitLocOpBuilder b(matmul.getLoc(), matmul);
-    IndexMath math{b};
-    Value a = matmul.getDpsInputs()[0];
-    Value bMat = matmul.getDpsInputs()[1];
-    Value c = matmul.getDpsInits()[0];
-    // C = alpha * A x B + beta * C: the matmul writes the temporary T (c
-    // here) and the epilogue combines it with C (cOut).
-    std::optional<Epilogue> epilogue = getEpilogue(matmul);
-    Value cOut = epilogue ? epilogue->c : Value();
-    // The sizes as index values: constants, or memref.dim on the host for
-    // the dynamic ones.
-    SmallVector<Value> loopSizes;
-    bool guarded = tile.isDynamic() || hasDynamicLayout(matmul, epilogue);
-    if (guarded) {
-      loopSizes = createLoopSizes(b, matmul);
-      guardDynamicLaunch(b, matmul, tile, ArrayRef(loopSizes).take_back(3),
-                         epilogue);
-    }
-    auto sizeOf = [&](unsigned loop, int64_t size) -> OpFoldResult {
-      if (!ShapedType::isDynamic(size))
-        return b.getIndexAttr(size);
-      return loopSizes[loop];
-    };
-    unsigned mLoop = batched ? 1 : 0;
-    OpFoldResult mSize = sizeOf(mLoop, tile.m);
-    OpFoldResult nSize = sizeOf(mLoop + 1, tile.n);
-    OpFoldResult kSize = sizeOf(mLoop + 2, tile.k);
-    auto gridOf = [&](OpFoldResult extent, int64_t size) -> Value {
-      if (std::optional<int64_t> known = getConstantIntValue(extent))
-        return math.index((*known + size - 1) / size);
-      return arith::CeilDivUIOp::create(b, cast<Value>(extent),
-                                        math.index(size));
-    };
-    Value gridX = gridOf(nSize, tile.bn);
-    Value gridY = gridOf(mSize, tile.bm);
-    Value gridZ = !batched                          ? math.index(1)
-                  : ShapedType::isDynamic(loops[0]) ? loopSizes[0]
-                                                    : math.index(loops[0]);
-    Value one = math.index(1);
-    Value lanes = math.index(tile.lanes());
-    auto launch =
-        gpu::LaunchOp::create(b, gridX, gridY, gridZ, lanes, one, one);
-    launch->setAttr(kTileAttrName, tile.toAttr(b.getContext()));
-    b.setInsertionPointToStart(&launch.getBody().front());
-    // A batch is grid z: each workgroup multiplies the 2-D matrices of its
-    // batch, rank-reduced views of A, B and C.
-    if (batched) {
-      Value batch = launch.getBlockIds().z;
-      auto batchView = [&](Value source) -> Value {
-        auto type = cast<MemRefType>(source.getType());
-        SmallVector<OpFoldResult> offsets = {batch, b.getIndexAttr(0),
-                                             b.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes = {
-            b.getIndexAttr(1), memref::getMixedSize(b, b.getLoc(), source, 1),
-            memref::getMixedSize(b, b.getLoc(), source, 2)};
-        SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-        auto viewType = memref::SubViewOp::inferRankReducedResultType(
-            type.getShape().drop_front(), type, offsets, sizes, strides);
-        return memref::SubViewOp::create(b, cast<MemRefType>(viewType), source,
-                                         offsets, sizes, strides);
-      };
-      a = batchView(a);
-      bMat = batchView(bMat);
-      c = batchView(c);
-      if (cOut)
-        cOut = batchView(cOut);
-    }
-    Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
-    Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
-    // The last row (column) of workgroups owns what is left of m (n): the
-    // subviews then have dynamic sizes, so that this IR is exact; the later
-    // passes shift the tile back (getShiftedTileStart) to run the same loop.
-    auto ownedSize = [&](Value start, int64_t size,
-                         OpFoldResult extent) -> OpFoldResult {
-      std::optional<int64_t> known = getConstantIntValue(extent);
-      if (known && *known % size == 0)
-        return b.getIndexAttr(size);
-      Value extentValue =
-          getValueOrCreateConstantIndexOp(b, b.getLoc(), extent);
-      return arith::MinUIOp::create(
-                 b, math.index(size),
-                 arith::SubIOp::create(b, extentValue, start))
-          .getResult();
-    };
-    OpFoldResult rows = ownedSize(blockRow, tile.bm, mSize);
-    OpFoldResult cols = ownedSize(blockCol, tile.bn, nSize);
-    auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
-                       OpFoldResult rows, OpFoldResult cols) -> Value {
-      return memref::SubViewOp::create(
-          b, source, ArrayRef<OpFoldResult>{row, col},
-          ArrayRef<OpFoldResult>{rows, cols},
-          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-    };
-    // The slices of A (m x k, stored k x m when transposed) and B (k x n,
-    // or n x k) from `k`, `depth` deep.
-    auto aSlice = [&](OpFoldResult k, OpFoldResult depth) {
-      return layout->transposeA ? subView(a, k, blockRow, depth, rows)
-                                : subView(a, blockRow, k, rows, depth);
-    };
-    auto bSlice = [&](OpFoldResult k, OpFoldResult depth) {
-      return layout->transposeB ? subView(bMat, blockCol, k, cols, depth)
-                                : subView(bMat, k, blockCol, depth, cols);
-    };
-    Value cTile = subView(c, blockRow, blockCol, rows, cols);
-    // The K loop over the whole slices, k - k % bk.
-    Value kBegin = math.index(0);
-    OpFoldResult kTail, tailDepth;
-    if (!ShapedType::isDynamic(tile.k)) {
-      kTail = b.getIndexAttr(tile.fullK());
-      tailDepth = b.getIndexAttr(tile.k - tile.fullK());
-    } else {
-      Value depth = math.rem(cast<Value>(kSize), tile.bk);
-      kTail = arith::SubIOp::create(b, cast<Value>(kSize), depth).getResult();
-      tailDepth = depth;
-    }
-    Value kEnd = getValueOrCreateConstantIndexOp(b, b.getLoc(), kTail);
-    Value kStep = math.index(tile.bk);
-    auto loop = scf::ForOp::create(b, kBegin, kEnd, kStep);
-    // The K tail, fewer than bk steps: a matmul after the loop, which
-    // gemm-tile-lanes computes straight from global memory (and which may be
-    // empty when k is dynamic).
-    if (!isConstantIntValue(tailDepth, 0)) {
-      OpFoldResult depth = tailDepth;
-      Value aTail = aSlice(kTail, depth);
-      Value bTail = bSlice(kTail, depth);
-      createMatmul(b, b.getLoc(), aTail, bTail, cTile, *layout);
-    }
-    // The epilogue on the workgroup's tile, which gemm-tile-lanes fuses into
-    // the store of the accumulators.
-    if (epilogue) {
-      Value cOutTile = subView(cOut, blockRow, blockCol, rows, cols);
-      AffineMap identity = b.getMultiDimIdentityMap(2);
-      linalg::GenericOp::create(
-          b, ValueRange{cTile}, ValueRange{cOutTile}, {identity, identity},
-          {utils::IteratorType::parallel, utils::IteratorType::parallel},
-          [&](OpBuilder &nested, Location, ValueRange args) {
-            linalg::YieldOp::create(
-                nested, nested.getUnknownLoc(),
-                buildEpilogue(nested, epilogue->generic, args[0], args[1]));
-          });
-      // A guarded launch's fallback keeps the original.
-      if (!guarded)
-        epilogue->generic->erase();
-    }
-    gpu::TerminatorOp::create(b);
-    b.setInsertionPointToStart(loop.getBody());
-    OpFoldResult k = loop.getInductionVar();
-    OpFoldResult depth = b.getIndexAttr(tile.bk);
-    Value aTile = aSlice(k, depth);
-    Value bTile = bSlice(k, depth);
-    createMatmul(b, b.getLoc(), aTile, bTile, cTile, *layout);
-    if (!guarded)
-      matmul->erase();
+    if (failed(tileToWorkgroups(rewriter, matmul, tile, *layout)))
+      return signalPassFailure();
   }
 }
