@@ -36,6 +36,8 @@ struct GemmTileLanesPass
   void runOnOperation() override;
 
 private:
+  FailureOr<int64_t> checkLaneOptions(linalg::MatmulOp matmul,
+                                      const KernelTile &tile);
   LogicalResult tileLanes(gpu::LaunchOp launch, const KernelTile &tile,
                           scf::ForOp loop, linalg::MatmulOp matmul,
                           linalg::MatmulOp tailMatmul,
@@ -192,12 +194,12 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
   return SmallVector<Value>(loop.getResults().drop_front());
 }
 
-LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
-                                           const KernelTile &tile,
-                                           scf::ForOp loop,
-                                           linalg::MatmulOp matmul,
-                                           linalg::MatmulOp tailMatmul,
-                                           linalg::GenericOp epilogue) {
+/// Checks the lane options against the tile: tm and tn can only be the
+/// derived values, unroll must divide bk, and the accumulators, one K step
+/// of fragments and a K-slice in flight must fit the VGPRs. Returns the
+/// unroll factor.
+FailureOr<int64_t> GemmTileLanesPass::checkLaneOptions(linalg::MatmulOp matmul,
+                                                       const KernelTile &tile) {
   int64_t tm = this->tm, tn = this->tn, unroll = this->unroll;
   if ((tm != 0 && tm != tile.laneRows()) || (tn != 0 && tn != tile.laneCols()))
     return matmul.emitOpError()
@@ -212,13 +214,153 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
     return matmul.emitOpError()
            << "cannot be tiled with unroll=" << unroll
            << ": the unroll factor must divide bk=" << tile.bk;
-  // Accumulators, one K step of A and B fragments, and a K-slice in flight.
   int64_t minVgprs = tile.laneRows() * tile.laneCols() + tile.laneRows() +
                      tile.laneCols() + tile.sliceA() + tile.sliceB();
   if (minVgprs > kMaxVgprs)
     return matmul.emitOpError() << "needs at least " << minVgprs
                                 << " VGPRs per lane with bk=" << tile.bk
                                 << "; the limit is " << kMaxVgprs;
+
+  return unrollFactor;
+}
+
+namespace {
+/// Stores one lane's accumulators to C: C = epilogue(accumulator, C), or
+/// C += the accumulators, 16 bytes at a time; C is read only if the epilogue
+/// uses it (beta != 0).
+struct AccumulatorStore {
+  ImplicitLocOpBuilder &b;
+  IndexMath math;
+  const KernelTile &tile;
+  ArrayRef<Value> acc;
+  Value c;
+  linalg::GenericOp epilogue;
+  function_ref<Value(int64_t)> rowOf, colOf;
+  Value ownedRow, ownedCol;
+  VectorType subTileType;
+  bool readsC;
+
+  Value subTileOf(int64_t i, int64_t in) {
+    return vector::ShuffleOp::create(b, acc[i], acc[i],
+                                     llvm::to_vector(llvm::seq<int64_t>(
+                                         in * kSubTile, (in + 1) * kSubTile)));
+  }
+  Value combine(Value t, Value old) {
+    return epilogue ? buildEpilogue(b, epilogue, t, old)
+                    : arith::AddFOp::create(b, old, t).getResult();
+  }
+  void addSubTile(Value row, Value col, int64_t i, int64_t in) {
+    Value old =
+        readsC ? vector::LoadOp::create(b, subTileType, c, ValueRange{row, col})
+                     .getResult()
+               : Value();
+    vector::StoreOp::create(b, combine(subTileOf(i, in), old), c,
+                            ValueRange{row, col});
+  }
+  void storeAll();
+  void storeOwned();
+};
+} // namespace
+
+void AccumulatorStore::storeAll() {
+  for (int64_t i = 0; i < tile.laneRows(); ++i) {
+    Value row = rowOf(i);
+    for (int64_t in = 0; in < tile.subTilesN(); ++in)
+      addSubTile(row, colOf(in), i, in);
+    // Row by row: unfenced, the scheduler hoists the C loads of the whole
+    // alpha/beta epilogue above its arithmetic, and a 128 x 128 tile then
+    // spills.
+    if (epilogue)
+      amdgpu::SchedBarrierOp::create(b, amdgpu::sched_barrier_opt_enum::none);
+  }
+}
+
+/// A shifted edge tile overlaps its neighbour, which owns the overlap: only
+/// the elements past ownedRow and ownedCol are its own. For the other tiles
+/// the guards always hold. (One guarded epilogue rather than a uniform branch
+/// to an unguarded copy: with two copies, LLVM hoists their common C
+/// addresses above the branch and 30 more VGPRs are live.)
+void AccumulatorStore::storeOwned() {
+  auto atLeast = [&](Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lhs, rhs);
+  };
+  for (int64_t i = 0; i < tile.laneRows(); ++i) {
+    Value row = rowOf(i);
+    OpBuilder::InsertionGuard rowGuard(b);
+    if (tile.mayHaveEdgeRows()) {
+      auto ifRow = scf::IfOp::create(b, atLeast(row, ownedRow));
+      b.setInsertionPoint(ifRow.thenBlock()->getTerminator());
+    }
+    for (int64_t in = 0; in < tile.subTilesN(); ++in) {
+      Value col = colOf(in);
+      if (!tile.mayHaveEdgeCols()) {
+        addSubTile(row, col, i, in);
+        continue;
+      }
+      // Sub-tiles past the overlap keep the 16-byte access; only the one
+      // straddling the neighbour's last column goes element by element
+      // (from element 1: element 0 is at col < ownedCol, the neighbour's).
+      auto ifOwned = scf::IfOp::create(b, atLeast(col, ownedCol),
+                                       /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard colGuard(b);
+      b.setInsertionPoint(ifOwned.thenBlock()->getTerminator());
+      addSubTile(row, col, i, in);
+      b.setInsertionPoint(ifOwned.elseBlock()->getTerminator());
+      for (int64_t j = 1; j < kSubTile; ++j) {
+        Value element = math.add(col, j);
+        auto ifElement = scf::IfOp::create(b, atLeast(element, ownedCol));
+        OpBuilder::InsertionGuard elementGuard(b);
+        b.setInsertionPoint(ifElement.thenBlock()->getTerminator());
+        Value old = readsC
+                        ? memref::LoadOp::create(b, c, ValueRange{row, element})
+                              .getResult()
+                        : Value();
+        Value part = vector::ExtractOp::create(b, acc[i], in * kSubTile + j);
+        memref::StoreOp::create(b, combine(part, old), c,
+                                ValueRange{row, element});
+      }
+    }
+  }
+}
+
+/// Erases what the lane tiling replaced: the LDS matmul, the tail matmul,
+/// the epilogue, their views once unused, and the temporary C.
+static void eraseReplaced(linalg::MatmulOp matmul, memref::SubViewOp aView,
+                          memref::SubViewOp cView, linalg::MatmulOp tailMatmul,
+                          linalg::GenericOp epilogue,
+                          memref::SubViewOp epilogueView) {
+  matmul.erase();
+  if (aView->use_empty())
+    aView.erase();
+  if (tailMatmul) {
+    SmallVector<Value> tailViews(tailMatmul.getDpsInputs());
+    tailMatmul.erase();
+    for (Value view : tailViews)
+      if (view.use_empty())
+        view.getDefiningOp()->erase();
+  }
+  Value temp = cView.getSource();
+  if (epilogue) {
+    epilogue.erase();
+    if (epilogueView->use_empty())
+      epilogueView.erase();
+  }
+  if (cView->use_empty())
+    cView.erase();
+  if (auto alloc = temp.getDefiningOp<memref::AllocOp>())
+    eraseTempIfUnused(alloc);
+}
+
+LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
+                                           const KernelTile &tile,
+                                           scf::ForOp loop,
+                                           linalg::MatmulOp matmul,
+                                           linalg::MatmulOp tailMatmul,
+                                           linalg::GenericOp epilogue) {
+  FailureOr<int64_t> unrollOrFailure = checkLaneOptions(matmul, tile);
+  if (failed(unrollOrFailure))
+    return failure();
+  int64_t unrollFactor = *unrollOrFailure;
 
   auto aView = matmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
   Value bTile = matmul.getDpsInputs()[1];
@@ -309,109 +451,23 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   SmallVector<Value> acc(cast<scf::ForOp>(*newLoop).getResults());
   if (tailMatmul)
     acc = multiplyTail(b, tile, tailMatmul, rowOf, colOf, acc);
-  auto subTileType = VectorType::get({kSubTile}, f32);
-  auto subTileOf = [&](int64_t i, int64_t in) -> Value {
-    return vector::ShuffleOp::create(b, acc[i], acc[i],
-                                     llvm::to_vector(llvm::seq<int64_t>(
-                                         in * kSubTile, (in + 1) * kSubTile)));
-  };
-  // C = epilogue(accumulator, C), or C += the accumulators, 16 bytes at a
-  // time; C is read only if the epilogue uses it (beta != 0).
-  auto combine = [&](Value t, Value old) -> Value {
-    return epilogue ? buildEpilogue(b, epilogue, t, old)
-                    : arith::AddFOp::create(b, old, t).getResult();
-  };
-  bool readsC = !epilogue || epilogueReadsC(epilogue);
-  auto addSubTile = [&](Value row, Value col, int64_t i, int64_t in) {
-    Value old =
-        readsC ? vector::LoadOp::create(b, subTileType, c, ValueRange{row, col})
-                     .getResult()
-               : Value();
-    vector::StoreOp::create(b, combine(subTileOf(i, in), old), c,
-                            ValueRange{row, col});
-  };
-  auto addToC = [&]() {
-    for (int64_t i = 0; i < tile.laneRows(); ++i) {
-      Value row = rowOf(i);
-      for (int64_t in = 0; in < tile.subTilesN(); ++in)
-        addSubTile(row, colOf(in), i, in);
-      // Row by row: unfenced, the scheduler hoists the C loads of the whole
-      // alpha/beta epilogue above its arithmetic, and a 128 x 128 tile then
-      // spills.
-      if (epilogue)
-        amdgpu::SchedBarrierOp::create(b, amdgpu::sched_barrier_opt_enum::none);
-    }
-  };
-  if (!tile.hasEdgeTiles()) {
-    addToC();
-  } else {
-    // A shifted edge tile overlaps its neighbour, which owns the overlap:
-    // only the elements past ownedRow and ownedCol are its own. For the
-    // other tiles the guards always hold. (One guarded epilogue rather than
-    // a uniform branch to an unguarded copy: with two copies, LLVM hoists
-    // their common C addresses above the branch and 30 more VGPRs are live.)
-    auto atLeast = [&](Value lhs, Value rhs) -> Value {
-      return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lhs, rhs);
-    };
-    for (int64_t i = 0; i < tile.laneRows(); ++i) {
-      Value row = rowOf(i);
-      OpBuilder::InsertionGuard rowGuard(b);
-      if (tile.mayHaveEdgeRows()) {
-        auto ifRow = scf::IfOp::create(b, atLeast(row, ownedRow));
-        b.setInsertionPoint(ifRow.thenBlock()->getTerminator());
-      }
-      for (int64_t in = 0; in < tile.subTilesN(); ++in) {
-        Value col = colOf(in);
-        if (!tile.mayHaveEdgeCols()) {
-          addSubTile(row, col, i, in);
-          continue;
-        }
-        // Sub-tiles past the overlap keep the 16-byte access; only the one
-        // straddling the neighbour's last column goes element by element
-        // (from element 1: element 0 is at col < ownedCol, the neighbour's).
-        auto ifOwned = scf::IfOp::create(b, atLeast(col, ownedCol),
-                                         /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard colGuard(b);
-        b.setInsertionPoint(ifOwned.thenBlock()->getTerminator());
-        addSubTile(row, col, i, in);
-        b.setInsertionPoint(ifOwned.elseBlock()->getTerminator());
-        for (int64_t j = 1; j < kSubTile; ++j) {
-          Value element = math.add(col, j);
-          auto ifElement = scf::IfOp::create(b, atLeast(element, ownedCol));
-          OpBuilder::InsertionGuard elementGuard(b);
-          b.setInsertionPoint(ifElement.thenBlock()->getTerminator());
-          Value old =
-              readsC ? memref::LoadOp::create(b, c, ValueRange{row, element})
-                           .getResult()
-                     : Value();
-          Value part = vector::ExtractOp::create(b, acc[i], in * kSubTile + j);
-          memref::StoreOp::create(b, combine(part, old), c,
-                                  ValueRange{row, element});
-        }
-      }
-    }
-  }
-
-  matmul.erase();
-  if (aView->use_empty())
-    aView.erase();
-  if (tailMatmul) {
-    SmallVector<Value> tailViews(tailMatmul.getDpsInputs());
-    tailMatmul.erase();
-    for (Value view : tailViews)
-      if (view.use_empty())
-        view.getDefiningOp()->erase();
-  }
-  Value temp = cView.getSource();
-  if (epilogue) {
-    epilogue.erase();
-    if (epilogueView->use_empty())
-      epilogueView.erase();
-  }
-  if (cView->use_empty())
-    cView.erase();
-  if (auto alloc = temp.getDefiningOp<memref::AllocOp>())
-    eraseTempIfUnused(alloc);
+  AccumulatorStore store{b,
+                         math,
+                         tile,
+                         acc,
+                         c,
+                         epilogue,
+                         rowOf,
+                         colOf,
+                         ownedRow,
+                         ownedCol,
+                         VectorType::get({kSubTile}, f32),
+                         !epilogue || epilogueReadsC(epilogue)};
+  if (!tile.hasEdgeTiles())
+    store.storeAll();
+  else
+    store.storeOwned();
+  eraseReplaced(matmul, aView, cView, tailMatmul, epilogue, epilogueView);
   return success();
 }
 
