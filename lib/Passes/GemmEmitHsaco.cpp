@@ -71,6 +71,10 @@ void mlir::gemm::setDriverFiles(StringRef input, StringRef output) {
   driverOutput = output.str();
 }
 
+static std::vector<std::string> emittedFiles;
+
+ArrayRef<std::string> mlir::gemm::getEmittedFiles() { return emittedFiles; }
+
 /// Whether two paths name one file: the same file when both exist, else the
 /// same absolute path. `-` (stdin or stdout) is only itself.
 static bool isSameFile(StringRef a, StringRef b) {
@@ -683,4 +687,6 @@ void GemmEmitHsacoPass::runOnOperation() {
   }
   hsacoOut->keep();
   manifestOut->keep();
+  emittedFiles.push_back(hsacoPath);
+  emittedFiles.push_back(manifestFile);
 }

@@ -22,6 +22,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace llvm;
 
@@ -158,6 +159,12 @@ int main(int argc, char **argv) {
 
   // So that the code object and manifest never overwrite them.
   mlir::gemm::setDriverFiles(inputFile, outputFile);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
+  LogicalResult result =
+      mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry);
+  // MlirOptMain keeps -o only on success; the code object and manifest the
+  // pipeline wrote before a later failure go too.
+  if (failed(result))
+    for (const std::string &path : mlir::gemm::getEmittedFiles())
+      llvm::sys::fs::remove(path);
+  return mlir::asMainReturnCode(result);
 }

@@ -160,6 +160,11 @@ void buildRDNA3Pipeline(OpPassManager &pm, const RDNA3PipelineOptions &options);
 /// stdout), which gemm-emit-hsaco refuses to overwrite.
 void setDriverFiles(llvm::StringRef input, llvm::StringRef output);
 
+/// The files gemm-emit-hsaco has written in this process, so that a driver
+/// that fails after the pass ran (--verify-diagnostics, a later pass) can
+/// remove them: a failing gemm-opt leaves no output file.
+llvm::ArrayRef<std::string> getEmittedFiles();
+
 /// Registers every gemm-opt pass and the `gemm-rdna3-pipeline` pipeline with
 /// the global MLIR pass registry. Safe to call more than once.
 void registerGemmOptPasses();
