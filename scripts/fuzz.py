@@ -29,7 +29,9 @@ Every case runs in its own directory. A case FAILS on:
   mismatch   gemm-run exit 1 (verification FAIL) on a kernel gemm-opt compiled
              from an input it accepted (a miscompile);
   exit-code  an exit code outside the tool's contract (gemm-opt 0/1, gemm-run
-             0/1/2 and 3 for --backend=hip, emu-run 0/2).
+             0/1/2 and 3 for --backend=hip, emu-run 0/2);
+  fuzzer     fuzz.py itself raised while making or judging the case (its
+             bug: the other cases still run).
 A failing case's directory is copied to --out-dir with a repro.sh, and a
 one-line command to rerun it is printed. The summary table lists cases per
 kind, exits by code and findings by kind; the exit status is 1 on any finding,
@@ -56,6 +58,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -238,6 +241,7 @@ class Case:
         self.steps = []          # (tool, argv, allowed exits)
         self.results = []        # dicts per executed step
         self.findings = []       # (finding kind, detail)
+        self.ops = []            # the mutations, for the report
         self.note = ""
 
 
@@ -493,8 +497,12 @@ class Fuzzer:
                         del args[rng.randrange(len(args))]
                     elif sub == "swap":
                         rng.shuffle(args)
-                    elif isinstance(args[0], dict):
-                        rng.choice(args)["role"] = rng.choice(["A", "B", "C", "alpha", "m", "x"])
+                    else:
+                        # An earlier mutation may have made some of them scalars.
+                        objects = [a for a in args if isinstance(a, dict)]
+                        if objects:
+                            rng.choice(objects)["role"] = rng.choice(
+                                ["A", "B", "C", "alpha", "m", "x"])
             elif op == "deep":
                 depth = rng.choice([100, 1000, 10000, 100000])
                 man["deep"] = "@DEEP@"
@@ -906,8 +914,18 @@ def main():
     done = [0]
 
     def one(index):
-        case = fz.build_case(index)
-        fz.run_case(case)
+        # A bug of the fuzzer itself fails its case, not the whole run.
+        case = None
+        try:
+            case = fz.build_case(index)
+            fz.run_case(case)
+        except Exception:
+            if case is None:
+                d = os.path.join(fz.work, "case-%d" % index)
+                os.makedirs(d, exist_ok=True)
+                case = Case(index, "?", d)
+            case.findings.append(("fuzzer", "fuzz.py raised: " +
+                                  traceback.format_exc().strip().splitlines()[-1]))
         return case
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -953,7 +971,8 @@ def main():
         print("fuzz.py: work directory kept: %s" % fz.work)
 
     kinds = sorted(per_kind)
-    fkinds = ["crash", "sanitizer", "timeout", "partial", "bad-output", "mismatch", "exit-code"]
+    fkinds = ["crash", "sanitizer", "timeout", "partial", "bad-output", "mismatch", "exit-code",
+              "fuzzer"]
     print()
     print("%-10s %6s  %s" % ("kind", "cases", "  ".join("%9s" % f for f in fkinds)))
     for k in kinds + ["total"]:
