@@ -352,7 +352,7 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
   operands.kSize = sizeOf(mLoop + 2, tile.k);
   auto gridOf = [&](OpFoldResult extent, int64_t size) -> Value {
     if (std::optional<int64_t> known = getConstantIntValue(extent))
-      return math.index((*known + size - 1) / size);
+      return math.index(*known / size + (*known % size != 0));
     return arith::CeilDivUIOp::create(b, cast<Value>(extent), math.index(size));
   };
   Value gridX = gridOf(operands.nSize, tile.bn);

@@ -67,8 +67,9 @@ struct KernelTile {
   /// after it, which a dynamic k may have.
   bool mayHaveKTail() const { return !isMultiple(k, bk); }
   /// For static sizes only.
-  int64_t gridM() const { return (m + bm - 1) / bm; }
-  int64_t gridN() const { return (n + bn - 1) / bn; }
+  // Not (m + bm - 1) / bm, which overflows for sizes near 2^63.
+  int64_t gridM() const { return m / bm + (m % bm != 0); }
+  int64_t gridN() const { return n / bn + (n % bn != 0); }
   int64_t fullK() const { return k - k % bk; }
   /// Floats of the A and B K-slices each lane copies to LDS per K step.
   int64_t sliceA() const { return bm * bk / lanes(); }

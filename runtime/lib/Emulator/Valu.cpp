@@ -103,7 +103,8 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
   case Op::V_MUL_U32_U24:
     LANES((A[L] & 0xffffff) * (B[L] & 0xffffff))
   case Op::V_MUL_I32_I24:
-    LANES((uint32_t)(s24(A[L]) * s24(B[L])))
+    // The low 32 bits of the 48-bit product (an int product overflows).
+    LANES((uint32_t)((int64_t)s24(A[L]) * s24(B[L])))
   case Op::V_MUL_HI_U32_U24:
     LANES((uint32_t)(((uint64_t)(A[L] & 0xffffff) * (B[L] & 0xffffff)) >> 32))
   case Op::V_MUL_HI_I32_I24:
