@@ -15,6 +15,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::gemm {
@@ -64,8 +65,12 @@ static FailureOr<std::pair<int64_t, int64_t>> getBlasStrides(MemRefType type) {
   if (known(ld) && known(cols) && ld < cols)
     return failure();
   if (rank == 3 && known(batchStride) && known(ld) &&
-      known(type.getDimSize(1)) && batchStride < ld * type.getDimSize(1))
-    return failure();
+      known(type.getDimSize(1))) {
+    // A product beyond 64 bits is beyond any batch stride too.
+    std::optional<int64_t> matrix = llvm::checkedMul(ld, type.getDimSize(1));
+    if (!matrix || batchStride < *matrix)
+      return failure();
+  }
   return std::make_pair(ld, batchStride);
 }
 

@@ -112,6 +112,16 @@ func.func @local_buffer(%A: memref<64x32xf32>, %B: memref<32x16xf32>) {
 
 // -----
 
+// rows x ld beyond 64 bits: the batches overlap (the product overflowed).
+func.func @overflowing_batch(%A: memref<2x4611686018427387904x4xf32, strided<[4, 4, 1]>>, %B: memref<2x4x4xf32>, %C: memref<2x4611686018427387904x4xf32>) {
+  // expected-error @below {{operand A has layout strided<[4, 4, 1]>; gemm-opt supports row-major memrefs}}
+  linalg.batch_matmul ins(%A, %B : memref<2x4611686018427387904x4xf32, strided<[4, 4, 1]>>, memref<2x4x4xf32>)
+                      outs(%C : memref<2x4611686018427387904x4xf32>)
+  return
+}
+
+// -----
+
 func.func @overlapping_rows(%A: memref<64x32xf32, strided<[16, 1]>>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   // expected-error @below {{operand A has layout strided<[16, 1]>; gemm-opt supports row-major memrefs with offset 0: the identity layout, or a leading dimension (strided<[ld, 1]>, ld >= columns; batched: strided<[batch stride, ld, 1]>, batch stride >= rows x ld), static or `?` (a kernel argument)}}
   linalg.matmul ins(%A, %B : memref<64x32xf32, strided<[16, 1]>>, memref<32x16xf32>)
