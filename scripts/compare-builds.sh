@@ -39,7 +39,7 @@ compile() { # tag input options
     local bin=${!side} dir="$work/$side"
     mkdir -p "$dir"
     (cd "$dir" && { timeout 300 "$bin" "$input" --gemm-rdna3-pipeline="$opts hsaco=$tag.hsaco" \
-        -o "$tag.out.mlir" 2> "$tag.err"; echo $? > "$tag.rc"; })
+        -o "$tag.out.mlir" 2> "$tag.err" && echo 0 > "$tag.rc" || echo $? > "$tag.rc"; })
   done
   local ok=1
   for f in rc err out.mlir hsaco manifest.json; do
