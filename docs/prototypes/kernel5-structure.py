@@ -14,7 +14,7 @@ M=N=K=int(sys.argv[1]) if len(sys.argv)>1 else 256
 L=[]
 e=L.append
 e('#wg = #gpu.address_space<workgroup>')
-e(f'func.func @sgemm(%A: memref<{M}x{K}xf32>, %B: memref<{K}x{N}xf32>, %C: memref<{M}x{N}xf32>) attributes {{gemm.matmul = {{a = 0 : i64, b = 1 : i64, c = 2 : i64, m = {M} : i64, n = {N} : i64, k = {K} : i64}}}} {{')
+e(f'func.func @sgemm(%A: memref<{M}x{K}xf32>, %B: memref<{K}x{N}xf32>, %C: memref<{M}x{N}xf32>) attributes {{gemm.matmul = #gemm.matmul<m = {M}, n = {N}, k = {K}, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = {K}, ldb = {N}, ldc = {N}, alpha = 1.0, beta = 1.0>}} {{')
 e('  %c1 = arith.constant 1 : index')
 e(f'  %gx = arith.constant {N//128} : index')
 e(f'  %gy = arith.constant {M//128} : index')

@@ -2,10 +2,10 @@
 
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/BinaryFormat/MsgPackReader.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
@@ -14,8 +14,8 @@ using namespace llvm;
 namespace gemm {
 
 const KernelInfo *CodeObjectInfo::findKernel(StringRef name) const {
-  for (const KernelInfo &kernel : kernels)
-    if (kernel.name == name)
+  for (const KernelInfo &kernel : Kernels)
+    if (kernel.Name == name)
       return &kernel;
   return nullptr;
 }
@@ -66,12 +66,13 @@ static Error checkMapKeys(StringRef blob) {
     --stack.back().left;
     Expected<bool> got = reader.read(obj);
     if (!got)
-      return metadataError("the NT_AMDGPU_METADATA note is not valid msgpack: " +
-                           toString(got.takeError()));
+      return metadataError(
+          "the NT_AMDGPU_METADATA note is not valid msgpack: " +
+          toString(got.takeError()));
     if (!*got)
       return metadataError("the NT_AMDGPU_METADATA note is truncated");
-    bool container = obj.Kind == msgpack::Type::Array ||
-                     obj.Kind == msgpack::Type::Map;
+    bool container =
+        obj.Kind == msgpack::Type::Array || obj.Kind == msgpack::Type::Map;
     if (isKey && (container || obj.Kind == msgpack::Type::Extension))
       return metadataError("a map key in the NT_AMDGPU_METADATA note is not "
                            "a scalar");
@@ -92,7 +93,7 @@ static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
   if (!doc.getRoot().isMap())
     return metadataError("the metadata root is not a map");
   msgpack::MapDocNode &root = doc.getRoot().getMap();
-  info.target = getString(root, "amdhsa.target");
+  info.Target = getString(root, "amdhsa.target");
 
   auto kernelsIt = root.find("amdhsa.kernels");
   if (kernelsIt == root.end() || !kernelsIt->second.isArray())
@@ -102,44 +103,44 @@ static Error parseMetadata(StringRef blob, CodeObjectInfo &info) {
       return metadataError("an amdhsa.kernels entry is not a map");
     msgpack::MapDocNode &kernelMap = kernelNode.getMap();
     KernelInfo kernel;
-    kernel.name = getString(kernelMap, ".name");
-    kernel.symbol = getString(kernelMap, ".symbol");
-    kernel.groupSegmentSize = getUInt(kernelMap, ".group_segment_fixed_size");
-    kernel.privateSegmentSize =
+    kernel.Name = getString(kernelMap, ".name");
+    kernel.Symbol = getString(kernelMap, ".symbol");
+    kernel.GroupSegmentSize = getUInt(kernelMap, ".group_segment_fixed_size");
+    kernel.PrivateSegmentSize =
         getUInt(kernelMap, ".private_segment_fixed_size");
-    kernel.kernargSegmentSize = getUInt(kernelMap, ".kernarg_segment_size");
-    kernel.kernargSegmentAlign = getUInt(kernelMap, ".kernarg_segment_align");
-    kernel.vgprCount = getUInt(kernelMap, ".vgpr_count");
-    kernel.sgprCount = getUInt(kernelMap, ".sgpr_count");
-    kernel.vgprSpillCount = getUInt(kernelMap, ".vgpr_spill_count");
-    kernel.sgprSpillCount = getUInt(kernelMap, ".sgpr_spill_count");
-    kernel.wavefrontSize = getUInt(kernelMap, ".wavefront_size");
-    kernel.maxFlatWorkgroupSize =
+    kernel.KernargSegmentSize = getUInt(kernelMap, ".kernarg_segment_size");
+    kernel.KernargSegmentAlign = getUInt(kernelMap, ".kernarg_segment_align");
+    kernel.VgprCount = getUInt(kernelMap, ".vgpr_count");
+    kernel.SgprCount = getUInt(kernelMap, ".sgpr_count");
+    kernel.VgprSpillCount = getUInt(kernelMap, ".vgpr_spill_count");
+    kernel.SgprSpillCount = getUInt(kernelMap, ".sgpr_spill_count");
+    kernel.WavefrontSize = getUInt(kernelMap, ".wavefront_size");
+    kernel.MaxFlatWorkgroupSize =
         getUInt(kernelMap, ".max_flat_workgroup_size");
     auto reqdIt = kernelMap.find(".reqd_workgroup_size");
     if (reqdIt != kernelMap.end() && reqdIt->second.isArray()) {
       msgpack::ArrayDocNode &sizes = reqdIt->second.getArray();
       for (unsigned dim = 0; dim < 3 && dim < sizes.size(); ++dim)
         if (sizes[dim].getKind() == msgpack::Type::UInt)
-          kernel.reqdWorkgroupSize[dim] = sizes[dim].getUInt();
+          kernel.ReqdWorkgroupSize[dim] = sizes[dim].getUInt();
     }
     auto argsIt = kernelMap.find(".args");
     if (argsIt != kernelMap.end() && argsIt->second.isArray()) {
       for (msgpack::DocNode &argNode : argsIt->second.getArray()) {
         if (!argNode.isMap())
-          return metadataError("an .args entry of kernel '" + kernel.name +
+          return metadataError("an .args entry of kernel '" + kernel.Name +
                                "' is not a map");
         msgpack::MapDocNode &argMap = argNode.getMap();
         KernelArgInfo arg;
-        arg.name = getString(argMap, ".name");
-        arg.valueKind = getString(argMap, ".value_kind");
-        arg.addressSpace = getString(argMap, ".address_space");
-        arg.offset = getUInt(argMap, ".offset");
-        arg.size = getUInt(argMap, ".size");
-        kernel.args.push_back(std::move(arg));
+        arg.Name = getString(argMap, ".name");
+        arg.ValueKind = getString(argMap, ".value_kind");
+        arg.AddressSpace = getString(argMap, ".address_space");
+        arg.Offset = getUInt(argMap, ".offset");
+        arg.Size = getUInt(argMap, ".size");
+        kernel.Args.push_back(std::move(arg));
       }
     }
-    info.kernels.push_back(std::move(kernel));
+    info.Kernels.push_back(std::move(kernel));
   }
   return Error::success();
 }
@@ -159,13 +160,13 @@ Expected<CodeObjectInfo> readCodeObjectInfo(StringRef bytes) {
   CodeObjectInfo info;
   switch (elf.getHeader().e_ident[ELF::EI_ABIVERSION]) {
   case ELF::ELFABIVERSION_AMDGPU_HSA_V4:
-    info.codeObjectVersion = 4;
+    info.CodeObjectVersion = 4;
     break;
   case ELF::ELFABIVERSION_AMDGPU_HSA_V5:
-    info.codeObjectVersion = 5;
+    info.CodeObjectVersion = 5;
     break;
   case ELF::ELFABIVERSION_AMDGPU_HSA_V6:
-    info.codeObjectVersion = 6;
+    info.CodeObjectVersion = 6;
     break;
   default:
     return createStringError(

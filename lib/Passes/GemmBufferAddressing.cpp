@@ -357,6 +357,8 @@ static std::optional<std::string> requireBufferSpans(gpu::LaunchOp launch,
 
 void GemmBufferAddressingPass::runOnOperation() {
   for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
+    if (tiled.tile.addressing != Addressing::Buffer)
+      continue;
     gpu::LaunchOp launch = tiled.launch;
     launch.walk([&](scf::ForOp loop) { narrowLoopCounter(loop, launch); });
     SmallVector<memref::LoadOp> loads;

@@ -35,13 +35,13 @@ struct GemmCheckBinaryPass
           emitError(binary.getLoc()) << llvm::toString(info.takeError());
           return WalkResult::interrupt();
         }
-        for (const ::gemm::KernelInfo &kernel : info->kernels) {
-          if (kernel.privateSegmentSize == 0)
+        for (const ::gemm::KernelInfo &kernel : info->Kernels) {
+          if (kernel.PrivateSegmentSize == 0)
             continue;
           emitError(binary.getLoc())
-              << "kernel '" << kernel.name << "' spills "
-              << kernel.privateSegmentSize << " bytes per lane to scratch with "
-              << kernel.vgprCount
+              << "kernel '" << kernel.Name << "' spills "
+              << kernel.PrivateSegmentSize << " bytes per lane to scratch with "
+              << kernel.VgprCount
               << " VGPRs: the tile options need more registers than a lane "
                  "has; use a smaller bk, or prefetch=registers";
           return WalkResult::interrupt();

@@ -30,17 +30,22 @@ namespace {
 
 constexpr llvm::StringLiteral kOperandNames[] = {"A", "B", "C"};
 
+// The options are declared in TargetOptions, shared with the pipeline.
 struct GemmCheckInputPass
-    : public mlir::gemm::impl::GemmCheckInputBase<GemmCheckInputPass> {
-  using Base::Base;
+    : public TargetOptions<
+          mlir::gemm::impl::GemmCheckInputBase<GemmCheckInputPass>> {
+  GemmCheckInputPass() = default;
+  explicit GemmCheckInputPass(const TargetConfig &target) {
+    setTargetConfig(target);
+  }
 
   void runOnOperation() override;
 
 private:
   /// Checks one matmul; on success returns the `gemm.matmul` attribute.
   /// `zeroFilledC`: C is filled with 0.0 directly before, so beta = 0.
-  FailureOr<DictionaryAttr> checkMatmul(linalg::LinalgOp matmul,
-                                        bool zeroFilledC);
+  FailureOr<MatmulRecordAttr> checkMatmul(linalg::LinalgOp matmul,
+                                          bool zeroFilledC);
 };
 
 } // namespace
@@ -153,7 +158,7 @@ static LogicalResult matchEpilogueBody(linalg::GenericOp generic,
             "function, and T and C must have the same shape";
 }
 
-FailureOr<DictionaryAttr>
+FailureOr<MatmulRecordAttr>
 GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
   StringRef opName = matmul->getName().getStringRef();
   if (matmul.hasPureTensorSemantics() || !matmul.hasPureBufferSemantics())
@@ -228,16 +233,9 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
              << "; gemm-opt expects the default (global) memory space";
   }
 
-  Builder builder(&getContext());
-  SmallVector<NamedAttribute> fields;
-  // A size or stride known only at run time is recorded as -1.
-  auto addField = [&](StringRef name, int64_t value) {
-    if (ShapedType::isDynamic(value))
-      value = -1;
-    fields.push_back(
-        builder.getNamedAttr(name, builder.getI64IntegerAttr(value)));
-  };
-  for (auto [name, operand] : llvm::zip_equal(kOperandNames, operands)) {
+  unsigned argNumbers[3];
+  for (auto [name, operand, argNumber] :
+       llvm::zip_equal(kOperandNames, operands, argNumbers)) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || arg.getOwner() != &func.getBody().front())
       return matmul.emitOpError()
@@ -246,7 +244,7 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
                 "kernel can take it as a buffer argument (for C = alpha * A x "
                 "B + beta * C, the matmul may write a zero-filled temporary "
                 "that a linalg.generic directly after it combines with C)";
-    addField(llvm::StringRef(name).lower(), arg.getArgNumber());
+    argNumber = arg.getArgNumber();
   }
   if (operands[2] == operands[0] || operands[2] == operands[1])
     return matmul.emitOpError()
@@ -282,29 +280,28 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
              << "operand " << name << " (" << type
              << ") spans more bytes than a signed 64-bit offset holds";
   }
-  addField("batch", batchDims ? loops[0] : 1);
-  addField("m", loops[batchDims]);
-  addField("n", loops[batchDims + 1]);
-  addField("k", loops[batchDims + 2]);
-  fields.push_back(builder.getNamedAttr(
-      "transpose_a", builder.getBoolAttr(layout->transposeA)));
-  fields.push_back(builder.getNamedAttr(
-      "transpose_b", builder.getBoolAttr(layout->transposeB)));
-  for (auto [name, stride] : llvm::zip_equal(kOperandNames, strides)) {
-    std::string lower = llvm::StringRef(name).lower();
-    addField("ld" + lower, stride.first);
-    if (batchDims)
-      addField("batch_stride_" + lower, stride.second);
-  }
-  for (auto [name, scale] :
-       {std::pair("alpha", alpha), std::pair("beta", beta)}) {
+  auto batchStride = [&](unsigned operand) -> std::optional<int64_t> {
+    if (!batchDims)
+      return std::nullopt;
+    return strides[operand].second;
+  };
+  auto valueOf = [&](const Scale &scale) {
+    return scale.value
+               ? FloatAttr::get(Float32Type::get(&getContext()), *scale.value)
+               : FloatAttr();
+  };
+  auto argOf = [](const Scale &scale) -> std::optional<unsigned> {
     if (scale.value)
-      fields.push_back(
-          builder.getNamedAttr(name, builder.getF32FloatAttr(*scale.value)));
-    else
-      addField(std::string(name) + "_arg", scale.arg);
-  }
-  return builder.getDictionaryAttr(fields);
+      return std::nullopt;
+    return scale.arg;
+  };
+  return MatmulRecordAttr::get(
+      &getContext(), loops[batchDims], loops[batchDims + 1],
+      loops[batchDims + 2], batchDims ? loops[0] : 1, argNumbers[0],
+      argNumbers[1], argNumbers[2], layout->transposeA, layout->transposeB,
+      strides[0].first, strides[1].first, strides[2].first, batchStride(0),
+      batchStride(1), batchStride(2), valueOf(alpha), argOf(alpha),
+      valueOf(beta), argOf(beta));
 }
 
 /// Where to report problems of the module as a whole. An implicit top-level
@@ -566,12 +563,17 @@ void GemmCheckInputPass::runOnOperation() {
   if (failed(checkPlacement(matmul)))
     return signalPassFailure();
   linalg::FillOp zeroFill = getZeroFillOfC(matmul);
-  FailureOr<DictionaryAttr> record = checkMatmul(matmul, bool(zeroFill));
+  FailureOr<MatmulRecordAttr> record = checkMatmul(matmul, bool(zeroFill));
   auto func = cast<func::FuncOp>(matmul->getParentOp());
   if (failed(record) ||
       failed(checkNothingDropped(module, func, matmul, zeroFill)))
     return signalPassFailure();
   if (zeroFill)
     rewriteZeroFillAsEpilogue(matmul, zeroFill);
-  func->setAttr(kMatmulAttrName, *record);
+  func->setAttr(GemmDialect::getMatmulAttrName(), *record);
+}
+
+std::unique_ptr<Pass>
+mlir::gemm::createGemmCheckInput(const TargetConfig &target) {
+  return std::make_unique<GemmCheckInputPass>(target);
 }

@@ -46,9 +46,14 @@ struct KernelLaunch {
   SmallVector<ManifestArg> args;
 };
 
+// The options are declared in OutputOptions, shared with the pipeline.
 struct GemmEmitHsacoPass
-    : public mlir::gemm::impl::GemmEmitHsacoBase<GemmEmitHsacoPass> {
-  using Base::Base;
+    : public OutputOptions<
+          mlir::gemm::impl::GemmEmitHsacoBase<GemmEmitHsacoPass>> {
+  GemmEmitHsacoPass() = default;
+  explicit GemmEmitHsacoPass(const OutputConfig &output) {
+    setOutputConfig(output);
+  }
 
   void runOnOperation() override;
 };
@@ -141,14 +146,14 @@ static std::string codeObjectReference(StringRef hsacoPath,
 /// expression: its size, or with `stride` its stride, as a number where the
 /// type or the record knows it, else its name; a dynamic stride of the
 /// identity layout is the product of the later sizes.
-static std::string describeMatrixDim(DictionaryAttr record, StringRef role,
+static std::string describeMatrixDim(MatmulRecordAttr record, StringRef role,
                                      MemRefType type, unsigned dim,
                                      bool stride) {
   unsigned rank = type.getRank();
   if (!stride && !type.isDynamicDim(dim))
     return std::to_string(type.getDimSize(dim));
   std::string name = getMatrixDimName(record, role, rank, dim, stride);
-  if (std::optional<int64_t> known = getRecordedSize(record, name))
+  if (std::optional<int64_t> known = record.getStaticSize(name))
     return std::to_string(*known);
   if (!stride || !type.getLayout().isIdentity())
     return name;
@@ -163,14 +168,15 @@ static std::string describeMatrixDim(DictionaryAttr record, StringRef role,
 /// an integer, a problem size or stride name ("m", "lda", ...), or
 /// `+`, `-`, `*`, `ceil(x/y)` and `floor(x/y)` of those. Failure for
 /// anything else.
-static FailureOr<std::string> describeSize(Value value, DictionaryAttr record) {
+static FailureOr<std::string> describeSize(Value value,
+                                           MatmulRecordAttr record) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return std::to_string(*constant);
   // A dimension of one of the matrices.
   auto nameOf = [&](Value memref, int64_t dim,
                     bool stride) -> FailureOr<std::string> {
     auto arg = dyn_cast<BlockArgument>(memref);
-    StringRef role = arg ? getMatrixRole(record, arg.getArgNumber()) : "";
+    StringRef role = arg ? record.getRole(arg.getArgNumber()) : "";
     if (role.empty())
       return failure();
     return describeMatrixDim(record, role, cast<MemRefType>(memref.getType()),
@@ -253,7 +259,7 @@ static FailureOr<std::string> describeSize(Value value, DictionaryAttr record) {
 /// A host i1 value as a manifest condition (docs/manifest.md): comparisons
 /// of size expressions, `&&`, `||` and `!`. Failure for anything else.
 static FailureOr<std::string> describeCondition(Value value,
-                                                DictionaryAttr record) {
+                                                MatmulRecordAttr record) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return std::string(*constant ? "1" : "0");
   auto binary = [&](Value lhs, Value rhs, StringRef format,
@@ -328,21 +334,7 @@ struct EmitSource {
   StringRef elf;
   SmallVector<gpu::LaunchFuncOp> launches;
   func::FuncOp hostFunc;
-  DictionaryAttr record;
-
-  int64_t recordInt(StringRef key) const {
-    auto attr = record.getAs<IntegerAttr>(key);
-    return attr ? attr.getInt() : -1;
-  }
-  bool recordBool(StringRef key) const {
-    auto attr = record.getAs<BoolAttr>(key);
-    return attr && attr.getValue();
-  }
-  std::optional<double> recordFloat(StringRef key) const {
-    if (auto attr = record.getAs<FloatAttr>(key))
-      return attr.getValueAsDouble();
-    return std::nullopt;
-  }
+  MatmulRecordAttr record;
 };
 } // namespace
 
@@ -381,13 +373,14 @@ static FailureOr<EmitSource> findEmitSource(ModuleOp module) {
               "arguments";
 
   source.hostFunc = source.launches.front()->getParentOfType<func::FuncOp>();
-  source.record =
-      source.hostFunc
-          ? source.hostFunc->getAttrOfType<DictionaryAttr>(kMatmulAttrName)
-          : DictionaryAttr();
+  source.record = source.hostFunc
+                      ? source.hostFunc->getAttrOfType<MatmulRecordAttr>(
+                            GemmDialect::getMatmulAttrName())
+                      : MatmulRecordAttr();
   if (!source.record)
     return source.launches.front().emitError()
-           << "is not in a function with the '" << kMatmulAttrName
+           << "is not in a function with the '"
+           << GemmDialect::getMatmulAttrName()
            << "' attribute: run gemm-check-input before lowering";
   for (gpu::LaunchFuncOp launch : source.launches)
     if (launch->getParentOfType<func::FuncOp>() != source.hostFunc)
@@ -451,8 +444,8 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
                                             const EmitSource &source,
                                             KernelLaunch &described) {
   SmallVector<const ::gemm::KernelArgInfo *> explicitArgs;
-  for (const ::gemm::KernelArgInfo &arg : described.info->args)
-    if (!StringRef(arg.valueKind).starts_with("hidden_"))
+  for (const ::gemm::KernelArgInfo &arg : described.info->Args)
+    if (!StringRef(arg.ValueKind).starts_with("hidden_"))
       explicitArgs.push_back(&arg);
   if (explicitArgs.size() != launch.getNumKernelOperands())
     return launch.emitError()
@@ -473,10 +466,10 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
     if (blockArg && blockArg.getOwner()->getParentOp() == source.hostFunc &&
         blockArg.getOwner()->isEntryBlock()) {
       int64_t argNumber = blockArg.getArgNumber();
-      role = getMatrixRole(source.record, argNumber);
-      if (argNumber == source.recordInt("alpha_arg"))
+      role = source.record.getRole(argNumber);
+      if (argNumber == source.record.getAlphaArg())
         role = "alpha";
-      else if (argNumber == source.recordInt("beta_arg"))
+      else if (argNumber == source.record.getBetaArg())
         role = "beta";
     }
     // A size or stride: it must be a name (gemm-kernel-sizes passes each
@@ -521,15 +514,15 @@ describeLaunch(gpu::LaunchFuncOp launch, const EmitSource &source,
 /// A kernel's launch: the top level of a manifest for one kernel, or an
 /// entry of "kernels".
 static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
-                        DictionaryAttr record) {
+                        MatmulRecordAttr record) {
   json.attributeArray("args", [&] {
     for (auto [index, arg] : llvm::enumerate(launch.args)) {
       json.object([&] {
         json.attribute("index", static_cast<int64_t>(index));
         json.attribute("role", arg.role);
-        json.attribute("kind", arg.info->valueKind);
-        json.attribute("offset", arg.info->offset);
-        json.attribute("size", arg.info->size);
+        json.attribute("kind", arg.info->ValueKind);
+        json.attribute("offset", arg.info->Offset);
+        json.attribute("size", arg.info->Size);
         if (!arg.type)
           return;
         // The matrix as stored (A is K x M when transposed, B N x K), its
@@ -549,7 +542,7 @@ static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
       });
     }
   });
-  json.attribute("kernarg_size", launch.info->kernargSegmentSize);
+  json.attribute("kernarg_size", launch.info->KernargSegmentSize);
   for (auto [name, dims] : {std::pair("workgroup_size", &launch.block),
                             std::pair("grid", &launch.grid)})
     json.attributeArray(name, [&] {
@@ -561,10 +554,10 @@ static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
           json.value(size);
       }
     });
-  json.attribute("lds_bytes", launch.info->groupSegmentSize);
-  json.attribute("vgpr_count", launch.info->vgprCount);
-  json.attribute("sgpr_count", launch.info->sgprCount);
-  json.attribute("scratch_bytes", launch.info->privateSegmentSize);
+  json.attribute("lds_bytes", launch.info->GroupSegmentSize);
+  json.attribute("vgpr_count", launch.info->VgprCount);
+  json.attribute("sgpr_count", launch.info->SgprCount);
+  json.attribute("scratch_bytes", launch.info->PrivateSegmentSize);
 }
 
 /// The manifest's "problem": sizes (null when dynamic: a kernel argument of
@@ -573,16 +566,16 @@ static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
 static void writeProblem(llvm::json::OStream &json, const EmitSource &source) {
   json.attributeObject("problem", [&] {
     for (StringRef name : {"m", "n", "k", "batch"}) {
-      if (source.recordInt(name) > 0)
-        json.attribute(name, source.recordInt(name));
+      if (std::optional<int64_t> size = source.record.getStaticSize(name))
+        json.attribute(name, *size);
       else
         json.attribute(name, nullptr);
     }
-    json.attribute("transpose_a", source.recordBool("transpose_a"));
-    json.attribute("transpose_b", source.recordBool("transpose_b"));
+    json.attribute("transpose_a", source.record.getTransposeA());
+    json.attribute("transpose_b", source.record.getTransposeB());
     json.attribute("element_type", "f32");
-    std::optional<double> alpha = source.recordFloat("alpha"),
-                          beta = source.recordFloat("beta");
+    std::optional<double> alpha = source.record.getAlphaValue(),
+                          beta = source.record.getBetaValue();
     if (alpha)
       json.attribute("alpha", *alpha);
     if (beta)
@@ -602,8 +595,8 @@ static void writeManifest(raw_ostream &os, const EmitSource &source,
     json.attribute("code_object", codeObjectPath);
     if (kernels.size() == 1)
       json.attribute("kernel", kernels.front().name);
-    json.attribute("chip", StringRef(info.target).rsplit("--").second);
-    json.attribute("code_object_version", info.codeObjectVersion);
+    json.attribute("chip", StringRef(info.Target).rsplit("--").second);
+    json.attribute("code_object_version", info.CodeObjectVersion);
     writeProblem(json, source);
     if (kernels.size() == 1) {
       writeLaunch(json, kernels.front(), source.record);
@@ -624,6 +617,7 @@ static void writeManifest(raw_ostream &os, const EmitSource &source,
 
 void GemmEmitHsacoPass::runOnOperation() {
   ModuleOp module = getOperation();
+  std::string hsacoPath = hsaco, manifestPath = manifest;
   if (hsacoPath.empty() && !manifestPath.empty()) {
     emitError(module.getLoc())
         << "manifest path '" << manifestPath
@@ -689,4 +683,9 @@ void GemmEmitHsacoPass::runOnOperation() {
   manifestOut->keep();
   emittedFiles.push_back(hsacoPath);
   emittedFiles.push_back(manifestFile);
+}
+
+std::unique_ptr<Pass>
+mlir::gemm::createGemmEmitHsaco(const OutputConfig &output) {
+  return std::make_unique<GemmEmitHsacoPass>(output);
 }

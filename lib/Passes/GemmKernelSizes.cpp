@@ -39,7 +39,8 @@ struct GemmKernelSizesPass
 
 void GemmKernelSizesPass::runOnOperation() {
   func::FuncOp func = getOperation();
-  auto record = func->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
+  auto record =
+      func->getAttrOfType<MatmulRecordAttr>(GemmDialect::getMatmulAttrName());
   // Also the launches in the scf.if that picks the tiled kernel or its
   // fallback by the run-time sizes.
   SmallVector<gpu::LaunchOp> launches;
@@ -55,7 +56,7 @@ void GemmKernelSizesPass::runOnOperation() {
   llvm::StringMap<Value> values;
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<MemRefType>(arg.getType());
-    StringRef role = getMatrixRole(record, arg.getArgNumber());
+    StringRef role = record.getRole(arg.getArgNumber());
     if (!type || role.empty() || hasStaticLayout(type))
       continue;
     auto extract =
@@ -95,14 +96,14 @@ void GemmKernelSizesPass::runOnOperation() {
                "those can take their sizes as kernel arguments";
         return signalPassFailure();
       }
-      StringRef role = getMatrixRole(record, arg.getArgNumber());
+      StringRef role = record.getRole(arg.getArgNumber());
       unsigned rank = type.getRank();
       // A size static in another matrix's type is a constant here.
       auto sizeOf = [&](unsigned dim) -> OpFoldResult {
         if (!type.isDynamicDim(dim))
           return host.getIndexAttr(type.getDimSize(dim));
         std::string name = getMatrixDimName(record, role, rank, dim, false);
-        if (std::optional<int64_t> known = getRecordedSize(record, name))
+        if (std::optional<int64_t> known = record.getStaticSize(name))
           return host.getIndexAttr(*known);
         return values.lookup(name);
       };

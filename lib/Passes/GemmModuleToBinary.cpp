@@ -326,9 +326,14 @@ static LogicalResult linkBinaries(ModuleOp module, StringRef lld) {
 
 namespace {
 
+// The option is declared in ToolkitOptions, shared with the pipeline.
 struct GemmModuleToBinaryPass
-    : public mlir::gemm::impl::GemmModuleToBinaryBase<GemmModuleToBinaryPass> {
-  using Base::Base;
+    : public mlir::gemm::ToolkitOptions<
+          mlir::gemm::impl::GemmModuleToBinaryBase<GemmModuleToBinaryPass>> {
+  GemmModuleToBinaryPass() = default;
+  explicit GemmModuleToBinaryPass(StringRef toolkitDir) {
+    toolkit = toolkitDir.str();
+  }
 
   void runOnOperation() override {
     Location loc = getOperation().getLoc();
@@ -360,3 +365,8 @@ struct GemmModuleToBinaryPass
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::gemm::createGemmModuleToBinary(llvm::StringRef toolkit) {
+  return std::make_unique<GemmModuleToBinaryPass>(toolkit);
+}

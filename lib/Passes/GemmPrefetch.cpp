@@ -160,7 +160,7 @@ static void eraseDead(ArrayRef<Operation *> ops) {
 LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
                                              const KernelTile &tile,
                                              scf::ForOp loop) {
-  PrefetchMode mode = prefetch;
+  PrefetchMode mode = tile.prefetch;
   // A single K step has no next slice to fetch ahead; prefetching code for it
   // only adds registers (and made the backend spill with prefetch=lds). With
   // k < bk the loop has no step at all, only the tail after it. (A dynamic

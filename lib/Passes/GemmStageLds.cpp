@@ -53,7 +53,7 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
                                       const KernelTile &tile,
                                       linalg::MatmulOp matmul) {
   int64_t lanes = tile.lanes();
-  int64_t pad = this->pad;
+  int64_t pad = tile.pad;
   if (pad < 0 || pad % kSubTile != 0)
     return matmul.emitOpError()
            << "cannot be tiled with pad=" << pad

@@ -194,21 +194,12 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
   return SmallVector<Value>(loop.getResults().drop_front());
 }
 
-/// Checks the lane options against the tile: tm and tn can only be the
-/// derived values, unroll must divide bk, and the accumulators, one K step
-/// of fragments and a K-slice in flight must fit the VGPRs. Returns the
-/// unroll factor.
+/// Checks the configuration's lane choices against the tile: unroll must
+/// divide bk, and the accumulators, one K step of fragments and a K-slice in
+/// flight must fit the VGPRs. Returns the unroll factor.
 FailureOr<int64_t> GemmTileLanesPass::checkLaneOptions(linalg::MatmulOp matmul,
                                                        const KernelTile &tile) {
-  int64_t tm = this->tm, tn = this->tn, unroll = this->unroll;
-  if ((tm != 0 && tm != tile.laneRows()) || (tn != 0 && tn != tile.laneCols()))
-    return matmul.emitOpError()
-           << "cannot be tiled with tm=" << tm << " tn=" << tn << ": a "
-           << tile.bm << " x " << tile.bn << " workgroup tile on a "
-           << tile.wavesM << " x " << tile.wavesN
-           << " wave grid gives each lane " << tile.laneRows() << " x "
-           << tile.laneCols() << " (bm / (waves along M x 4), bn / (waves "
-           << "along N x 8))";
+  int64_t unroll = tile.unroll;
   int64_t unrollFactor = unroll == 0 ? tile.bk : unroll;
   if (unrollFactor <= 0 || tile.bk % unrollFactor != 0)
     return matmul.emitOpError()

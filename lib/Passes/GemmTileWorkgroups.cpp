@@ -75,23 +75,21 @@ LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
                                                 const KernelTile &tile,
                                                 MatmulLayout layout) {
   // Each factor is bounded before their product, which could overflow.
-  constexpr int64_t maxWaves = kMaxWorkgroupLanes / kWaveSize;
-  if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.wavesM > maxWaves ||
-      tile.wavesN > maxWaves || tile.lanes() > kMaxWorkgroupLanes)
+  if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.wavesM > kMaxWaves ||
+      tile.wavesN > kMaxWaves || tile.lanes() > kMaxWorkgroupLanes)
     return matmul.emitOpError()
            << "cannot be tiled with a " << tile.wavesM << " x " << tile.wavesN
-           << " wave grid: a workgroup holds 1 to " << maxWaves << " waves of "
+           << " wave grid: a workgroup holds 1 to " << kMaxWaves << " waves of "
            << kWaveSize << " lanes";
   // A tile side beyond the floats the LDS holds cannot be staged whatever the
   // other sides; bounding each here also keeps the later passes' size
   // products far from overflow.
-  constexpr int64_t ldsFloats = kLdsBytes / 4;
   for (auto [name, value] : {std::pair("bm", tile.bm), std::pair("bn", tile.bn),
                              std::pair("bk", tile.bk)})
-    if (value > ldsFloats)
+    if (value > kMaxTileSide)
       return matmul.emitOpError()
              << "cannot be tiled with " << name << "=" << value
-             << ": a workgroup tile side holds at most " << ldsFloats
+             << ": a workgroup tile side holds at most " << kMaxTileSide
              << " floats, all of the " << kLdsBytes << "-byte LDS";
   // Each wave covers 4 lanes x one 4-row sub-tile along M and 8 lanes x one
   // 4-column sub-tile along N, repeated TM/4 and TN/4 times.
@@ -363,7 +361,7 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
   Value one = math.index(1);
   Value lanes = math.index(tile.lanes());
   auto launch = gpu::LaunchOp::create(b, gridX, gridY, gridZ, lanes, one, one);
-  launch->setAttr(kTileAttrName, tile.toAttr(b.getContext()));
+  tile.setOnLaunch(launch);
   b.setInsertionPointToStart(&launch.getBody().front());
   if (batched) {
     Value batch = launch.getBlockIds().z;
@@ -395,19 +393,25 @@ void GemmTileWorkgroupsPass::runOnOperation() {
                               "run gemm-check-input first";
       return signalPassFailure();
     }
+    auto config = matmul->getAttrOfType<KernelConfigAttr>(
+        GemmDialect::getConfigAttrName());
+    if (!config) {
+      matmul.emitOpError() << "has no #gemm.config to be tiled with; run "
+                              "gemm-select-config first";
+      return signalPassFailure();
+    }
     SmallVector<int64_t> loops = getLoopSizes(matmul);
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     KernelTile tile;
+    static_cast<KernelConfig &>(tile) = KernelConfig::fromAttr(config);
     tile.m = mnk[0];
     tile.n = mnk[1];
     tile.k = mnk[2];
-    tile.bm = bm;
-    tile.bn = bn;
-    tile.bk = bk;
-    tile.wavesM = wavesM;
-    tile.wavesN = wavesN;
     if (failed(checkTile(matmul, tile, *layout)))
       return signalPassFailure();
+    // The configuration moves onto the launch; a matmul left to the simple
+    // lowering (here, or as the fallback of a guarded launch) has none.
+    matmul->removeAttr(GemmDialect::getConfigAttrName());
     if (isLeftToSimpleLowering(matmul, tile))
       continue;
     if (failed(tileToWorkgroups(rewriter, matmul, tile, *layout)))

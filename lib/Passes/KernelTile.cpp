@@ -10,39 +10,42 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
-static constexpr llvm::StringLiteral kFields[] = {
-    "m", "n", "k", "bm", "bn", "bk", "waves_m", "waves_n"};
-
-DictionaryAttr KernelTile::toAttr(MLIRContext *ctx) const {
-  Builder b(ctx);
-  const int64_t values[] = {m, n, k, bm, bn, bk, wavesM, wavesN};
-  SmallVector<NamedAttribute> fields;
-  for (auto [name, value] : llvm::zip_equal(kFields, values))
-    fields.push_back(b.getNamedAttr(
-        name, b.getI64IntegerAttr(ShapedType::isDynamic(value) ? -1 : value)));
-  return b.getDictionaryAttr(fields);
+void KernelTile::setOnLaunch(gpu::LaunchOp launch) const {
+  MLIRContext *ctx = launch.getContext();
+  launch->setAttr(GemmDialect::getConfigAttrName(), toAttr(ctx));
+  launch->setAttr(GemmDialect::getProblemAttrName(),
+                  ProblemAttr::get(ctx, m, n, k));
 }
 
 std::optional<KernelTile> KernelTile::fromLaunch(gpu::LaunchOp launch) {
-  auto dict = launch->getAttrOfType<DictionaryAttr>(kTileAttrName);
-  if (!dict)
+  auto config =
+      launch->getAttrOfType<KernelConfigAttr>(GemmDialect::getConfigAttrName());
+  auto problem =
+      launch->getAttrOfType<ProblemAttr>(GemmDialect::getProblemAttrName());
+  if (!config || !problem)
     return std::nullopt;
   KernelTile tile;
-  int64_t *values[] = {&tile.m,  &tile.n,  &tile.k,      &tile.bm,
-                       &tile.bn, &tile.bk, &tile.wavesM, &tile.wavesN};
-  for (auto [name, value] : llvm::zip_equal(kFields, values)) {
-    auto attr = dict.getAs<IntegerAttr>(name);
-    // The problem sizes (the first three fields) may be dynamic.
-    bool mayBeDynamic =
-        value == &tile.m || value == &tile.n || value == &tile.k;
-    if (attr && mayBeDynamic && attr.getInt() == -1) {
-      *value = ShapedType::kDynamic;
-      continue;
-    }
-    if (!attr || attr.getInt() <= 0)
-      return std::nullopt;
-    *value = attr.getInt();
-  }
+  static_cast<KernelConfig &>(tile) = KernelConfig::fromAttr(config);
+  tile.m = problem.getM();
+  tile.n = problem.getN();
+  tile.k = problem.getK();
+  // A hand-written launch may hold anything; a tile gemm-tile-workgroups
+  // would have refused makes it not one of ours: the later passes divide by
+  // its sides and multiply them, within these bounds without overflow. (pad
+  // and unroll are checked, with errors, by the passes that use them.)
+  auto isSize = [](int64_t size) {
+    return ShapedType::isDynamic(size) || size > 0;
+  };
+  auto inRange = [](int64_t value, int64_t lo, int64_t hi) {
+    return value >= lo && value <= hi;
+  };
+  if (!isSize(tile.m) || !isSize(tile.n) || !isSize(tile.k) ||
+      !inRange(tile.bm, 1, kMaxTileSide) ||
+      !inRange(tile.bn, 1, kMaxTileSide) ||
+      !inRange(tile.bk, 1, kMaxTileSide) ||
+      !inRange(tile.wavesM, 1, kMaxWaves) ||
+      !inRange(tile.wavesN, 1, kMaxWaves) || tile.pad < 0 || tile.unroll < 0)
+    return std::nullopt;
   return tile;
 }
 
@@ -142,35 +145,16 @@ mlir::gemm::getStoredDimNames(StringRef role, bool transposed, bool batched) {
   return names;
 }
 
-StringRef mlir::gemm::getMatrixRole(DictionaryAttr record, unsigned argNumber) {
-  for (StringRef role : {"A", "B", "C"}) {
-    auto index = record.getAs<IntegerAttr>(role.lower());
-    if (index && index.getInt() == argNumber)
-      return role;
-  }
-  return "";
-}
-
-std::string mlir::gemm::getMatrixDimName(DictionaryAttr record, StringRef role,
-                                         unsigned rank, unsigned dim,
-                                         bool stride) {
+std::string mlir::gemm::getMatrixDimName(MatmulRecordAttr record,
+                                         StringRef role, unsigned rank,
+                                         unsigned dim, bool stride) {
   std::string lower = role.lower();
   if (stride)
     return dim + 1 == rank   ? ""
            : dim + 2 == rank ? "ld" + lower
                              : "batch_stride_" + lower;
-  auto transposed = record.getAs<BoolAttr>("transpose_" + lower);
-  return getStoredDimNames(role, transposed && transposed.getValue(),
-                           rank == 3)[dim]
+  return getStoredDimNames(role, record.isTransposed(role), rank == 3)[dim]
       .str();
-}
-
-std::optional<int64_t> mlir::gemm::getRecordedSize(DictionaryAttr record,
-                                                   StringRef name) {
-  auto value = record.getAs<IntegerAttr>(name);
-  if (!value || value.getInt() <= 0)
-    return std::nullopt;
-  return value.getInt();
 }
 
 std::optional<MatmulLayout> mlir::gemm::getMatmulLayout(linalg::LinalgOp op) {

@@ -2,14 +2,17 @@
 //
 // The tiling passes (gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes,
 // gemm-prefetch, gemm-buffer-addressing) each rewrite one concern of the
-// gpu.launch that gemm-tile-workgroups creates. The launch carries the tile it
-// was built for in the `gemm.tile` attribute, so that the later passes do not
-// have to rediscover it from the IR, and only touch launches they understand.
+// gpu.launch that gemm-tile-workgroups creates. The launch carries the
+// configuration it was built for (#gemm.config) and its problem sizes
+// (#gemm.problem), so that the later passes read their parameters instead of
+// rediscovering them from the IR, and only touch launches they understand.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_LIB_PASSES_KERNELTILE_H
 #define GEMM_OPT_LIB_PASSES_KERNELTILE_H
+
+#include "gemm-opt/Dialect/Gemm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -33,17 +36,17 @@ inline constexpr int64_t kSubTile = 4;
 inline constexpr int64_t kLdsBytes = 64 * 1024;
 inline constexpr int64_t kMaxVgprs = 256;
 inline constexpr int64_t kMaxWorkgroupLanes = 1024;
+/// The bounds gemm-tile-workgroups puts on a tile, each before any product
+/// of them: waves per workgroup along M or N, and the floats of a tile side
+/// (all of the LDS).
+inline constexpr int64_t kMaxWaves = kMaxWorkgroupLanes / kWaveSize;
+inline constexpr int64_t kMaxTileSide = kLdsBytes / 4;
 
-/// Name of the launch attribute holding the KernelTile.
-inline constexpr llvm::StringLiteral kTileAttrName = "gemm.tile";
-
-/// The tile one gpu.launch was built for, and what follows from it.
-struct KernelTile {
-  // Problem: ShapedType::kDynamic for a size known only at run time (-1 in
-  // the attribute).
+/// The configuration one gpu.launch was built for, its problem, and what
+/// follows from them.
+struct KernelTile : KernelConfig {
+  // Problem: ShapedType::kDynamic for a size known only at run time.
   int64_t m = 0, n = 0, k = 0;
-  int64_t bm = 0, bn = 0, bk = 0; // Workgroup tile and K step.
-  int64_t wavesM = 0, wavesN = 0; // Wave grid of the workgroup.
 
   int64_t lanes() const { return wavesM * wavesN * kWaveSize; }
   int64_t waveRows() const { return bm / wavesM; }
@@ -83,7 +86,8 @@ struct KernelTile {
     return !ShapedType::isDynamic(extent) && extent % size == 0;
   }
 
-  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// Records the configuration and the problem on `launch`.
+  void setOnLaunch(gpu::LaunchOp launch) const;
   /// The tile of a launch built by gemm-tile-workgroups, if it is one.
   static std::optional<KernelTile> fromLaunch(gpu::LaunchOp launch);
 };
@@ -139,20 +143,12 @@ SmallVector<Value> createLoopSizes(ImplicitLocOpBuilder &b,
 SmallVector<StringRef> getStoredDimNames(StringRef role, bool transposed,
                                          bool batched);
 
-/// The role ("A", "B" or "C") of function argument `argNumber` in the
-/// `gemm.matmul` record of gemm-check-input, or "" for none.
-StringRef getMatrixRole(DictionaryAttr record, unsigned argNumber);
-
 /// What dimension `dim` of a memref of rank `rank` with role `role` holds,
 /// per the `gemm.matmul` record: a problem size ("m", "n", "k", "batch")
 /// or, with `stride`, a stride ("lda", "batch_stride_a", ...; "" for the
 /// unit column stride).
-std::string getMatrixDimName(DictionaryAttr record, StringRef role,
+std::string getMatrixDimName(MatmulRecordAttr record, StringRef role,
                              unsigned rank, unsigned dim, bool stride);
-
-/// The value of size or stride `name` in the `gemm.matmul` record, if it is
-/// static (gemm-check-input records a dynamic one as -1).
-std::optional<int64_t> getRecordedSize(DictionaryAttr record, StringRef name);
 
 /// The indexing maps of a 2-D linalg.matmul with `layout`.
 ArrayAttr getMatmulMaps(MLIRContext *ctx, MatmulLayout layout);

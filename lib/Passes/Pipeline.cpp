@@ -44,53 +44,34 @@ bool isSupportedChip(llvm::StringRef chip) {
   return llvm::is_contained(getSupportedChips(), chip);
 }
 
-/// The tiling passes in order, each configured from the shared options.
-template <typename Derived>
-static void addTilePasses(OpPassManager &pm,
-                          const TileOptions<Derived> &options) {
+/// The tiling passes in order: the configuration is chosen once, from the
+/// pipeline's options, and each pass reads it from the IR.
+static void addTilePasses(OpPassManager &pm, const KernelConfig &config) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  GemmTileWorkgroupsOptions workgroupOptions;
-  workgroupOptions.bm = options.bm;
-  workgroupOptions.bn = options.bn;
-  workgroupOptions.bk = options.bk;
-  workgroupOptions.wavesM = options.wavesM;
-  workgroupOptions.wavesN = options.wavesN;
-  funcPm.addPass(createGemmTileWorkgroups(workgroupOptions));
-  GemmStageLdsOptions ldsOptions;
-  ldsOptions.pad = options.pad;
-  funcPm.addPass(createGemmStageLds(ldsOptions));
-  GemmTileLanesOptions laneOptions;
-  laneOptions.tm = options.tm;
-  laneOptions.tn = options.tn;
-  laneOptions.unroll = options.unroll;
-  funcPm.addPass(createGemmTileLanes(laneOptions));
-  GemmPrefetchOptions prefetchOptions;
-  prefetchOptions.prefetch = options.prefetch;
-  funcPm.addPass(createGemmPrefetch(prefetchOptions));
+  funcPm.addPass(createGemmSelectConfig(config));
+  funcPm.addPass(createGemmTileWorkgroups());
+  funcPm.addPass(createGemmStageLds());
+  funcPm.addPass(createGemmTileLanes());
+  funcPm.addPass(createGemmPrefetch());
   // A batch's matrices are rank-reduced views of the 3-D arguments: the
   // loads and stores through them become accesses of the arguments, which
   // gemm-buffer-addressing needs (and the LLVM lowering, which has no
   // subviews).
   funcPm.addPass(memref::createFoldMemRefAliasOpsPass());
-  if (options.addressing == Addressing::Buffer)
-    funcPm.addPass(createGemmBufferAddressing());
+  funcPm.addPass(createGemmBufferAddressing());
 }
 
 void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options) {
-  addTilePasses(pm, options);
+  addTilePasses(pm, options.getKernelConfig());
 }
 
 void buildRDNA3Pipeline(OpPassManager &pm,
                         const RDNA3PipelineOptions &options) {
-  GemmCheckInputOptions checkOptions;
-  checkOptions.chip = options.chip;
-  checkOptions.codeObjectVersion = options.codeObjectVersion;
-  checkOptions.optLevel = options.optLevel;
   pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
-  pm.addPass(createGemmCheckInput(checkOptions));
+  pm.addPass(createGemmCheckInput(options.getTargetConfig()));
 
   if (options.tile)
-    addTilePasses(pm, options);
+    addTilePasses(pm, options.getKernelConfig());
 
   // What gemm-tile-rdna3 left (tile=false, smaller than one tile, fewer
   // than two K steps): one lane per output element of a 16x16 tile; the
@@ -133,17 +114,12 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   kernelPm.addPass(createConvertGpuOpsToROCDLOps(rocdlOptions));
   kernelPm.addPass(createReconcileUnrealizedCastsPass());
 
-  GemmModuleToBinaryOptions binaryOptions;
-  binaryOptions.toolkit = options.toolkit;
-  pm.addPass(createGemmModuleToBinary(binaryOptions));
+  pm.addPass(createGemmModuleToBinary(options.toolkit));
   pm.addPass(createGemmCheckBinary());
 
   // A manifest alone is gemm-emit-hsaco's error: it describes a code object.
   if (!options.hsaco.empty() || !options.manifest.empty()) {
-    GemmEmitHsacoOptions emitOptions;
-    emitOptions.hsacoPath = options.hsaco;
-    emitOptions.manifestPath = options.manifest;
-    pm.addPass(createGemmEmitHsaco(emitOptions));
+    pm.addPass(createGemmEmitHsaco(options.getOutputConfig()));
   }
 }
 
@@ -171,7 +147,7 @@ static void registerModulePipeline(StringRef arg, StringRef description,
         builder(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(Options());
       });
 }
@@ -182,8 +158,9 @@ void registerGemmOptPasses() {
     registerModulePipeline<TilePipelineOptions>(
         "gemm-tile-rdna3",
         "Rewrite an f32 linalg.matmul into the RDNA3 SGEMM kernel "
-        "structure: gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes, "
-        "gemm-prefetch and (addressing=buffer) gemm-buffer-addressing",
+        "structure: gemm-select-config (with these options), "
+        "gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes, gemm-prefetch "
+        "and gemm-buffer-addressing",
         buildTilePipeline);
     registerModulePipeline<RDNA3PipelineOptions>(
         "gemm-rdna3-pipeline",

@@ -379,6 +379,40 @@ struct TripCount {
 };
 } // namespace
 
+/// The value SGPR `iv` enters the loop at `head` with: a constant move after
+/// `limit`, reached only by falling through to the head (no other branch
+/// targets an instruction in between).
+static std::optional<int64_t> readStartValue(ArrayRef<Instruction> code,
+                                             size_t head, uint64_t headAddr,
+                                             uint64_t backEdgeAddr,
+                                             size_t limit, unsigned iv) {
+  std::set<uint64_t> targets;
+  for (const Instruction &inst : code)
+    if (inst.hasTarget &&
+        !(inst.address >= headAddr && inst.address <= backEdgeAddr &&
+          inst.target == headAddr))
+      targets.insert(inst.target);
+  std::optional<int64_t> init;
+  for (size_t i = head; i-- > limit;) {
+    const Instruction &inst = code[i];
+    if (targets.count(code[i + 1].address) ||
+        (isBranchMnemonic(inst.mnemonic) &&
+         !StringRef(inst.mnemonic).starts_with("s_cbranch")))
+      break;
+    if (!writesSgpr(inst, iv))
+      continue;
+    std::vector<Operand> ops = operandsOf(inst);
+    if ((inst.mnemonic == "s_mov_b32" || inst.mnemonic == "s_movk_i32") &&
+        ops.size() == 2)
+      init = parseInteger(ops[1].text);
+    if (inst.mnemonic == "s_movk_i32" && init && *init >= 0x8000 &&
+        *init <= 0xffff)
+      *init -= 0x10000;
+    break;
+  }
+  return init;
+}
+
 /// Reads the trip count of `loop` when clang's usual counted-loop shape is
 /// there: an SGPR set to a constant before the head (after `limit`, the
 /// enclosing loop's head, so every entry starts it again), stepped once per
@@ -480,32 +514,8 @@ static TripCount readTripCount(ArrayRef<Instruction> code, ArrayRef<Loop> loops,
   if (!step)
     return unknown(formatv("s{0} is not stepped in the loop", iv).str());
 
-  // The value on entry: a constant move after `limit`, reached only by
-  // falling through to the head.
-  std::set<uint64_t> targets;
-  for (const Instruction &inst : code)
-    if (inst.hasTarget &&
-        !(inst.address >= headAddr && inst.address <= branch.address &&
-          inst.target == headAddr))
-      targets.insert(inst.target);
-  std::optional<int64_t> init;
-  for (size_t i = loop.head; i-- > limit;) {
-    const Instruction &inst = code[i];
-    if (targets.count(code[i + 1].address) ||
-        (isBranchMnemonic(inst.mnemonic) &&
-         !StringRef(inst.mnemonic).starts_with("s_cbranch")))
-      break;
-    if (!writesSgpr(inst, iv))
-      continue;
-    std::vector<Operand> ops = operandsOf(inst);
-    if ((inst.mnemonic == "s_mov_b32" || inst.mnemonic == "s_movk_i32") &&
-        ops.size() == 2)
-      init = parseInteger(ops[1].text);
-    if (inst.mnemonic == "s_movk_i32" && init && *init >= 0x8000 &&
-        *init <= 0xffff)
-      *init -= 0x10000;
-    break;
-  }
+  std::optional<int64_t> init =
+      readStartValue(code, loop.head, headAddr, branch.address, limit, iv);
   if (!init)
     return unknown(
         formatv("no constant start value of s{0} on the way in", iv).str());
@@ -933,17 +943,17 @@ KernelReport analyzeKernel(const KernelCode &kernel,
   if (kernel.info) {
     const KernelInfo &info = *kernel.info;
     r.known = true;
-    r.vgprs = info.vgprCount;
-    r.sgprs = info.sgprCount;
-    r.ldsBytes = info.groupSegmentSize;
-    r.scratchBytes = info.privateSegmentSize;
-    r.vgprSpills = info.vgprSpillCount;
-    r.sgprSpills = info.sgprSpillCount;
-    r.wavefrontSize = info.wavefrontSize ? info.wavefrontSize : 32;
-    uint64_t required = info.reqdWorkgroupSize[0] * info.reqdWorkgroupSize[1] *
-                        info.reqdWorkgroupSize[2];
+    r.vgprs = info.VgprCount;
+    r.sgprs = info.SgprCount;
+    r.ldsBytes = info.GroupSegmentSize;
+    r.scratchBytes = info.PrivateSegmentSize;
+    r.vgprSpills = info.VgprSpillCount;
+    r.sgprSpills = info.SgprSpillCount;
+    r.wavefrontSize = info.WavefrontSize ? info.WavefrontSize : 32;
+    uint64_t required = info.ReqdWorkgroupSize[0] * info.ReqdWorkgroupSize[1] *
+                        info.ReqdWorkgroupSize[2];
     r.workgroupSizeRequired = required != 0;
-    r.workgroupSize = required ? required : info.maxFlatWorkgroupSize;
+    r.workgroupSize = required ? required : info.MaxFlatWorkgroupSize;
     r.wgpMode = kernel.wgpMode;
     computeOccupancy(r);
   }

@@ -207,12 +207,12 @@ static Expected<KernelCode> decodeKernel(MCLayer &mc,
                                          const KernelInfo &info,
                                          StringRef path) {
   KernelCode kernel;
-  kernel.name = info.name;
+  kernel.name = info.Name;
   kernel.info = info;
-  std::string kdName = info.symbol.empty() ? info.name + ".kd" : info.symbol;
+  std::string kdName = info.Symbol.empty() ? info.Name + ".kd" : info.Symbol;
   std::optional<object::ELFSymbolRef> kd = findSymbol(obj, kdName);
   if (!kd)
-    return makeError(path + ": kernel '" + info.name +
+    return makeError(path + ": kernel '" + info.Name +
                      "' has no kernel descriptor symbol '" + kdName + "'");
   ArrayRef<uint8_t> kdBytes = symbolBytes(*kd, kdSize);
   if (kdBytes.empty())
@@ -228,7 +228,7 @@ static Expected<KernelCode> decodeKernel(MCLayer &mc,
   if (obj.getEType() == ELF::ET_REL) {
     function = findSymbol(obj, StringRef(kdName).drop_back(3));
     if (!function)
-      return makeError(path + ": no code symbol for kernel '" + info.name +
+      return makeError(path + ": no code symbol for kernel '" + info.Name +
                        "'");
     Expected<uint64_t> address = function->getAddress();
     if (!address)
@@ -258,7 +258,7 @@ static Expected<KernelCode> decodeKernel(MCLayer &mc,
   std::optional<std::pair<uint64_t, StringRef>> code =
       findCode(obj, kernel.entry);
   if (!code)
-    return makeError(path + ": kernel '" + info.name + "' entry 0x" +
+    return makeError(path + ": kernel '" + info.Name + "' entry 0x" +
                      utohexstr(kernel.entry) +
                      " is not in an executable section");
   auto [sectionAddress, contents] = *code;
@@ -338,13 +338,13 @@ Expected<DecodedInput> decodeInput(StringRef path, StringRef kernelFilter) {
     return input;
   }
 
-  input.target = info->target;
-  if (!StringRef(info->target).contains("gfx11"))
-    return makeError(path + ": target '" + info->target +
+  input.target = info->Target;
+  if (!StringRef(info->Target).contains("gfx11"))
+    return makeError(path + ": target '" + info->Target +
                      "' is not gfx11; the report models RDNA3 only");
-  for (const KernelInfo &kernelInfo : info->kernels) {
-    if (!kernelFilter.empty() && kernelInfo.name != kernelFilter &&
-        kernelInfo.symbol != kernelFilter)
+  for (const KernelInfo &kernelInfo : info->Kernels) {
+    if (!kernelFilter.empty() && kernelInfo.Name != kernelFilter &&
+        kernelInfo.Symbol != kernelFilter)
       continue;
     Expected<KernelCode> kernel = decodeKernel(mc, *obj, kernelInfo, path);
     if (!kernel)
@@ -353,8 +353,8 @@ Expected<DecodedInput> decodeInput(StringRef path, StringRef kernelFilter) {
   }
   if (input.kernels.empty()) {
     std::string names;
-    for (const KernelInfo &kernelInfo : info->kernels)
-      names += (names.empty() ? "" : ", ") + kernelInfo.name;
+    for (const KernelInfo &kernelInfo : info->Kernels)
+      names += (names.empty() ? "" : ", ") + kernelInfo.Name;
     if (!kernelFilter.empty())
       return makeError(path + ": no kernel named '" + kernelFilter +
                        "' (kernels: " + (names.empty() ? "none" : names) + ")");

@@ -24,7 +24,8 @@ uint32_t KernelInfo::explicitArgsSize() const {
   uint32_t End = 0;
   for (const KernelArg &A : Args)
     if (!StringRef(A.ValueKind).starts_with("hidden_"))
-      End = std::max(End, A.Offset + A.Size);
+      // Each fits 32 bits: loading checks it.
+      End = std::max<uint32_t>(End, A.Offset + A.Size);
   return End;
 }
 
@@ -153,43 +154,36 @@ Error CodeObject::parse() {
       ::gemm::readCodeObjectInfo(Buffer->getBuffer());
   if (!Info)
     return Info.takeError();
-  Target = Info->target;
-  for (const ::gemm::KernelInfo &Meta : Info->kernels) {
-    if (Meta.name.empty())
+  Target = Info->Target;
+  for (const ::gemm::KernelInfo &Meta : Info->Kernels) {
+    if (Meta.Name.empty())
       return makeError("metadata: kernel without .name");
     KernelInfo K;
-    K.Name = Meta.name;
-    // The launchers compute argument ends in 32 bits.
-    if (Meta.kernargSegmentSize > UINT32_MAX)
-      return makeError(formatv("metadata: kernel '{0}' has a kernarg segment "
-                               "of {1} bytes, beyond 32 bits",
-                               Meta.name, Meta.kernargSegmentSize));
-    K.KernargSegmentSize = Meta.kernargSegmentSize;
-    if (Meta.kernargSegmentAlign)
-      K.KernargSegmentAlign = Meta.kernargSegmentAlign;
-    K.GroupSegmentFixedSize = Meta.groupSegmentSize;
-    K.PrivateSegmentFixedSize = Meta.privateSegmentSize;
-    K.SgprCount = Meta.sgprCount;
-    K.VgprCount = Meta.vgprCount;
-    K.WavefrontSize = Meta.wavefrontSize;
-    K.MaxFlatWorkgroupSize = Meta.maxFlatWorkgroupSize;
-    for (unsigned Dim = 0; Dim < 3; ++Dim)
-      K.ReqdWorkgroupSize[Dim] = Meta.reqdWorkgroupSize[Dim];
-    for (const ::gemm::KernelArgInfo &MetaArg : Meta.args) {
-      if (MetaArg.offset > UINT32_MAX ||
-          MetaArg.size > UINT32_MAX - MetaArg.offset)
+    static_cast<::gemm::KernelInfo &>(K) = Meta;
+    // The launchers compute with these in 32 bits.
+    for (auto [Field, Value] :
+         {std::pair(".kernarg_segment_size", Meta.KernargSegmentSize),
+          std::pair(".group_segment_fixed_size", Meta.GroupSegmentSize),
+          std::pair(".private_segment_fixed_size", Meta.PrivateSegmentSize),
+          std::pair(".sgpr_count", Meta.SgprCount),
+          std::pair(".vgpr_count", Meta.VgprCount),
+          std::pair(".wavefront_size", Meta.WavefrontSize),
+          std::pair(".max_flat_workgroup_size", Meta.MaxFlatWorkgroupSize),
+          std::pair(
+              ".reqd_workgroup_size",
+              std::max({Meta.ReqdWorkgroupSize[0], Meta.ReqdWorkgroupSize[1],
+                        Meta.ReqdWorkgroupSize[2]}))})
+      if (Value > UINT32_MAX)
+        return makeError(formatv("metadata: kernel '{0}' has {1} {2}, beyond "
+                                 "32 bits",
+                                 Meta.Name, Field, Value));
+    if (!K.KernargSegmentAlign)
+      K.KernargSegmentAlign = 8;
+    for (const KernelArg &A : K.Args)
+      if (A.Offset > UINT32_MAX || A.Size > UINT32_MAX - A.Offset)
         return makeError(formatv("metadata: kernel '{0}': argument '{1}' "
                                  "(offset {2}, size {3}) ends beyond 32 bits",
-                                 Meta.name, MetaArg.name, MetaArg.offset,
-                                 MetaArg.size));
-      KernelArg A;
-      A.Name = MetaArg.name;
-      A.ValueKind = MetaArg.valueKind;
-      A.AddressSpace = MetaArg.addressSpace;
-      A.Offset = MetaArg.offset;
-      A.Size = MetaArg.size;
-      K.Args.push_back(std::move(A));
-    }
+                                 Meta.Name, A.Name, A.Offset, A.Size));
     Kernels.push_back(std::move(K));
   }
 
@@ -200,7 +194,8 @@ Error CodeObject::parse() {
     for (const object::SymbolRef &Sym : Obj->symbols()) {
       // A name that cannot be read means a corrupt symbol table: stop at the
       // first one, since a table whose size was corrupted can claim hundreds
-      // of millions of entries, each failing in turn (found by scripts/fuzz.py).
+      // of millions of entries, each failing in turn (found by
+      // scripts/fuzz.py).
       Expected<StringRef> NameOrErr = Sym.getName();
       if (!NameOrErr)
         return makeError("symbol table: " + toString(NameOrErr.takeError()));
@@ -237,8 +232,8 @@ Error CodeObject::parse() {
     K.EntryAddress = K.DescriptorAddress + D.KernelCodeEntryByteOffset;
     if (!K.KernargSegmentSize)
       K.KernargSegmentSize = D.KernargSize;
-    if (!K.GroupSegmentFixedSize)
-      K.GroupSegmentFixedSize = D.GroupSegmentFixedSize;
+    if (!K.GroupSegmentSize)
+      K.GroupSegmentSize = D.GroupSegmentFixedSize;
     // The launchers size their kernarg buffers by the explicit arguments.
     if (K.explicitArgsSize() > K.KernargSegmentSize)
       return makeError(formatv("metadata: kernel '{0}': its explicit "

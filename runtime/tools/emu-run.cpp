@@ -11,6 +11,7 @@
 #include "gemm-opt/Version.h"
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
+#include "gemm-runtime/SimCommandLine.h"
 #include "gemm-runtime/Simulator.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -77,24 +78,7 @@ static cl::opt<bool> Stats("emu-stats",
                                     "their rate"),
                            cl::cat(Cat));
 
-static cl::OptionCategory
-    SimCat("emu-run timing model options (--backend=sim)");
-// Parsed here rather than by cl::opt<unsigned>, so that a bad value exits 2.
-static cl::opt<std::string> ComputeUnitsOpt(
-    "compute-units", cl::init("1"), cl::value_desc("N"),
-    cl::desc("CUs of the GPU (default 1: one CU or WGP runs every workgroup "
-             "of a small test grid; gemm-run's default is 96)"),
-    cl::cat(SimCat));
-static cl::opt<std::string>
-    ClockGHzOpt("clock-ghz", cl::init("2.5"), cl::value_desc("GHZ"),
-                cl::desc("Shader clock in GHz (default 2.5)"), cl::cat(SimCat));
-static cl::list<std::string> SimParamList(
-    "sim-param", cl::value_desc("NAME=VALUE"),
-    cl::desc("Override one model parameter (repeatable; names as in "
-             "SimParams, docs/timing-model.md)"),
-    cl::cat(SimCat));
-static cl::opt<bool> SimJson("json", cl::desc("Print the prediction as JSON"),
-                             cl::cat(SimCat));
+static SimCommandLine SimCL("emu-run", /*DefaultComputeUnits=*/1);
 
 namespace {
 enum class EltType { F32, I32, U32, U64 };
@@ -253,41 +237,8 @@ static void printElt(raw_ostream &OS, EltType T, uint32_t V) {
     OS << V;
 }
 
-/// The timing model's options, checked whether or not it runs: they are
-/// rejected with another backend.
-static Expected<SimOptions> parseSimOptions() {
-  auto Bad = [](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
-  };
-  SimOptions O;
-  if (BackendOpt != "sim") {
-    // cl::list's operator& gives its vector.
-    const cl::Option *SimOnly[] = {&ComputeUnitsOpt, &ClockGHzOpt,
-                                   std::addressof(SimParamList), &SimJson};
-    for (const cl::Option *Opt : SimOnly)
-      if (Opt->getNumOccurrences())
-        return Bad("--" + Opt->ArgStr + " needs --backend=sim");
-    return O;
-  }
-  unsigned CUs;
-  if (StringRef(ComputeUnitsOpt).getAsInteger(10, CUs) || CUs == 0 ||
-      CUs > 1024)
-    return Bad("--compute-units must be an integer in 1..1024, not '" +
-               ComputeUnitsOpt + "'");
-  double GHz;
-  if (StringRef(ClockGHzOpt).getAsDouble(GHz) || !(GHz > 0) || GHz > 10)
-    return Bad("--clock-ghz must be a number in (0, 10], not '" + ClockGHzOpt +
-               "'");
-  O.Params.ComputeUnits = CUs;
-  O.Params.ClockGHz = GHz;
-  for (const std::string &A : SimParamList)
-    if (Error E = setSimParam(O.Params, A))
-      return std::move(E);
-  return O;
-}
-
 int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions({&Cat, &SimCat});
+  cl::HideUnrelatedOptions({&Cat, &SimCL.Category});
   gemm::setVersionPrinter("emu-run");
   // With an error stream the parser returns instead of exiting 1.
   bool Parsed = cl::ParseCommandLineOptions(
@@ -332,7 +283,7 @@ int main(int Argc, char **Argv) {
     return fail(formatv("kernel '{0}' has {1} explicit arguments, {2} given",
                         K.Name, Explicit.size(), ArgSpecs.size()));
 
-  auto SimOpts = parseSimOptions();
+  auto SimOpts = SimCL.getSimOptions(BackendOpt == "sim");
   if (!SimOpts)
     return fail(toString(SimOpts.takeError()));
   auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts, *MemoryLimit)
@@ -413,12 +364,9 @@ int main(int Argc, char **Argv) {
             Args[Idx].Count * 4);
   }
   // The prediction (no floating-point operation count: TFLOP/s reads 0).
-  if (S->Sim) {
-    if (SimJson)
-      outs() << formatv("{0:2}\n", toJSON(*S->Sim, 0));
-    else
-      printSimResult(outs(), *S->Sim, 0);
-  }
+  if (S->Sim)
+    if (Error E = SimCL.report(outs(), *S->Sim, /*Flops=*/0))
+      return fail(toString(std::move(E)));
   if (Stats) {
     outs() << formatv("backend: {0}\ntime: {1:F3} ms\n", B.name(),
                       S->Milliseconds);

@@ -10,6 +10,7 @@
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
 #include "gemm-runtime/Manifest.h"
+#include "gemm-runtime/SimCommandLine.h"
 #include "gemm-runtime/Simulator.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
@@ -89,46 +90,7 @@ static cl::opt<std::string>
                         "(default): HIP if a device exists, else the emulator"),
                cl::cat(Cat));
 
-static cl::OptionCategory
-    SimCat("gemm-run timing model options (--backend=sim)");
-static cl::opt<unsigned> ComputeUnits("compute-units", cl::init(96),
-                                      cl::desc("CUs of the GPU (default 96, "
-                                               "RX 7900 XTX)"),
-                                      cl::cat(SimCat));
-static cl::opt<double> ClockGHz("clock-ghz", cl::init(2.5),
-                                cl::desc("Shader clock in GHz (default 2.5)"),
-                                cl::cat(SimCat));
-static cl::opt<double> MemoryGBps("memory-gbps", cl::init(960),
-                                  cl::desc("DRAM bandwidth in GB/s (default "
-                                           "960)"),
-                                  cl::cat(SimCat));
-static cl::opt<uint64_t> SimBudget(
-    "sim-budget", cl::init(60000000),
-    cl::desc("Wave instructions simulated cycle by cycle before the rest of "
-             "the CU's workgroups are extrapolated from the steady rate "
-             "(default 60000000)"),
-    cl::cat(SimCat));
-static cl::opt<bool> SimFull("sim-full",
-                             cl::desc("Simulate every workgroup of the CU, "
-                                      "whatever the budget"),
-                             cl::cat(SimCat));
-static cl::list<std::string> SimParamList(
-    "sim-param", cl::value_desc("NAME=VALUE"),
-    cl::desc("Override one model parameter, for calibration (repeatable; "
-             "names as in SimParams, docs/timing-model.md)"),
-    cl::cat(SimCat));
-static cl::opt<std::string> SimTimeline(
-    "sim-timeline", cl::value_desc("FILE"),
-    cl::desc("Write the instructions SIMD 0 issues during "
-             "--sim-timeline-cycles cycles, from the first workgroup's end, "
-             "as JSON to FILE (bench/timeline.py draws it)"),
-    cl::cat(SimCat));
-static cl::opt<uint64_t>
-    SimTimelineCycles("sim-timeline-cycles", cl::init(3000),
-                      cl::desc("Cycles --sim-timeline records (default 3000)"),
-                      cl::cat(SimCat));
-static cl::opt<bool> SimJson("json", cl::desc("Print the prediction as JSON"),
-                             cl::cat(SimCat));
+static SimCommandLine SimCL("gemm-run", /*DefaultComputeUnits=*/96);
 static cl::opt<unsigned> Seed("seed", cl::init(1),
                               cl::desc("Seed of the random inputs (default 1)"),
                               cl::cat(Cat));
@@ -475,33 +437,6 @@ static Error checkKernelArguments(const Manifest &Man, const KernelInfo &KI) {
   return Error::success();
 }
 
-/// The timing model's options, from the --compute-units, --clock-ghz,
-/// --memory-gbps and --sim-* options.
-static Expected<SimOptions> getSimOptions() {
-  if (BackendOpt == "sim" &&
-      (ComputeUnits == 0 || ComputeUnits > 1024 || !(ClockGHz > 0) ||
-       ClockGHz > 10 || !(MemoryGBps > 0)))
-    return makeError("--compute-units must be 1..1024, --clock-ghz in (0, "
-                     "10] and --memory-gbps positive");
-  SimOptions SimOpts;
-  SimOpts.Params.ComputeUnits = ComputeUnits;
-  SimOpts.Params.ClockGHz = ClockGHz;
-  SimOpts.Params.DramGBps = MemoryGBps;
-  SimOpts.MaxWaveInstructions = SimBudget;
-  SimOpts.Full = SimFull;
-  if (!SimTimeline.empty()) {
-    if (BackendOpt != "sim")
-      return makeError("--sim-timeline needs --backend=sim");
-    if (SimTimelineCycles == 0 || SimTimelineCycles > 1000000)
-      return makeError("--sim-timeline-cycles must be 1..1000000");
-    SimOpts.TimelineCycles = SimTimelineCycles;
-  }
-  for (const std::string &A : SimParamList)
-    if (Error E = setSimParam(SimOpts.Params, A))
-      return std::move(E);
-  return SimOpts;
-}
-
 /// "problem: M=.. N=.. K=.., C += A x B, seed 1" and the kernel chosen.
 static void printProblem(const Manifest &Man, const Problem &P) {
   // The manifest's choice among several kernels, by the run-time sizes.
@@ -622,17 +557,8 @@ static uint64_t getInstructionLimit(const Problem &P) {
 
 /// Prints the timing model's prediction (and writes its timeline).
 static int reportPrediction(const SimResult &Sim, const Problem &P) {
-  if (!SimTimeline.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(SimTimeline, EC);
-    if (EC)
-      return fail("cannot write '" + SimTimeline + "': " + EC.message());
-    OS << formatv("{0:2}\n", timelineToJSON(Sim));
-  }
-  if (SimJson)
-    outs() << formatv("{0:2}\n", toJSON(Sim, P.flop()));
-  else
-    printSimResult(outs(), Sim, P.flop());
+  if (Error E = SimCL.report(outs(), Sim, P.flop()))
+    return fail(toString(std::move(E)));
   return 0;
 }
 
@@ -759,7 +685,7 @@ static int timeLaunches(Backend &B, const Problem &P,
 }
 
 int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions({&Cat, &SimCat});
+  cl::HideUnrelatedOptions({&Cat, &SimCL.Category});
   gemm::setVersionPrinter("gemm-run");
   // With an error stream the parser returns instead of exiting 1, which is
   // a verification failure's code.
@@ -822,7 +748,7 @@ int main(int Argc, char **Argv) {
   if (Error E = checkKernelArguments(Man, KI))
     return fail(toString(std::move(E)));
 
-  Expected<SimOptions> SimOpts = getSimOptions();
+  Expected<SimOptions> SimOpts = SimCL.getSimOptions(BackendOpt == "sim");
   if (!SimOpts)
     return fail(toString(SimOpts.takeError()));
   auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts, *MemoryLimit)

@@ -135,6 +135,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  registry.insert<mlir::gemm::GemmDialect>();
   // gpu-module-to-binary translates gpu.module to LLVM IR: without these it
   // fails on the first ROCDL op.
   mlir::registerAllGPUToLLVMIRTranslations(registry);

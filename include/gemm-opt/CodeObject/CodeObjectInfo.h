@@ -21,39 +21,39 @@ namespace gemm {
 
 /// One entry of a kernel's `.args` metadata.
 struct KernelArgInfo {
-  std::string name;         ///< `.name`, empty when the producer gave none.
-  std::string valueKind;    ///< `.value_kind`, e.g. "global_buffer".
-  std::string addressSpace; ///< `.address_space`, empty when not a pointer.
-  uint64_t offset = 0;      ///< Byte offset in the kernarg segment.
-  uint64_t size = 0;        ///< Byte size in the kernarg segment.
+  std::string Name;         ///< `.name`, empty when the producer gave none.
+  std::string ValueKind;    ///< `.value_kind`, e.g. "global_buffer".
+  std::string AddressSpace; ///< `.address_space`, empty when not a pointer.
+  uint64_t Offset = 0;      ///< Byte offset in the kernarg segment.
+  uint64_t Size = 0;        ///< Byte size in the kernarg segment.
 };
 
 /// One entry of `amdhsa.kernels`.
 struct KernelInfo {
-  std::string name;   ///< `.name`: the source-level kernel name.
-  std::string symbol; ///< `.symbol`: the kernel descriptor symbol (`*.kd`).
-  uint64_t groupSegmentSize = 0;   ///< Static LDS bytes.
-  uint64_t privateSegmentSize = 0; ///< Scratch bytes per lane.
-  uint64_t kernargSegmentSize = 0;
-  uint64_t kernargSegmentAlign = 0;
-  uint64_t vgprCount = 0;
-  uint64_t sgprCount = 0;
-  uint64_t vgprSpillCount = 0;
-  uint64_t sgprSpillCount = 0;
-  uint64_t wavefrontSize = 0;
-  uint64_t maxFlatWorkgroupSize = 0;
+  std::string Name;   ///< `.name`: the source-level kernel name.
+  std::string Symbol; ///< `.symbol`: the kernel descriptor symbol (`*.kd`).
+  uint64_t GroupSegmentSize = 0;   ///< Static LDS bytes.
+  uint64_t PrivateSegmentSize = 0; ///< Scratch bytes per lane.
+  uint64_t KernargSegmentSize = 0;
+  uint64_t KernargSegmentAlign = 0;
+  uint64_t VgprCount = 0;
+  uint64_t SgprCount = 0;
+  uint64_t VgprSpillCount = 0;
+  uint64_t SgprSpillCount = 0;
+  uint64_t WavefrontSize = 0;
+  uint64_t MaxFlatWorkgroupSize = 0;
   /// `.reqd_workgroup_size`; all zero when the kernel does not require one.
-  std::array<uint64_t, 3> reqdWorkgroupSize = {0, 0, 0};
-  std::vector<KernelArgInfo> args;
+  std::array<uint64_t, 3> ReqdWorkgroupSize = {0, 0, 0};
+  std::vector<KernelArgInfo> Args;
 };
 
 struct CodeObjectInfo {
-  std::string target;             ///< e.g. "amdgcn-amd-amdhsa--gfx1100".
-  unsigned codeObjectVersion = 0; ///< 4, 5 or 6.
-  std::vector<KernelInfo> kernels;
+  std::string Target;             ///< e.g. "amdgcn-amd-amdhsa--gfx1100".
+  unsigned CodeObjectVersion = 0; ///< 4, 5 or 6.
+  std::vector<KernelInfo> Kernels;
 
   /// Returns the kernel named `name`, or null.
-  const KernelInfo *findKernel(llvm::StringRef name) const;
+  const KernelInfo *findKernel(llvm::StringRef Name) const;
 };
 
 /// Parses the ELF code object in `bytes`. Fails with a message naming what is

@@ -7,6 +7,8 @@
 #ifndef GEMM_OPT_PASSES_PASSES_H
 #define GEMM_OPT_PASSES_PASSES_H
 
+#include "gemm-opt/Dialect/Gemm.h"
+
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,15 +19,191 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
 
 namespace mlir::gemm {
 
-/// How gemm-prefetch fetches the next K-slice while the current one is
-/// multiplied.
-enum class PrefetchMode {
-  None,      // Load, store to LDS, multiply: global latency is exposed.
-  Registers, // Next slice in VGPRs during the multiply (walkthrough kernel 4).
-  Lds,       // Two LDS stages: one barrier per K step instead of two.
+/// The options that choose a kernel configuration (#gemm.config), declared
+/// once for every place that takes them: gemm-select-config (`Base` a pass)
+/// and the gemm-tile-rdna3 and gemm-rdna3-pipeline pipelines (`Base` a
+/// PassPipelineOptions). Their defaults are KernelConfig's.
+template <typename Base> struct KernelConfigOptions : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
+  KernelConfigOptions() = default;
+  // Options cannot be copied; as in TableGen's pass bases, the copy gets
+  // fresh ones and its owner copies their values (Pass::clonePass).
+  KernelConfigOptions(const KernelConfigOptions &other) : Base(other) {}
+
+  Option<int64_t> bm{*this, "bm",
+                     llvm::cl::desc("Rows of C per workgroup, a multiple of "
+                                    "waves-m x 16 (default 128)"),
+                     llvm::cl::init(KernelConfig().bm)};
+  Option<int64_t> bn{*this, "bn",
+                     llvm::cl::desc("Columns of C per workgroup, a multiple "
+                                    "of waves-n x 32 (default 128)"),
+                     llvm::cl::init(KernelConfig().bn)};
+  Option<int64_t> bk{
+      *this, "bk",
+      llvm::cl::desc("K step: columns of A and rows of B staged in LDS per "
+                     "step (default 8)"),
+      llvm::cl::init(KernelConfig().bk)};
+  Option<int64_t> wavesM{
+      *this, "waves-m",
+      llvm::cl::desc("Wave grid: waves of the workgroup along M (default 4)"),
+      llvm::cl::init(KernelConfig().wavesM)};
+  Option<int64_t> wavesN{
+      *this, "waves-n",
+      llvm::cl::desc("Wave grid: waves of the workgroup along N (default 1)"),
+      llvm::cl::init(KernelConfig().wavesN)};
+  Option<int64_t> pad{
+      *this, "pad",
+      llvm::cl::desc("Floats of padding after each row of A's transposed "
+                     "LDS tile, a multiple of 4 (default 4, which removes "
+                     "A's LDS store bank conflicts)"),
+      llvm::cl::init(KernelConfig().pad)};
+  Option<int64_t> unroll{
+      *this, "unroll",
+      llvm::cl::desc("K steps unrolled per LDS loop iteration, dividing bk; "
+                     "0 unrolls all of bk (default 0)"),
+      llvm::cl::init(KernelConfig().unroll)};
+  Option<PrefetchMode> prefetch{
+      *this, "prefetch",
+      llvm::cl::desc("How the next K-slice is fetched during the multiply "
+                     "(default registers)"),
+      llvm::cl::values(clEnumValN(PrefetchMode::None, "none",
+                                  "load, store, multiply in turn"),
+                       clEnumValN(PrefetchMode::Registers, "registers",
+                                  "next slice in VGPRs, two barriers per step"),
+                       clEnumValN(PrefetchMode::Lds, "lds",
+                                  "two LDS stages, one barrier per step")),
+      llvm::cl::init(KernelConfig().prefetch)};
+  Option<Addressing> addressing{
+      *this, "addressing",
+      llvm::cl::desc("How the kernel reads A and B (default buffer)"),
+      llvm::cl::values(
+          clEnumValN(Addressing::Global, "global",
+                     "global_load with a 64-bit VGPR address per load"),
+          clEnumValN(Addressing::Buffer, "buffer",
+                     "raw buffer loads, no VALU address arithmetic in the "
+                     "loop (gemm-buffer-addressing)")),
+      llvm::cl::init(KernelConfig().addressing)};
+
+  KernelConfig getKernelConfig() const {
+    KernelConfig config;
+    config.bm = bm;
+    config.bn = bn;
+    config.bk = bk;
+    config.wavesM = wavesM;
+    config.wavesN = wavesN;
+    config.pad = pad;
+    config.unroll = unroll;
+    config.prefetch = prefetch;
+    config.addressing = addressing;
+    return config;
+  }
+  void setKernelConfig(const KernelConfig &config) {
+    bm = config.bm;
+    bn = config.bn;
+    bk = config.bk;
+    wavesM = config.wavesM;
+    wavesN = config.wavesN;
+    pad = config.pad;
+    unroll = config.unroll;
+    prefetch = config.prefetch;
+    addressing = config.addressing;
+  }
+};
+
+/// The target of the code object, checked by gemm-check-input and built for
+/// by gemm-rdna3-pipeline. The member initializers are the defaults.
+struct TargetConfig {
+  std::string chip = "gfx1100";
+  unsigned codeObjectVersion = 5;
+  unsigned optLevel = 3;
+};
+
+/// The TargetConfig options, declared once for gemm-check-input and
+/// gemm-rdna3-pipeline (see KernelConfigOptions).
+template <typename Base> struct TargetOptions : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
+  TargetOptions() = default;
+  TargetOptions(const TargetOptions &other) : Base(other) {}
+
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip, an RDNA3 (gfx11) chip (default gfx1100)"),
+      llvm::cl::init(TargetConfig().chip)};
+  Option<unsigned> codeObjectVersion{
+      *this, "code-object-version",
+      llvm::cl::desc("AMDHSA code object version: 4, 5 or 6 (default 5; ROCm "
+                     "runtimes older than 6.x want 4 or 5)"),
+      llvm::cl::init(TargetConfig().codeObjectVersion)};
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level of the AMDGPU backend, 0-3 "
+                     "(default 3)"),
+      llvm::cl::init(TargetConfig().optLevel)};
+
+  TargetConfig getTargetConfig() const {
+    return TargetConfig{chip, codeObjectVersion, optLevel};
+  }
+  void setTargetConfig(const TargetConfig &config) {
+    chip = config.chip;
+    codeObjectVersion = config.codeObjectVersion;
+    optLevel = config.optLevel;
+  }
+};
+
+/// The toolkit option, declared once for gemm-module-to-binary and
+/// gemm-rdna3-pipeline.
+template <typename Base> struct ToolkitOptions : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
+  ToolkitOptions() = default;
+  ToolkitOptions(const ToolkitOptions &other) : Base(other) {}
+
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("Directory holding llvm/bin/ld.lld, used to link the "
+                     "code object (default: the one of the tree gemm-opt "
+                     "runs from, else a temporary one)"),
+      llvm::cl::init("")};
+};
+
+/// Where gemm-emit-hsaco writes its files.
+struct OutputConfig {
+  std::string hsaco;    // The code object; empty: none is written.
+  std::string manifest; // Empty: derived from hsaco.
+};
+
+/// The OutputConfig options, declared once for gemm-emit-hsaco and
+/// gemm-rdna3-pipeline.
+template <typename Base> struct OutputOptions : public Base {
+  template <typename T> using Option = typename Base::template Option<T>;
+
+  OutputOptions() = default;
+  OutputOptions(const OutputOptions &other) : Base(other) {}
+
+  Option<std::string> hsaco{
+      *this, "hsaco",
+      llvm::cl::desc("Write the code object to this file, with its launch "
+                     "manifest beside it (FILE.manifest.json)"),
+      llvm::cl::init("")};
+  Option<std::string> manifest{
+      *this, "manifest",
+      llvm::cl::desc("Path of the launch manifest (default: the hsaco path "
+                     "with '.hsaco' replaced by '.manifest.json')"),
+      llvm::cl::init("")};
+
+  OutputConfig getOutputConfig() const { return OutputConfig{hsaco, manifest}; }
+  void setOutputConfig(const OutputConfig &config) {
+    hsaco = config.hsaco;
+    manifest = config.manifest;
+  }
 };
 
 #define GEN_PASS_DECL
@@ -34,9 +212,14 @@ enum class PrefetchMode {
 #define GEN_PASS_REGISTRATION
 #include "gemm-opt/Passes/Passes.h.inc"
 
-/// Name of the function attribute in which gemm-check-input records the
-/// matmul's sizes and operand argument indices.
-inline constexpr llvm::StringLiteral kMatmulAttrName = "gemm.matmul";
+/// gemm-select-config recording `config` on every matmul, whatever its
+/// options say: the pipelines' way to pass their options on.
+std::unique_ptr<Pass> createGemmSelectConfig(const KernelConfig &config);
+
+/// The passes configured from a pipeline's options.
+std::unique_ptr<Pass> createGemmCheckInput(const TargetConfig &target);
+std::unique_ptr<Pass> createGemmModuleToBinary(llvm::StringRef toolkit);
+std::unique_ptr<Pass> createGemmEmitHsaco(const OutputConfig &output);
 
 } // namespace mlir::gemm
 

@@ -97,12 +97,13 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     beta = 0 (a temporary, and a generic that copies it to C), so that the
     kernel does not read C.
 
-    On success it records the problem on the enclosing `func.func` as the
-    `gemm.matmul` attribute: argument indices `a`, `b`, `c`; sizes `m`, `n`,
-    `k`, `batch`; `transpose_a`, `transpose_b`; leading dimensions `lda`,
-    `ldb`, `ldc` (and `batch_stride_*`); -1 for a size or stride known only
-    at run time (a size static in any operand is static); `alpha` and `beta` values or
-    `alpha_arg` and `beta_arg` indices. `gemm-emit-hsaco` reads it back to
+    On success it records the problem on the enclosing `func.func` as its
+    `gemm.matmul` attribute, a typed `#gemm.matmul`: sizes `m`, `n`, `k`,
+    `batch`; argument indices `a`, `b`, `c`; `transpose_a`, `transpose_b`;
+    leading dimensions `lda`, `ldb`, `ldc` (and `batch_stride_*`); `?` for a
+    size or stride known only at run time (a size static in any operand is
+    static); `alpha` and `beta` as values, or `argN` for a function
+    argument. `gemm-emit-hsaco` reads it back to
     describe the kernel's arguments in the launch manifest after outlining
     has replaced the matmul.
 
@@ -120,22 +121,47 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     becomes, after `gemm-opt --gemm-check-input`:
 
     ```mlir
-    func.func @sgemm(...) attributes {gemm.matmul = {a = 0 : i64,
-        alpha = 1.0 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.0 : f32,
-        c = 2 : i64, k = 32 : i64, lda = 32 : i64, ldb = 16 : i64,
-        ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = false,
-        transpose_b = false}} { ... }
+    func.func @sgemm(...) attributes {gemm.matmul = #gemm.matmul<m = 64,
+        n = 16, k = 32, batch = 1, a = 0, b = 1, c = 2, transpose_a = false,
+        transpose_b = false, lda = 32, ldb = 16, ldc = 16,
+        alpha = 1.000000e+00, beta = 1.000000e+00>} { ... }
     ```
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"gfx1100\"",
-           "Target chip; must be an RDNA3 (gfx11) chip">,
-    Option<"codeObjectVersion", "code-object-version", "unsigned",
-           /*default=*/"5", "AMDHSA code object version; must be 4, 5 or 6">,
-    Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
-           "LLVM optimization level of the AMDGPU backend; must be 0-3">,
-  ];
-  let dependentDialects = ["func::FuncDialect", "linalg::LinalgDialect"];
+  let dependentDialects = ["func::FuncDialect", "gemm::GemmDialect",
+                           "linalg::LinalgDialect"];
+}
+
+def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
+  let summary = "Choose each matmul's kernel configuration and record it as "
+                "a #gemm.config";
+  let description = [{
+    The one place where a matmul's kernel configuration is decided: the
+    workgroup tile (`bm`, `bn`, `bk`), the wave grid (`waves-m`,
+    `waves-n`), A's LDS padding (`pad`), the K steps unrolled per LDS loop
+    iteration (`unroll`), the prefetch mode and the addressing of A and B.
+    Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
+    `gpu.launch` gets the options' values as its `gemm.config` attribute,
+    replacing any it had. The tiling passes that follow read it:
+    `gemm-tile-workgroups` moves it onto the launch it builds, and
+    `gemm-stage-lds`, `gemm-tile-lanes`, `gemm-prefetch` and
+    `gemm-buffer-addressing` take their parameters from the launch. Each
+    value is checked by the pass that uses it, against the problem, with an
+    error that names the limit.
+
+    Its options are those of `gemm-tile-rdna3` and `gemm-rdna3-pipeline`,
+    which run it first; they are declared once (KernelConfigOptions in
+    Passes.h), with the defaults of KernelConfig (Dialect/Gemm.h).
+
+    Example: `gemm-opt --gemm-select-config=bm=64` gives
+
+    ```mlir
+    linalg.matmul {gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8,
+                     waves_m = 4, waves_n = 1, pad = 4, unroll = 0,
+                     prefetch = registers, addressing = buffer>}
+                  ins(%A, %B : ...) outs(%C : ...)
+    ```
+  }];
+  let dependentDialects = ["gemm::GemmDialect"];
 }
 
 def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
@@ -143,12 +169,14 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
                 "one BM x BN tile of C each, with a K loop of step BK";
   let description = [{
     The first of the RDNA3 tiling passes (`gemm-tile-rdna3` runs them all).
-    Replaces each f32 `linalg.matmul` on memrefs with a
-    `gpu.launch`: one workgroup per `bm` x `bn` tile of C (grid x along N, y
+    Replaces each f32 `linalg.matmul` on memrefs, as its `gemm.config`
+    (from `gemm-select-config`; a matmul without one is an error) says, with
+    a `gpu.launch`: one workgroup per `bm` x `bn` tile of C (grid x along N, y
     along M, rounded up), `waves-m` x `waves-n` wave32 waves per workgroup,
     and in it an `scf.for` over the whole K slices of step `bk` around a
-    `linalg.matmul` of the tile's slices. The launch records the tile in its
-    `gemm.tile` attribute for the passes that follow.
+    `linalg.matmul` of the tile's slices. The launch carries the matmul's
+    `gemm.config` and, as `gemm.problem`, its M x N x K sizes, for the
+    passes that follow.
 
     Edges: when M (N) is not a multiple of `bm` (`bn`), the last row (column)
     of workgroups owns what is left, and its subviews have dynamic sizes
@@ -179,12 +207,13 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     `k >= 2 bk`, for the sizes that are dynamic), and the matmul with its
     epilogue moves into the else-branch for the simple lowering. The grid is
     `ceildivui` of the sizes, the K loop ends at `k - k % bk`, and the tail
-    matmul is always there, `k % bk` deep (possibly 0). The tile attribute
-    records a dynamic size as -1. A matmul whose sizes are static but whose
+    matmul is always there, `k % bk` deep (possibly 0). The problem attribute
+    records a dynamic size as `?`. A matmul whose sizes are static but whose
     strides are not gets a guard too, `true` for now: `gemm-buffer-addressing`
     adds the matrices' spans to it.
 
-    Example: `gemm-opt --gemm-tile-workgroups` on a 256 x 256 x 256 matmul
+    Example: `gemm-opt --gemm-select-config --gemm-tile-workgroups` on a
+    256 x 256 x 256 matmul
     gives
 
     ```mlir
@@ -199,23 +228,14 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
         linalg.matmul ins(%At, %Bt : ...) outs(%Ct : ...)
       }
       gpu.terminator
-    } {gemm.tile = {bk = 8, bm = 128, bn = 128, k = 256, m = 256, n = 256,
-                    waves_m = 4, waves_n = 1}}
+    } {gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4,
+                   waves_n = 1, pad = 4, unroll = 0, prefetch = registers,
+                   addressing = buffer>,
+       gemm.problem = #gemm.problem<m = 256, n = 256, k = 256>}
     ```
   }];
-  let options = [
-    Option<"bm", "bm", "int64_t", /*default=*/"128",
-           "Rows of C per workgroup: a multiple of waves-m x 16 (default 128)">,
-    Option<"bn", "bn", "int64_t", /*default=*/"128",
-           "Columns of C per workgroup: a multiple of waves-n x 32 (default 128)">,
-    Option<"bk", "bk", "int64_t", /*default=*/"8",
-           "K step: columns of A and rows of B staged per step (default 8)">,
-    Option<"wavesM", "waves-m", "int64_t", /*default=*/"4",
-           "Waves of the workgroup along M (wave grid rows; default 4)">,
-    Option<"wavesN", "waves-n", "int64_t", /*default=*/"1",
-           "Waves of the workgroup along N (wave grid columns; default 1)">,
-  ];
-  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+  let dependentDialects = ["arith::ArithDialect", "gemm::GemmDialect",
+                           "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect"];
 }
 
@@ -229,6 +249,7 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     one k are contiguous and read 16 bytes at a time) and B's slice into
     `Bs[bk][bn]`, then synchronize; the matmul reads only LDS, and a second
     barrier keeps the next step from overwriting tiles still being read.
+    `pad` is the launch's `gemm.config`'s.
 
     Each lane copies `bm` x `bk` / lanes floats of A and `bk` x `bn` / lanes
     of B; consecutive lanes read consecutive addresses (A along K first, `bk`
@@ -262,11 +283,6 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     }
     ```
   }];
-  let options = [
-    Option<"pad", "pad", "int64_t", /*default=*/"4",
-           "Floats of padding after each row of A's transposed LDS tile (a "
-           "multiple of 4; default 4, which removes A's LDS store bank conflicts)">,
-  ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "linalg::LinalgDialect", "memref::MemRefDialect",
                            "vector::VectorDialect"];
@@ -298,10 +314,10 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     and column guards; whole 16-byte sub-tiles where they are owned, element
     by element for the one straddling the neighbour's edge).
 
-    The K step is unrolled `unroll` times (default: all of `bk`, one
-    straight-line loop body); a smaller factor keeps an inner loop. TM and
-    TN follow from the tile and the wave grid; the `tm` and `tn` options, if
-    set, must agree with them. A lower bound of the VGPRs the tile needs
+    The K step is unrolled the launch's `gemm.config` `unroll` times (0:
+    all of `bk`, one straight-line loop body); a smaller factor keeps an
+    inner loop. TM and TN follow from the tile and the wave grid. A lower
+    bound of the VGPRs the tile needs
     (accumulators, one step's fragments, a K-slice in flight) above 256 is
     an error.
 
@@ -331,17 +347,6 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     vector.store %sum, %C[...] : memref<256x256xf32>, vector<4xf32>
     ```
   }];
-  let options = [
-    Option<"tm", "tm", "int64_t", /*default=*/"0",
-           "Rows of C per lane (0: bm / (waves-m x 4)); checked against the "
-           "tile">,
-    Option<"tn", "tn", "int64_t", /*default=*/"0",
-           "Columns of C per lane (0: bn / (waves-n x 8)); checked against "
-           "the tile">,
-    Option<"unroll", "unroll", "int64_t", /*default=*/"0",
-           "K steps unrolled per iteration of the LDS loop; must divide bk "
-           "(0: all of bk)">,
-  ];
   let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
                            "scf::SCFDialect", "vector::VectorDialect"];
 }
@@ -351,7 +356,7 @@ def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
                 "multiply, in registers or in a second LDS stage";
   let description = [{
     Runs after `gemm-tile-lanes` on the staged K loop (load slice, store to
-    LDS, barrier, multiply, barrier):
+    LDS, barrier, multiply, barrier), as the launch's `gemm.config` says:
 
     - `prefetch=registers` (walkthrough kernel 4): the first slice is loaded
       before the loop; each step stores the slice the previous step loaded,
@@ -367,7 +372,8 @@ def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
     body stays one block. A problem with a single K step is left as it is.
     Two stages over 64 KiB of LDS are an error naming the numbers.
 
-    Example: `gemm-opt --gemm-prefetch=prefetch=lds` turns the loop into
+    Example: with `gemm-select-config=prefetch=lds` before the tiling
+    passes, `gemm-opt --gemm-prefetch` turns the loop into
 
     ```mlir
     ... first slice stored to %As[0, ...], %Bs[0, ...]; gpu.barrier
@@ -381,19 +387,6 @@ def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
     }
     ```
   }];
-  let options = [
-    Option<"prefetch", "prefetch", "mlir::gemm::PrefetchMode",
-           /*default=*/"mlir::gemm::PrefetchMode::Registers",
-           "How the next K-slice is fetched during the multiply (default "
-           "registers)",
-           [{::llvm::cl::values(
-             clEnumValN(mlir::gemm::PrefetchMode::None, "none",
-                        "load, store, multiply in turn"),
-             clEnumValN(mlir::gemm::PrefetchMode::Registers, "registers",
-                        "next slice in VGPRs, two barriers per step"),
-             clEnumValN(mlir::gemm::PrefetchMode::Lds, "lds",
-                        "two LDS stages, one barrier per step"))}]>,
-  ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
                            "scf::SCFDialect"];
 }
@@ -403,7 +396,8 @@ def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
                 "offset, a loop-invariant VGPR offset per lane";
   let description = [{
     Rewrites the tiled kernel's `memref.load`s of global memory into
-    `amdgpu.raw_buffer_load`. Each index, a sum, is split: the terms that
+    `amdgpu.raw_buffer_load`, in the launches whose `gemm.config` says
+    `addressing = buffer`. Each index, a sum, is split: the terms that
     depend on the lane or the workgroup stay in the VGPR indices, which do
     not change across the K loop; the uniform terms (the K loop's induction
     variable and what is computed from it, constants) become one SGPR offset
@@ -562,11 +556,6 @@ def GemmModuleToBinary : Pass<"gemm-module-to-binary", "ModuleOp"> {
     No other directory is searched, and no existing temporary directory is
     ever reused.
   }];
-  let options = [
-    Option<"toolkit", "toolkit", "std::string", /*default=*/"",
-           "Directory holding llvm/bin/ld.lld (default: the one of the tree "
-           "gemm-opt runs from, else a temporary one)">,
-  ];
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
@@ -621,13 +610,6 @@ def GemmEmitHsaco : Pass<"gemm-emit-hsaco", "ModuleOp"> {
     # writes sgemm.hsaco and sgemm.manifest.json
     ```
   }];
-  let options = [
-    Option<"hsacoPath", "hsaco", "std::string", /*default=*/"",
-           "Path of the code object to write (required)">,
-    Option<"manifestPath", "manifest", "std::string", /*default=*/"",
-           "Path of the JSON launch manifest (default: the hsaco path with "
-           "'.hsaco' replaced by '.manifest.json')">,
-  ];
   let dependentDialects = ["gpu::GPUDialect"];
 }
 

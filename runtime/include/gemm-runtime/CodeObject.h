@@ -9,6 +9,8 @@
 #ifndef GEMM_RUNTIME_CODEOBJECT_H
 #define GEMM_RUNTIME_CODEOBJECT_H
 
+#include "gemm-opt/CodeObject/CodeObjectInfo.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -57,30 +59,18 @@ struct KernelDescriptor {
   unsigned kernargPreloadLength() const { return KernargPreload & 127; }
 };
 
-/// One entry of `.amdhsa.kernels[].args`.
-struct KernelArg {
-  std::string Name;
-  std::string ValueKind; // global_buffer, by_value, hidden_block_count_x, ...
-  std::string AddressSpace;
-  uint32_t Offset = 0;
-  uint32_t Size = 0;
-};
+/// One entry of `.amdhsa.kernels[].args`, as gemm-opt's metadata reader
+/// gives it.
+using KernelArg = ::gemm::KernelArgInfo;
 
-struct KernelInfo {
-  std::string Name;
+/// A kernel of the code object: its metadata, from the reader gemm-opt's
+/// manifest writer uses (one KernelInfo for both), which loading checks
+/// against the launchers' 32-bit argument arithmetic; and where its
+/// descriptor and code are.
+struct KernelInfo : ::gemm::KernelInfo {
   uint64_t DescriptorAddress = 0; // virtual address of `<name>.kd`
   uint64_t EntryAddress = 0;      // first instruction
   KernelDescriptor KD;
-  std::vector<KernelArg> Args;
-  uint32_t KernargSegmentSize = 0;
-  uint32_t KernargSegmentAlign = 8;
-  uint32_t GroupSegmentFixedSize = 0;
-  uint32_t PrivateSegmentFixedSize = 0;
-  uint32_t SgprCount = 0;
-  uint32_t VgprCount = 0;
-  uint32_t WavefrontSize = 0;
-  uint32_t MaxFlatWorkgroupSize = 0;
-  std::array<uint32_t, 3> ReqdWorkgroupSize = {0, 0, 0}; // 0: not given
 
   /// Size in bytes of the explicit (non-hidden) arguments.
   uint32_t explicitArgsSize() const;

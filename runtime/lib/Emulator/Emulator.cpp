@@ -185,14 +185,14 @@ Expected<LaunchSetup> Emulator::prepare(const CodeObject &CO,
   if (!KD.isWave32())
     return makeError("emulator: kernel '" + K.Name +
                      "' is compiled for wave64; only wave32 is emulated");
-  if (KD.PrivateSegmentFixedSize || K.PrivateSegmentFixedSize ||
+  if (KD.PrivateSegmentFixedSize || K.PrivateSegmentSize ||
       KD.usesDynamicStack())
     return makeError(formatv(
         "emulator: kernel '{0}' uses {1} bytes of "
         "scratch (private segment); scratch is not "
         "emulated",
         K.Name,
-        std::max(KD.PrivateSegmentFixedSize, K.PrivateSegmentFixedSize)));
+        std::max<uint64_t>(KD.PrivateSegmentFixedSize, K.PrivateSegmentSize)));
   if (KD.kernargPreloadLength())
     return makeError("emulator: kernarg preloading is not supported");
   uint64_t Lanes = (uint64_t)L.Block[0] * L.Block[1] * L.Block[2];

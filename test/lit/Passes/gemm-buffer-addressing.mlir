@@ -1,6 +1,7 @@
-// RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s
-// RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing | FileCheck %s --check-prefix=COUNT
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s --check-prefix=DYN
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-select-config,gemm-tile-workgroups,gemm-stage-lds,gemm-tile-lanes,gemm-prefetch,fold-memref-alias-ops))" | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-select-config,gemm-tile-workgroups,gemm-stage-lds,gemm-tile-lanes,gemm-prefetch,fold-memref-alias-ops))" | gemm-opt --gemm-buffer-addressing | FileCheck %s --check-prefix=COUNT
+// RUN: gemm-opt %s --gemm-tile-rdna3=addressing=global | gemm-opt --gemm-buffer-addressing | FileCheck %s --check-prefix=GLOBAL
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --pass-pipeline="builtin.module(func.func(gemm-select-config,gemm-tile-workgroups,gemm-stage-lds,gemm-tile-lanes,gemm-prefetch,fold-memref-alias-ops))" | gemm-opt --gemm-buffer-addressing --canonicalize --cse | FileCheck %s --check-prefix=DYN
 // RUN: gemm-opt %S/Inputs/huge-32768.mlir --gemm-tile-rdna3 2>&1 >%t.huge.mlir | FileCheck %s --check-prefix=HUGE
 // RUN: not grep raw_buffer_load %t.huge.mlir
 
@@ -36,6 +37,12 @@
 // COUNT-NOT: amdgpu.raw_buffer_load
 // COUNT-NOT: memref.load
 // COUNT: vector.store
+
+// A launch whose #gemm.config says addressing = global keeps its global loads.
+// GLOBAL-NOT: amdgpu.raw_buffer_load
+// GLOBAL: memref.load %arg0
+// GLOBAL-NOT: amdgpu.raw_buffer_load
+// GLOBAL: addressing = global
 func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
                 outs(%C : memref<256x256xf32>)

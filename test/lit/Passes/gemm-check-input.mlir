@@ -3,7 +3,7 @@
 // The shape and the operand argument indices are recorded on the function,
 // wherever the operands sit in the argument list.
 // CHECK-LABEL: func.func @records_shape
-// CHECK-SAME: gemm.matmul = {a = 2 : i64, alpha = 1.000000e+00 : f32, b = 0 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 1 : i64, k = 32 : i64, lda = 32 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}
+// CHECK-SAME: gemm.matmul = #gemm.matmul<m = 64, n = 16, k = 32, batch = 1, a = 2, b = 0, c = 1, transpose_a = false, transpose_b = false, lda = 32, ldb = 16, ldc = 16, alpha = 1.000000e+00, beta = 1.000000e+00>
 func.func @records_shape(%B: memref<32x16xf32>, %C: memref<64x16xf32>,
                          %A: memref<64x32xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
@@ -25,7 +25,7 @@ func.func @f16(%A: memref<64x32xf16>, %B: memref<32x16xf16>, %C: memref<64x16xf3
 // Sizes known only at run time are recorded as -1; a size static in one
 // operand (K in B) is static.
 // CHECK-LABEL: func.func @dynamic
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = -1 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false}
+// CHECK-SAME: gemm.matmul = #gemm.matmul<m = ?, n = ?, k = 32, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = ?, ldb = ?, ldc = ?, alpha = 1.000000e+00, beta = 1.000000e+00>
 func.func @dynamic(%A: memref<?x?xf32>, %B: memref<32x?xf32>, %C: memref<?x?xf32>) {
   linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<32x?xf32>)
                 outs(%C : memref<?x?xf32>)
@@ -65,7 +65,7 @@ func.func @two(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
 // Transposes through the indexing maps; leading dimensions through strided
 // layouts. A is stored K x M here, B N x K.
 // CHECK-LABEL: func.func @transposed_strided
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = 80 : i64, ldb = 32 : i64, ldc = 20 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = true}
+// CHECK-SAME: gemm.matmul = #gemm.matmul<m = 64, n = 16, k = 32, batch = 1, a = 0, b = 1, c = 2, transpose_a = true, transpose_b = true, lda = 80, ldb = 32, ldc = 20, alpha = 1.000000e+00, beta = 1.000000e+00>
 func.func @transposed_strided(%A: memref<32x64xf32, strided<[80, 1]>>, %B: memref<16x32xf32>,
                               %C: memref<64x16xf32, strided<[20, 1]>>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
@@ -151,7 +151,7 @@ func.func @column_major(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref
 
 // A leading dimension given at run time, with a dynamic batch.
 // CHECK-LABEL: func.func @dynamic_ld
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = -1 : i64, batch_stride_a = -1 : i64, batch_stride_b = 512 : i64, batch_stride_c = 512 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = -1 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 16 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}
+// CHECK-SAME: gemm.matmul = #gemm.matmul<m = 16, n = 16, k = 32, batch = ?, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = ?, ldb = 16, ldc = 16, batch_stride_a = ?, batch_stride_b = 512, batch_stride_c = 512, alpha = 1.000000e+00, beta = 1.000000e+00>
 func.func @dynamic_ld(%A: memref<?x16x32xf32, strided<[?, ?, 1]>>, %B: memref<?x32x16xf32>, %C: memref<?x16x16xf32, strided<[512, 16, 1]>>) {
   linalg.batch_matmul ins(%A, %B : memref<?x16x32xf32, strided<[?, ?, 1]>>, memref<?x32x16xf32>)
                       outs(%C : memref<?x16x16xf32, strided<[512, 16, 1]>>)
@@ -171,7 +171,7 @@ func.func @dynamic_offset(%A: memref<?x?xf32, strided<[?, 1], offset: ?>>, %B: m
 
 // A batch of 2 with transposed A; the batch stride of C leaves a gap.
 // CHECK-LABEL: func.func @batched
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 2 : i64, batch_stride_a = 2048 : i64, batch_stride_b = 512 : i64, batch_stride_c = 1100 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 32 : i64, lda = 64 : i64, ldb = 16 : i64, ldc = 16 : i64, m = 64 : i64, n = 16 : i64, transpose_a = true, transpose_b = false}
+// CHECK-SAME: gemm.matmul = #gemm.matmul<m = 64, n = 16, k = 32, batch = 2, a = 0, b = 1, c = 2, transpose_a = true, transpose_b = false, lda = 64, ldb = 16, ldc = 16, batch_stride_a = 2048, batch_stride_b = 512, batch_stride_c = 1100, alpha = 1.000000e+00, beta = 1.000000e+00>
 func.func @batched(%A: memref<2x32x64xf32>, %B: memref<2x32x16xf32>, %C: memref<2x64x16xf32, strided<[1100, 16, 1]>>) {
   linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>,
                                        affine_map<(b, m, n, k) -> (b, k, n)>,
@@ -303,7 +303,7 @@ func.func @generic_row_sum(%A: memref<64x32xf32>, %y: memref<64xf32>) {
 // a linalg.generic right after it combines the two. alpha and beta here are
 // arguments of the function (kernel arguments), recorded by index.
 // CHECK-LABEL: func.func @alpha_beta_args
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha_arg = 3 : i64, b = 1 : i64, batch = 1 : i64, beta_arg = 4 : i64, c = 2 : i64, k = 32 : i64
+// CHECK-SAME: gemm.matmul = #gemm.matmul<{{.*}}, k = 32, batch = 1, a = 0, b = 1, c = 2, {{.*}}, alpha = arg3, beta = arg4>
 func.func @alpha_beta_args(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>,
                            %alpha: f32, %beta: f32) {
   %zero = arith.constant 0.0 : f32
@@ -327,7 +327,7 @@ func.func @alpha_beta_args(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: mem
 
 // Constants; no C term is beta = 0.
 // CHECK-LABEL: func.func @alpha_only
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 2.500000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 0.000000e+00 : f32, c = 2 : i64
+// CHECK-SAME: gemm.matmul = #gemm.matmul<{{.*}}, batch = 1, a = 0, b = 1, c = 2, {{.*}}, alpha = 2.500000e+00, beta = 0.000000e+00>
 func.func @alpha_only(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %alpha = arith.constant 2.5 : f32
@@ -443,7 +443,7 @@ func.func @huge_bytes(%A: memref<4611686018427387904x1xf32>, %B: memref<1x1xf32>
 // matmul writes a zero-filled temporary that a generic copies to C), which
 // the kernel stores without reading C.
 // CHECK-LABEL: func.func @zero_fill_c
-// CHECK-SAME: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 0.000000e+00 : f32, c = 2 : i64
+// CHECK-SAME: gemm.matmul = #gemm.matmul<{{.*}}, batch = 1, a = 0, b = 1, c = 2, {{.*}}, alpha = 1.000000e+00, beta = 0.000000e+00>
 // CHECK: %[[ZERO:.*]] = arith.constant 0.0
 // CHECK-NEXT: %[[T:.*]] = memref.alloc() : memref<64x16xf32>
 // CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[T]] : memref<64x16xf32>)
@@ -464,7 +464,7 @@ func.func @zero_fill_c(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<
 
 // The temporary takes C's dynamic sizes; batched as well.
 // CHECK-LABEL: func.func @zero_fill_c_dynamic
-// CHECK-SAME: beta = 0.000000e+00 : f32
+// CHECK-SAME: beta = 0.000000e+00>
 // CHECK: %[[B:.*]] = memref.dim %arg2, %c0
 // CHECK: %[[M:.*]] = memref.dim %arg2, %c1
 // CHECK: %[[N:.*]] = memref.dim %arg2, %c2
@@ -483,7 +483,7 @@ func.func @zero_fill_c_dynamic(%A: memref<?x?x32xf32>, %B: memref<?x32x?xf32>, %
 
 // Ops without side effects may sit between the fill and the matmul.
 // CHECK-LABEL: func.func @zero_fill_c_pure_between
-// CHECK-SAME: beta = 0.000000e+00 : f32
+// CHECK-SAME: beta = 0.000000e+00>
 func.func @zero_fill_c_pure_between(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)

@@ -14,7 +14,7 @@
 // CHECK: memref.load %[[A]]
 // CHECK: memref.load %[[B]]
 // CHECK: memref.store %{{.*}}, %[[C]]
-func.func @identity(%A: memref<?x32xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, batch = 1 : i64, k = 32 : i64, lda = 32 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false}} {
+func.func @identity(%A: memref<?x32xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) attributes {gemm.matmul = #gemm.matmul<m = ?, n = ?, k = 32, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = 32, ldb = ?, ldc = ?, alpha = 1.000000e+00, beta = 1.000000e+00>} {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     %a = memref.load %A[%tx, %ty] : memref<?x32xf32>
@@ -36,7 +36,7 @@ func.func @identity(%A: memref<?x32xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf3
 // CHECK: gpu.launch
 // CHECK-NEXT: memref.reinterpret_cast %[[BASE_B]] to offset: [0], sizes: [8, 16], strides: [%[[STRIDES_B]]#0, 1] : memref<f32> to memref<?x16xf32, strided<[?, 1]>>
 // CHECK: memref.load %arg0
-func.func @strided(%A: memref<16x8xf32>, %B: memref<?x16xf32, strided<[?, 1]>>, %C: memref<16x16xf32>) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, batch = 1 : i64, k = 8 : i64, lda = 8 : i64, ldb = -1 : i64, ldc = 16 : i64, m = 16 : i64, n = 16 : i64, transpose_a = false, transpose_b = false}} {
+func.func @strided(%A: memref<16x8xf32>, %B: memref<?x16xf32, strided<[?, 1]>>, %C: memref<16x16xf32>) attributes {gemm.matmul = #gemm.matmul<m = 16, n = 16, k = 8, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = 8, ldb = ?, ldc = 16, alpha = 1.000000e+00, beta = 1.000000e+00>} {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     %a = memref.load %A[%tx, %ty] : memref<16x8xf32>
@@ -59,7 +59,7 @@ func.func @strided(%A: memref<16x8xf32>, %B: memref<?x16xf32, strided<[?, 1]>>, 
 // CHECK: gpu.launch
 // CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[SIZES_B]]#2, %[[SIZES_A]]#1 : index
 // CHECK-NEXT: memref.reinterpret_cast %[[BASE_C]] to offset: [0], sizes: [%[[SIZES_A]]#0, %[[SIZES_A]]#1, %[[SIZES_B]]#2], strides: [%[[STRIDE]], %[[SIZES_B]]#2, 1] : memref<f32> to memref<?x?x?xf32>
-func.func @batched(%A: memref<?x?x?xf32>, %B: memref<?x?x?xf32>, %C: memref<?x?x?xf32>) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, batch = -1 : i64, k = -1 : i64, lda = -1 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false, batch_stride_a = -1 : i64, batch_stride_b = -1 : i64, batch_stride_c = -1 : i64}} {
+func.func @batched(%A: memref<?x?x?xf32>, %B: memref<?x?x?xf32>, %C: memref<?x?x?xf32>) attributes {gemm.matmul = #gemm.matmul<m = ?, n = ?, k = ?, batch = ?, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = ?, ldb = ?, ldc = ?, batch_stride_a = ?, batch_stride_b = ?, batch_stride_c = ?, alpha = 1.000000e+00, beta = 1.000000e+00>} {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     %c = memref.load %C[%bx, %tx, %ty] : memref<?x?x?xf32>
@@ -71,7 +71,7 @@ func.func @batched(%A: memref<?x?x?xf32>, %B: memref<?x?x?xf32>, %C: memref<?x?x
 
 // -----
 
-func.func @not_a_matrix(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %D: memref<?xf32>) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, batch = 1 : i64, k = -1 : i64, lda = -1 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false}} {
+func.func @not_a_matrix(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %D: memref<?xf32>) attributes {gemm.matmul = #gemm.matmul<m = ?, n = ?, k = ?, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = ?, ldb = ?, ldc = ?, alpha = 1.000000e+00, beta = 1.000000e+00>} {
   %c1 = arith.constant 1 : index
   // expected-error @below {{'gpu.launch' op uses 'memref<?xf32>', which has a dynamic size or stride but is not one of the matmul's A, B and C arguments: only those can take their sizes as kernel arguments}}
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
@@ -94,14 +94,14 @@ func.func @not_a_matrix(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?
 // CHECK: } else {
 // CHECK: gpu.launch {{.*}} module(@tiled_and_fallback_kernels) function(@tiled_and_fallback_simple_kernel) {
 // CHECK-NEXT: memref.reinterpret_cast
-func.func @tiled_and_fallback(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %tiled: i1) attributes {gemm.matmul = {a = 0 : i64, b = 1 : i64, c = 2 : i64, batch = 1 : i64, k = -1 : i64, lda = -1 : i64, ldb = -1 : i64, ldc = -1 : i64, m = -1 : i64, n = -1 : i64, transpose_a = false, transpose_b = false}} {
+func.func @tiled_and_fallback(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %tiled: i1) attributes {gemm.matmul = #gemm.matmul<m = ?, n = ?, k = ?, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = ?, ldb = ?, ldc = ?, alpha = 1.000000e+00, beta = 1.000000e+00>} {
   %c1 = arith.constant 1 : index
   scf.if %tiled {
     gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
       %a = memref.load %A[%tx, %ty] : memref<?x?xf32>
       memref.store %a, %C[%tx, %ty] : memref<?x?xf32>
       gpu.terminator
-    } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = -1 : i64, m = -1 : i64, n = -1 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
+    } {gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = ?, n = ?, k = ?>}
   } else {
     gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1) threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
       %b = memref.load %B[%tx, %ty] : memref<?x?xf32>

@@ -1,10 +1,15 @@
-// RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
-// RUN: gemm-opt %s --gemm-tile-workgroups | gemm-opt --gemm-stage-lds=pad=0 | FileCheck %s --check-prefix=PAD0
-// RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
-// RUN: gemm-opt %s --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds=pad=4611686018427387904 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEPAD
-// RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
-// RUN: gemm-opt %s --gemm-tile-workgroups=bk=128 | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=DYN
+// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
+// RUN: gemm-opt %s --gemm-select-config=pad=0 --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=PAD0
+// RUN: gemm-opt %s --gemm-select-config=pad=2 --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: gemm-opt %s --gemm-select-config=pad=4611686018427387904 --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEPAD
+// RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-select-config --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
+// RUN: gemm-opt %s --gemm-select-config=bk=128 --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=DYN
+// RUN: gemm-opt %S/Inputs/hand-launch.mlir --gemm-stage-lds --gemm-tile-lanes --gemm-prefetch --gemm-buffer-addressing | FileCheck %s --check-prefix=HAND
+// HAND: gpu.launch blocks
+// HAND-NOT: workgroup(
+// HAND: linalg.matmul ins(%arg0, %arg1
+// HAND: bm = 4611686018427387904
 
 // A's 128 x 8 slice goes to LDS transposed with 4 floats of padding per row
 // (8 x 132), B's 8 x 128 slice as it is. Each of the 128 lanes loads 8 floats

@@ -1,13 +1,12 @@
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=COUNT
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load .*#gpu.address_space<workgroup>>, vector<4xf32>" | FileCheck %s --check-prefix=LDS-READS
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load %arg2" | FileCheck %s --check-prefix=C-READS
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes="tm=8 tn=16 unroll=2" | FileCheck %s --check-prefix=UNROLL
-// RUN: gemm-opt %s --gemm-tile-workgroups="bm=64 bn=64 waves-m=2 waves-n=2" --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=GRID
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes=tn=8 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TN
-// RUN: gemm-opt %s --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes=unroll=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
-// RUN: gemm-opt %s --gemm-tile-workgroups=bk=64 --gemm-stage-lds=pad=0 | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=DYN
+// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s
+// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=COUNT
+// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load .*#gpu.address_space<workgroup>>, vector<4xf32>" | FileCheck %s --check-prefix=LDS-READS
+// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load %arg2" | FileCheck %s --check-prefix=C-READS
+// RUN: gemm-opt %s --gemm-select-config=unroll=2 --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=UNROLL
+// RUN: gemm-opt %s --gemm-select-config="bm=64 bn=64 waves-m=2 waves-n=2" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=GRID
+// RUN: gemm-opt %s --gemm-select-config=unroll=3 --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
+// RUN: gemm-opt %s --gemm-select-config="bk=64 pad=0" --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=DYN
 
 // Each lane of the 4 x 1 wave grid owns 8 x 16 outputs: 8 vector<16xf32>
 // accumulators carried by the K loop. Lane l of wave w starts at row
@@ -71,7 +70,6 @@
 // GRID-DAG: arith.remui %[[WAVE]], %c2
 // GRID: scf.for {{.*}} -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
 //
-// TN: error: 'linalg.matmul' op cannot be tiled with tm=0 tn=8: a 128 x 128 workgroup tile on a 4 x 1 wave grid gives each lane 8 x 16
 // UNROLL-ERR: error: 'linalg.matmul' op cannot be tiled with unroll=3: the unroll factor must divide bk=8
 // VGPR: error: 'linalg.matmul' op needs at least 280 VGPRs per lane with bk=64; the limit is 256
 // C = alpha T + beta C fused into the store: each 16-byte sub-tile of C is
@@ -107,9 +105,9 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 }
 
 // Edge tiles and a K tail (300 x 200 x 77, run separately from the above).
-// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=EDGE
-// RUN: gemm-opt %S/Inputs/alpha-beta-256.mlir --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=EPILOGUE
-// RUN: sed -e 's/%bc = arith.mulf %c, %beta : f32/%bc = arith.mulf %at, %alpha : f32/' %S/Inputs/alpha-beta-256.mlir | gemm-opt --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NO-C
+// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=EDGE
+// RUN: gemm-opt %S/Inputs/alpha-beta-256.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=EPILOGUE
+// RUN: sed -e 's/%bc = arith.mulf %c, %beta : f32/%bc = arith.mulf %at, %alpha : f32/' %S/Inputs/alpha-beta-256.mlir | gemm-opt --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NO-C
 // The tile starts are shifted back to end at m and n (min(start, 300 - 128),
 // min(start, 200 - 128)); the K loop runs the 9 whole slices and a loop of 5
 // steps after it multiplies the tail from global memory, one row of B

@@ -7,7 +7,6 @@
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bn=32 bk=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BKB
 // RUN: not gemm-opt %s --gemm-tile-rdna3=waves-m=40 -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 // RUN: not gemm-opt %s --gemm-tile-rdna3=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
-// RUN: not gemm-opt %s --gemm-tile-rdna3=tm=4 -o /dev/null 2>&1 | FileCheck %s --check-prefix=TM
 // RUN: not gemm-opt %s --gemm-tile-rdna3=unroll=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL
 // RUN: not gemm-opt %s --gemm-tile-rdna3=prefetch=twice -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREFETCH
 // RUN: not gemm-opt %s --gemm-tile-rdna3=addressing=flat -o /dev/null 2>&1 | FileCheck %s --check-prefix=ADDRESSING
@@ -15,13 +14,12 @@
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=32 prefetch=lds" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS2
 // RUN: not gemm-opt %s --gemm-tile-rdna3="bk=64 pad=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
 //
-// BM: errors.mlir:[[@LINE+15]]:3: error: 'linalg.matmul' op cannot be tiled with bm=96: with 4 wave(s) along M, bm must be a multiple of 64 (waves x 4 lanes x 4-row sub-tiles)
+// BM: errors.mlir:[[@LINE+14]]:3: error: 'linalg.matmul' op cannot be tiled with bm=96: with 4 wave(s) along M, bm must be a multiple of 64 (waves x 4 lanes x 4-row sub-tiles)
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=256: B's rows are copied bn lanes each, so bn must divide the workgroup's 128 lanes
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=12: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes, and the rows they copy at once (128 / bk) must divide bm=128
 // BKB: error: 'linalg.matmul' op cannot be tiled with bn=32 bk=2: the 4 rows of B the 128 lanes copy at once must divide bk
 // WAVES: error: 'linalg.matmul' op cannot be tiled with a 40 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
 // PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
-// TM: error: 'linalg.matmul' op cannot be tiled with tm=4 tn=0: a 128 x 128 workgroup tile on a 4 x 1 wave grid gives each lane 8 x 16
 // UNROLL: error: 'linalg.matmul' op cannot be tiled with unroll=3: the unroll factor must divide bk=8
 // PREFETCH: for the --prefetch option: Cannot find option named 'twice'!
 // ADDRESSING: for the --addressing option: Cannot find option named 'flat'!

@@ -1,14 +1,15 @@
-// RUN: gemm-opt %s --split-input-file --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
-// RUN: gemm-opt %s --split-input-file --gemm-tile-workgroups="bm=64 bn=64 waves-m=2 waves-n=2" --verify-diagnostics | FileCheck %s --check-prefix=GRID
-// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-n=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
-// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-m=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
-// RUN: not gemm-opt %s --gemm-tile-workgroups="bk=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+// RUN: gemm-opt %s --split-input-file --gemm-select-config --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --gemm-select-config="bm=64 bn=64 waves-m=2 waves-n=2" --gemm-tile-workgroups --verify-diagnostics | FileCheck %s --check-prefix=GRID
+// RUN: not gemm-opt %s --gemm-select-config="waves-n=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
+// RUN: not gemm-opt %s --gemm-select-config="waves-m=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
+// RUN: not gemm-opt %s --gemm-select-config="bk=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
 // Sizes whose products overflow 64 bits (found by fuzz.py under UBSan; the
 // first was a division by zero, SIGFPE).
-// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-m=4611686018427387904 waves-n=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVES
-// RUN: not gemm-opt %s --gemm-tile-workgroups="waves-n=9223372036854775807" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVESN
-// RUN: not gemm-opt %s --gemm-tile-workgroups="bm=4611686018427387904" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBM
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
+// RUN: not gemm-opt %s --gemm-select-config="waves-m=4611686018427387904 waves-n=2" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVES
+// RUN: not gemm-opt %s --gemm-select-config="waves-n=9223372036854775807" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVESN
+// RUN: not gemm-opt %s --gemm-select-config="bm=4611686018427387904" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBM
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
+// RUN: not gemm-opt %s --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 
 // One workgroup per 128 x 128 tile of C: grid x along N (384 / 128), y along M
 // (256 / 128); 4 waves of 32 lanes; a K loop of step 8 over a matmul of the
@@ -27,18 +28,19 @@
 // CHECK-NEXT: linalg.matmul ins(%[[AT]], %[[BT]] : {{.*}}) outs(%[[CT]] : {{.*}})
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.terminator
-// CHECK-NEXT: } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = 64 : i64, m = 256 : i64, n = 384 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
+// CHECK-NEXT: } {gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = 256, n = 384, k = 64>}
 //
 // A 2 x 2 wave grid on 64 x 64 tiles: still 128 lanes, a 6 x 4 grid.
 // GRID-LABEL: func.func @rect
 // GRID: gpu.launch blocks({{.*}}) in (%{{.*}} = %c6, %{{.*}} = %c4, %{{.*}} = %c1{{.*}}) threads({{.*}}) in (%{{.*}} = %c128,
 // GRID: memref.subview %arg0[%{{.*}}, %{{.*}}] [64, 8] [1, 1]
-// GRID: gemm.tile = {bk = 8 : i64, bm = 64 : i64, bn = 64 : i64, k = 64 : i64, m = 256 : i64, n = 384 : i64, waves_m = 2 : i64, waves_n = 2 : i64}
+// GRID: gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8, waves_m = 2, waves_n = 2, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = 256, n = 384, k = 64>
 //
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=128: with 3 wave(s) along N, bn must be a multiple of 96 (waves x 8 lanes x 4-column sub-tiles)
 // WAVES: error: 'linalg.matmul' op cannot be tiled with a 0 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
 // HUGEWAVES: error: 'linalg.matmul' op cannot be tiled with a 4611686018427387904 x 2 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
 // HUGEWAVESN: error: 'linalg.matmul' op cannot be tiled with a 4 x 9223372036854775807 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
+// NOCONFIG: error: 'linalg.matmul' op has no #gemm.config to be tiled with; run gemm-select-config first
 // HUGEBM: error: 'linalg.matmul' op cannot be tiled with bm=4611686018427387904: a workgroup tile side holds at most 16384 floats, all of the 65536-byte LDS
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=3: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes
 func.func @rect(%A: memref<256x64xf32>, %B: memref<64x384xf32>, %C: memref<256x384xf32>) {
@@ -53,7 +55,7 @@ func.func @rect(%A: memref<256x64xf32>, %B: memref<64x384xf32>, %C: memref<256x3
 // is left for the simple lowering, with a remark.
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: gpu.launch
-// CHECK: linalg.matmul
+// CHECK: linalg.matmul ins
 func.func @small(%A: memref<60x64xf32>, %B: memref<64x128xf32>, %C: memref<60x128xf32>) {
   // expected-remark @below {{not tiled for RDNA3: 60x128 is smaller than the}}
   linalg.matmul ins(%A, %B : memref<60x64xf32>, memref<64x128xf32>)
@@ -100,7 +102,7 @@ func.func @short_k(%A: memref<256x15xf32>, %B: memref<15x384xf32>, %C: memref<25
 // CHECK-NEXT: %[[BTAIL:.*]] = memref.subview %arg1[72, %[[COL]]] [5, %[[COLS]]] [1, 1]
 // CHECK-NEXT: linalg.matmul ins(%[[ATAIL]], %[[BTAIL]] : {{.*}}) outs(%[[CT]] : {{.*}})
 // CHECK-NEXT: gpu.terminator
-// CHECK-NEXT: } {gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = 77 : i64, m = 300 : i64, n = 200 : i64, waves_m = 4 : i64, waves_n = 1 : i64}}
+// CHECK-NEXT: } {gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = 300, n = 200, k = 77>}
 func.func @edges(%A: memref<300x77xf32>, %B: memref<77x200xf32>, %C: memref<300x200xf32>) {
   linalg.matmul ins(%A, %B : memref<300x77xf32>, memref<77x200xf32>)
                 outs(%C : memref<300x200xf32>)
@@ -187,7 +189,7 @@ func.func @batched(%A: memref<3x256x64xf32, strided<[20000, 70, 1]>>, %B: memref
 // DYN: memref.subview %[[B]][%[[K_END]], %{{.*}}] [%[[TAIL]], %{{.*}}]
 // DYN: linalg.matmul
 // DYN: linalg.generic
-// DYN: gemm.tile = {bk = 8 : i64, bm = 128 : i64, bn = 128 : i64, k = -1 : i64, m = -1 : i64, n = -1 : i64
+// DYN: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = ?, n = ?, k = ?>
 // DYN: } else {
 // DYN-NEXT: linalg.fill {{.*}} outs(%[[T]] :
 // DYN-NEXT: linalg.matmul ins(%[[A]], %[[B]] : {{.*}} outs(%[[T]] :

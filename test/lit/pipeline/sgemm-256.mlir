@@ -24,7 +24,7 @@
 // BROKEN: exit=1
 //
 // The host function launches the outlined kernel; the device code is a binary.
-// IR: func.func @sgemm({{.*}}) attributes {gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 256 : i64, lda = 256 : i64, ldb = 256 : i64, ldc = 256 : i64, m = 256 : i64, n = 256 : i64, transpose_a = false, transpose_b = false}}
+// IR: func.func @sgemm({{.*}}) attributes {gemm.matmul = #gemm.matmul<m = 256, n = 256, k = 256, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = 256, ldb = 256, ldc = 256, alpha = 1.000000e+00, beta = 1.000000e+00>}
 // IR: gpu.launch_func {{ *}}@sgemm_kernel::@sgemm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<256x256xf32>, %arg1 : memref<256x256xf32>, %arg2 : memref<256x256xf32>)
 // IR: gpu.binary @sgemm_kernel [#gpu.object<#rocdl.target<O = 3, chip = "gfx1100", features = "+cumode", abi = "500", flags = {no_wave64}>, bin = "\7FELF
 // IR-NOT: linalg.matmul

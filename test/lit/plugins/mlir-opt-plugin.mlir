@@ -11,10 +11,16 @@
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/plugin.manifest.json
 // RUN: mlir-opt --load-pass-plugin=%mlir_plugin --help | FileCheck %s --check-prefix=HELP
 //
+// As a dialect plugin it lets mlir-opt parse the gemm dialect's attributes:
+// the tiling passes' IR round-trips.
+// RUN: mlir-opt --load-dialect-plugin=%mlir_plugin --load-pass-plugin=%mlir_plugin %examples/sgemm_256.mlir --pass-pipeline="builtin.module(func.func(gemm-select-config{bm=64},gemm-tile-workgroups))" -o %t/tiled.mlir
+// RUN: mlir-opt --load-dialect-plugin=%mlir_plugin %t/tiled.mlir | FileCheck %s --check-prefix=DIALECT
+//
 // Errors come out of the plugin as they do out of gemm-opt.
 // RUN: not mlir-opt --load-pass-plugin=%mlir_plugin %examples/sgemm_256.mlir --pass-pipeline="builtin.module(gemm-rdna3-pipeline{chip=gfx90a})" 2>&1 | FileCheck %s --check-prefix=ERROR
 //
-// CHECKED: gemm.matmul = {a = 0 : i64, alpha = 1.000000e+00 : f32, b = 1 : i64, batch = 1 : i64, beta = 1.000000e+00 : f32, c = 2 : i64, k = 256 : i64, lda = 256 : i64, ldb = 256 : i64, ldc = 256 : i64, m = 256 : i64, n = 256 : i64, transpose_a = false, transpose_b = false}
+// CHECKED: gemm.matmul = #gemm.matmul<m = 256, n = 256, k = 256, batch = 1, a = 0, b = 1, c = 2, transpose_a = false, transpose_b = false, lda = 256, ldb = 256, ldc = 256, alpha = 1.000000e+00, beta = 1.000000e+00>
+// DIALECT: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = 256, n = 256, k = 256>
 // NOTES: amdhsa.target: amdgcn-amd-amdhsa--gfx1100
 // MANIFEST: "kernel": "sgemm_kernel",
 // HELP: --gemm-check-input

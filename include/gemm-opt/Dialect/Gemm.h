@@ -1,0 +1,41 @@
+//===- Gemm.h - The gemm dialect: typed kernel configuration ----*- C++ -*-===//
+//
+// The attributes in which gemm-opt's tiling passes record their decisions
+// (#gemm.config, #gemm.problem), and KernelConfig, the same configuration as
+// a plain value for code that has no MLIRContext (pipeline builders).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_GEMM_H
+#define GEMM_OPT_DIALECT_GEMM_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "gemm-opt/Dialect/GemmDialect.h.inc"
+#include "gemm-opt/Dialect/GemmEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "gemm-opt/Dialect/GemmAttrs.h.inc"
+
+namespace mlir::gemm {
+
+/// A #gemm.config as a value. The member initializers are the defaults of
+/// gemm-select-config and of the pipelines, which take them from here.
+struct KernelConfig {
+  int64_t bm = 128, bn = 128, bk = 8; // Workgroup tile of C and K step.
+  int64_t wavesM = 4, wavesN = 1;     // Wave grid of the workgroup.
+  int64_t pad = 4;    // Floats after each row of A's transposed LDS tile.
+  int64_t unroll = 0; // K steps per LDS loop iteration; 0: all of bk.
+  PrefetchMode prefetch = PrefetchMode::Registers;
+  Addressing addressing = Addressing::Buffer;
+
+  KernelConfigAttr toAttr(MLIRContext *ctx) const;
+  static KernelConfig fromAttr(KernelConfigAttr attr);
+};
+
+} // namespace mlir::gemm
+
+#endif // GEMM_OPT_DIALECT_GEMM_H

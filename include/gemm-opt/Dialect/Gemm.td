@@ -1,0 +1,169 @@
+//===- Gemm.td - The gemm dialect: typed kernel configuration -*- tablegen -*-===//
+//
+// The gemm dialect has no ops: it holds the attributes in which the tiling
+// passes pass their decisions on, so that each decision is made once (in
+// gemm-select-config) and read, typed, by every later pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_GEMM_TD
+#define GEMM_OPT_DIALECT_GEMM_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/DialectBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Gemm_Dialect : Dialect {
+  let name = "gemm";
+  let cppNamespace = "::mlir::gemm";
+  let summary = "The kernel configuration of gemm-opt's RDNA3 SGEMM passes";
+  let description = [{
+    Attributes only. `#gemm.matmul` is the problem `gemm-check-input` found
+    (sizes, operands, layout, alpha and beta). `#gemm.config` is the kernel configuration
+    `gemm-select-config` chooses for a matmul (workgroup tile, wave grid, LDS
+    padding, unroll, prefetch and addressing); `gemm-tile-workgroups` moves
+    it onto the `gpu.launch` it builds, beside a `#gemm.problem` with the
+    problem sizes, and every later tiling pass reads it from there.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The discardable attribute holding a #gemm.config: on a matmul from
+    /// gemm-select-config, on its launch from gemm-tile-workgroups.
+    static constexpr ::llvm::StringLiteral getConfigAttrName() {
+      return "gemm.config";
+    }
+    /// The discardable attribute holding gemm-check-input's #gemm.matmul,
+    /// on the function of the matmul.
+    static constexpr ::llvm::StringLiteral getMatmulAttrName() {
+      return "gemm.matmul";
+    }
+    /// The discardable attribute holding a launch's #gemm.problem.
+    static constexpr ::llvm::StringLiteral getProblemAttrName() {
+      return "gemm.problem";
+    }
+  }];
+}
+
+def Gemm_PrefetchMode : I32EnumAttr<"PrefetchMode",
+    "how the next K-slice is fetched while the current one is multiplied", [
+  // Load, store to LDS, multiply: global latency is exposed.
+  I32EnumAttrCase<"None", 0, "none">,
+  // Next slice in VGPRs during the multiply (walkthrough kernel 4).
+  I32EnumAttrCase<"Registers", 1, "registers">,
+  // Two LDS stages: one barrier per K step instead of two.
+  I32EnumAttrCase<"Lds", 2, "lds">]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
+def Gemm_Addressing : I32EnumAttr<"Addressing",
+    "how the kernel reads A and B from global memory", [
+  // global_load with a 64-bit VGPR address per load.
+  I32EnumAttrCase<"Global", 0, "global">,
+  // Raw buffer loads (gemm-buffer-addressing).
+  I32EnumAttrCase<"Buffer", 1, "buffer">]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
+def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
+  let mnemonic = "config";
+  let summary = "How one matmul is compiled to an RDNA3 kernel";
+  let description = [{
+    The choices of the tiled kernel: the `bm` x `bn` tile of C per
+    workgroup and its K step `bk`, the `waves_m` x `waves_n` grid of wave32
+    waves (which fixes each lane's TM x TN register tile), the floats of
+    `pad` after each row of A's transposed LDS tile, the K steps unrolled per
+    LDS loop iteration (`unroll`, 0 for all of `bk`), how the next K-slice
+    is prefetched, and how A and B are addressed. The passes that use a value
+    check it and name the limit it breaks.
+
+    Example:
+
+    ```mlir
+    #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1,
+                 pad = 4, unroll = 0, prefetch = registers,
+                 addressing = buffer>
+    ```
+  }];
+  let parameters = (ins "int64_t":$bm, "int64_t":$bn, "int64_t":$bk,
+                        "int64_t":$waves_m, "int64_t":$waves_n,
+                        "int64_t":$pad, "int64_t":$unroll,
+                        EnumParameter<Gemm_PrefetchMode>:$prefetch,
+                        EnumParameter<Gemm_Addressing>:$addressing);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def Gemm_ProblemAttr : AttrDef<Gemm_Dialect, "Problem"> {
+  let mnemonic = "problem";
+  let summary = "The M x N x K sizes a tiled launch computes";
+  let description = [{
+    `?` marks a size known only at run time (the kernel takes it as an
+    argument).
+
+    Example: `#gemm.problem<m = 256, n = ?, k = 64>`
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
+  let assemblyFormat = [{
+    `<` `m` `=` custom<ProblemSize>($m) `,` `n` `=` custom<ProblemSize>($n)
+    `,` `k` `=` custom<ProblemSize>($k) `>`
+  }];
+}
+
+def Gemm_MatmulRecordAttr : AttrDef<Gemm_Dialect, "MatmulRecord"> {
+  let mnemonic = "matmul";
+  let summary = "The problem gemm-check-input found: sizes, operands, layout";
+  let description = [{
+    Recorded by `gemm-check-input` on the function that holds the matmul, as
+    its `gemm.matmul` attribute, and read after outlining (which replaces the
+    matmul) by `gemm-kernel-sizes` and `gemm-emit-hsaco`: the problem sizes
+    `m`, `n`, `k`, `batch`; the function arguments `a`, `b`, `c` that hold A,
+    B and C; whether A and B are transposed; the leading dimensions and, for
+    a batch matmul, the batch strides; and C = alpha op(A) x op(B) + beta C,
+    each factor a value or (`arg3`) a function argument. `?` marks a size or
+    stride known only at run time.
+
+    Example:
+
+    ```mlir
+    #gemm.matmul<m = 256, n = ?, k = 64, batch = 1, a = 0, b = 1, c = 2,
+                 transpose_a = false, transpose_b = true, lda = 64, ldb = 64,
+                 ldc = ?, alpha = 1.000000e+00, beta = arg3>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "int64_t":$batch,
+                        "unsigned":$a, "unsigned":$b, "unsigned":$c,
+                        "bool":$transpose_a, "bool":$transpose_b,
+                        "int64_t":$lda, "int64_t":$ldb, "int64_t":$ldc,
+                        "std::optional<int64_t>":$batch_stride_a,
+                        "std::optional<int64_t>":$batch_stride_b,
+                        "std::optional<int64_t>":$batch_stride_c,
+                        OptionalParameter<"FloatAttr">:$alpha,
+                        "std::optional<unsigned>":$alpha_arg,
+                        OptionalParameter<"FloatAttr">:$beta,
+                        "std::optional<unsigned>":$beta_arg);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// "A", "B" or "C" for the function argument that holds it, else "".
+    ::llvm::StringRef getRole(unsigned argNumber) const;
+    /// Whether operand `role` ("A" or "B") is stored transposed.
+    bool isTransposed(::llvm::StringRef role) const;
+    /// alpha or beta as a value, unless it is a function argument.
+    std::optional<double> getAlphaValue() const {
+      return getAlpha() ? std::optional(getAlpha().getValueAsDouble())
+                        : std::nullopt;
+    }
+    std::optional<double> getBetaValue() const {
+      return getBeta() ? std::optional(getBeta().getValueAsDouble())
+                       : std::nullopt;
+    }
+    /// The value of size or stride `name` ("m", "lda", "batch_stride_a",
+    /// ...) when it is known at compile time.
+    std::optional<int64_t> getStaticSize(::llvm::StringRef name) const;
+  }];
+}
+
+#endif // GEMM_OPT_DIALECT_GEMM_TD

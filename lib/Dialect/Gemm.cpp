@@ -1,0 +1,294 @@
+//===- Gemm.cpp - The gemm dialect: typed kernel configuration ------------===//
+
+#include "gemm-opt/Dialect/Gemm.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+/// A problem size: an integer, or `?` for one known only at run time.
+static ParseResult parseProblemSize(AsmParser &parser, int64_t &size) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    size = ShapedType::kDynamic;
+    return success();
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseInteger(size))
+    return failure();
+  if (size < 0)
+    return parser.emitError(loc, "a problem size is at least 0, or ?");
+  return success();
+}
+
+static void printProblemSize(AsmPrinter &printer, int64_t size) {
+  if (ShapedType::isDynamic(size))
+    printer << "?";
+  else
+    printer << size;
+}
+
+#include "gemm-opt/Dialect/GemmDialect.cpp.inc"
+#include "gemm-opt/Dialect/GemmEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "gemm-opt/Dialect/GemmAttrs.cpp.inc"
+
+void GemmDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "gemm-opt/Dialect/GemmAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  if (attr.getName() == getMatmulAttrName() &&
+      !isa<MatmulRecordAttr>(attr.getValue()))
+    return op->emitError() << "'" << getMatmulAttrName()
+                           << "' must be a #gemm.matmul";
+  if (attr.getName() == getConfigAttrName() &&
+      !isa<KernelConfigAttr>(attr.getValue()))
+    return op->emitError() << "'" << getConfigAttrName()
+                           << "' must be a #gemm.config";
+  if (attr.getName() == getProblemAttrName() &&
+      !isa<ProblemAttr>(attr.getValue()))
+    return op->emitError() << "'" << getProblemAttrName()
+                           << "' must be a #gemm.problem";
+  return success();
+}
+
+KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
+  return KernelConfigAttr::get(ctx, bm, bn, bk, wavesM, wavesN, pad, unroll,
+                               prefetch, addressing);
+}
+
+KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
+  KernelConfig config;
+  config.bm = attr.getBm();
+  config.bn = attr.getBn();
+  config.bk = attr.getBk();
+  config.wavesM = attr.getWavesM();
+  config.wavesN = attr.getWavesN();
+  config.pad = attr.getPad();
+  config.unroll = attr.getUnroll();
+  config.prefetch = attr.getPrefetch();
+  config.addressing = attr.getAddressing();
+  return config;
+}
+
+//===----------------------------------------------------------------------===//
+// #gemm.matmul
+//===----------------------------------------------------------------------===//
+
+// The fields in the order they print; the batch strides only for a batch
+// matmul, each factor as a value or as `argN`.
+namespace {
+struct MatmulRecordFields {
+  int64_t m = 0, n = 0, k = 0, batch = 0;
+  unsigned a = 0, b = 0, c = 0;
+  bool transposeA = false, transposeB = false;
+  int64_t lda = 0, ldb = 0, ldc = 0;
+  std::optional<int64_t> batchStrideA, batchStrideB, batchStrideC;
+  FloatAttr alpha, beta;
+  std::optional<unsigned> alphaArg, betaArg;
+};
+} // namespace
+
+/// A factor: a float, or `argN` for function argument N.
+static ParseResult parseFactor(AsmParser &parser, FloatAttr &value,
+                               std::optional<unsigned> &arg) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    unsigned index;
+    if (!keyword.consume_front("arg") || keyword.getAsInteger(10, index))
+      return parser.emitError(loc, "expected a float or argN");
+    arg = index;
+    return success();
+  }
+  // f32, as the matmul's scalars are.
+  double parsed;
+  if (parser.parseFloat(parsed))
+    return failure();
+  value = FloatAttr::get(Float32Type::get(parser.getContext()), parsed);
+  return success();
+}
+
+Attribute MatmulRecordAttr::parse(AsmParser &parser, Type) {
+  MatmulRecordFields f;
+  auto size = [&](int64_t &field) {
+    return [&, ptr = &field] { return parseProblemSize(parser, *ptr); };
+  };
+  auto optionalSize = [&](std::optional<int64_t> &field) {
+    return [&, ptr = &field] {
+      int64_t value;
+      if (parseProblemSize(parser, value))
+        return failure();
+      *ptr = value;
+      return success();
+    };
+  };
+  auto index = [&](unsigned &field) {
+    return [&, ptr = &field] { return parser.parseInteger(*ptr); };
+  };
+  auto boolean = [&](bool &field) {
+    return [&, ptr = &field]() -> ParseResult {
+      if (succeeded(parser.parseOptionalKeyword("true")))
+        *ptr = true;
+      else if (parser.parseKeyword("false"))
+        return failure();
+      return success();
+    };
+  };
+  llvm::StringMap<std::function<ParseResult()>> fields = {
+      {"m", size(f.m)},
+      {"n", size(f.n)},
+      {"k", size(f.k)},
+      {"batch", size(f.batch)},
+      {"a", index(f.a)},
+      {"b", index(f.b)},
+      {"c", index(f.c)},
+      {"transpose_a", boolean(f.transposeA)},
+      {"transpose_b", boolean(f.transposeB)},
+      {"lda", size(f.lda)},
+      {"ldb", size(f.ldb)},
+      {"ldc", size(f.ldc)},
+      {"batch_stride_a", optionalSize(f.batchStrideA)},
+      {"batch_stride_b", optionalSize(f.batchStrideB)},
+      {"batch_stride_c", optionalSize(f.batchStrideC)},
+      {"alpha", [&] { return parseFactor(parser, f.alpha, f.alphaArg); }},
+      {"beta", [&] { return parseFactor(parser, f.beta, f.betaArg); }},
+  };
+  llvm::StringSet<> seen;
+  SMLoc start = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  do {
+    std::string key;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeywordOrString(&key))
+      return {};
+    auto it = fields.find(key);
+    if (it == fields.end()) {
+      parser.emitError(loc, "unknown #gemm.matmul field '") << key << "'";
+      return {};
+    }
+    if (!seen.insert(key).second) {
+      parser.emitError(loc, "#gemm.matmul field '") << key << "' given twice";
+      return {};
+    }
+    if (parser.parseEqual() || it->second())
+      return {};
+  } while (succeeded(parser.parseOptionalComma()));
+  if (parser.parseGreater())
+    return {};
+  for (StringRef required :
+       {"m", "n", "k", "batch", "a", "b", "c", "transpose_a", "transpose_b",
+        "lda", "ldb", "ldc", "alpha", "beta"})
+    if (!seen.contains(required)) {
+      parser.emitError(start, "#gemm.matmul has no '") << required << "'";
+      return {};
+    }
+  return parser.getChecked<MatmulRecordAttr>(
+      start, parser.getContext(), f.m, f.n, f.k, f.batch, f.a, f.b, f.c,
+      f.transposeA, f.transposeB, f.lda, f.ldb, f.ldc, f.batchStrideA,
+      f.batchStrideB, f.batchStrideC, f.alpha, f.alphaArg, f.beta, f.betaArg);
+}
+
+void MatmulRecordAttr::print(AsmPrinter &printer) const {
+  auto size = [&](StringRef name, int64_t value, bool first = false) {
+    printer << (first ? "" : ", ") << name << " = ";
+    printProblemSize(printer, value);
+  };
+  auto factor = [&](StringRef name, FloatAttr value,
+                    std::optional<unsigned> arg) {
+    printer << ", " << name << " = ";
+    if (arg)
+      printer << "arg" << *arg;
+    else
+      printer.printFloat(value.getValue());
+  };
+  printer << "<";
+  size("m", getM(), /*first=*/true);
+  size("n", getN());
+  size("k", getK());
+  size("batch", getBatch());
+  printer << ", a = " << getA() << ", b = " << getB() << ", c = " << getC()
+          << ", transpose_a = " << (getTransposeA() ? "true" : "false")
+          << ", transpose_b = " << (getTransposeB() ? "true" : "false");
+  size("lda", getLda());
+  size("ldb", getLdb());
+  size("ldc", getLdc());
+  for (auto [name, stride] : {std::pair("batch_stride_a", getBatchStrideA()),
+                              std::pair("batch_stride_b", getBatchStrideB()),
+                              std::pair("batch_stride_c", getBatchStrideC())})
+    if (stride)
+      size(name, *stride);
+  factor("alpha", getAlpha(), getAlphaArg());
+  factor("beta", getBeta(), getBetaArg());
+  printer << ">";
+}
+
+LogicalResult MatmulRecordAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t m, int64_t n,
+    int64_t k, int64_t batch, unsigned a, unsigned b, unsigned c, bool, bool,
+    int64_t lda, int64_t ldb, int64_t ldc, std::optional<int64_t> batchStrideA,
+    std::optional<int64_t> batchStrideB, std::optional<int64_t> batchStrideC,
+    FloatAttr alpha, std::optional<unsigned> alphaArg, FloatAttr beta,
+    std::optional<unsigned> betaArg) {
+  for (int64_t size : {m, n, k, batch, lda, ldb, ldc})
+    if (!ShapedType::isDynamic(size) && size <= 0)
+      return emitError() << "#gemm.matmul sizes and strides are positive, or ?";
+  if (a == b || a == c || b == c)
+    return emitError() << "#gemm.matmul's a, b and c are distinct arguments";
+  if (bool(batchStrideA) != bool(batchStrideB) ||
+      bool(batchStrideA) != bool(batchStrideC))
+    return emitError() << "#gemm.matmul has all three batch strides or none";
+  if (bool(alpha) == bool(alphaArg) || bool(beta) == bool(betaArg))
+    return emitError() << "#gemm.matmul's alpha and beta are each a value "
+                          "or an argument";
+  for (FloatAttr factor : {alpha, beta})
+    if (factor && !factor.getType().isF32())
+      return emitError() << "#gemm.matmul's alpha and beta are f32";
+  return success();
+}
+
+StringRef MatmulRecordAttr::getRole(unsigned argNumber) const {
+  if (argNumber == getA())
+    return "A";
+  if (argNumber == getB())
+    return "B";
+  if (argNumber == getC())
+    return "C";
+  return "";
+}
+
+bool MatmulRecordAttr::isTransposed(StringRef role) const {
+  return role == "A" ? getTransposeA() : role == "B" && getTransposeB();
+}
+
+std::optional<int64_t> MatmulRecordAttr::getStaticSize(StringRef name) const {
+  std::optional<int64_t> value =
+      llvm::StringSwitch<std::optional<int64_t>>(name)
+          .Case("m", getM())
+          .Case("n", getN())
+          .Case("k", getK())
+          .Case("batch", getBatch())
+          .Case("lda", getLda())
+          .Case("ldb", getLdb())
+          .Case("ldc", getLdc())
+          .Case("batch_stride_a", getBatchStrideA())
+          .Case("batch_stride_b", getBatchStrideB())
+          .Case("batch_stride_c", getBatchStrideC())
+          .Default(std::nullopt);
+  if (!value || ShapedType::isDynamic(*value))
+    return std::nullopt;
+  return value;
+}

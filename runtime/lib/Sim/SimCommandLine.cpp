@@ -1,0 +1,113 @@
+//===- SimCommandLine.cpp - The timing model's command-line options -------===//
+
+#include "gemm-runtime/SimCommandLine.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace gemm::rt;
+
+SimCommandLine::SimCommandLine(StringRef Tool, unsigned DefaultComputeUnits)
+    : Category((Tool + " timing model options (--backend=sim)").str()),
+      ComputeUnits(
+          "compute-units", cl::init(std::to_string(DefaultComputeUnits)),
+          cl::value_desc("N"),
+          cl::desc(formatv("CUs of the GPU, 1..1024 (default {0}{1})",
+                           DefaultComputeUnits,
+                           DefaultComputeUnits == 96
+                               ? ", RX 7900 XTX"
+                               : ": one CU or WGP runs every workgroup of a "
+                                 "small test grid")
+                       .str()),
+          cl::cat(Category)),
+      ClockGHz("clock-ghz", cl::init("2.5"), cl::value_desc("GHZ"),
+               cl::desc("Shader clock in GHz, in (0, 10] (default 2.5)"),
+               cl::cat(Category)),
+      MemoryGBps("memory-gbps", cl::init("960"), cl::value_desc("GB/S"),
+                 cl::desc("DRAM bandwidth in GB/s (default 960)"),
+                 cl::cat(Category)),
+      Budget("sim-budget", cl::init(SimOptions().MaxWaveInstructions),
+             cl::desc("Wave instructions simulated cycle by cycle before the "
+                      "rest of the CU's workgroups are extrapolated from the "
+                      "steady rate (default 60000000)"),
+             cl::cat(Category)),
+      Full("sim-full",
+           cl::desc("Simulate every workgroup of the CU, whatever the budget"),
+           cl::cat(Category)),
+      Params("sim-param", cl::value_desc("NAME=VALUE"),
+             cl::desc("Override one model parameter, for calibration "
+                      "(repeatable; names as in SimParams, "
+                      "docs/timing-model.md)"),
+             cl::cat(Category)),
+      Timeline("sim-timeline", cl::value_desc("FILE"),
+               cl::desc("Write the instructions SIMD 0 issues during "
+                        "--sim-timeline-cycles cycles, from the first "
+                        "workgroup's end, as JSON to FILE (bench/timeline.py "
+                        "draws it)"),
+               cl::cat(Category)),
+      TimelineCycles("sim-timeline-cycles", cl::init(3000),
+                     cl::desc("Cycles --sim-timeline records, 1..1000000 "
+                              "(default 3000)"),
+                     cl::cat(Category)),
+      Json("json", cl::desc("Print the prediction as JSON"),
+           cl::cat(Category)) {}
+
+static Error makeError(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
+Expected<SimOptions> SimCommandLine::getSimOptions(bool IsSim) const {
+  SimOptions O;
+  if (!IsSim) {
+    // cl::list's operator& gives its vector.
+    const cl::Option *SimOnly[] = {
+        &ComputeUnits,          &ClockGHz, &MemoryGBps,     &Budget, &Full,
+        std::addressof(Params), &Timeline, &TimelineCycles, &Json};
+    for (const cl::Option *Opt : SimOnly)
+      if (Opt->getNumOccurrences())
+        return makeError("--" + Opt->ArgStr + " needs --backend=sim");
+    return O;
+  }
+  unsigned CUs;
+  if (StringRef(ComputeUnits).getAsInteger(10, CUs) || CUs == 0 || CUs > 1024)
+    return makeError("--compute-units must be an integer in 1..1024, not '" +
+                     ComputeUnits + "'");
+  double GHz;
+  if (StringRef(ClockGHz).getAsDouble(GHz) || !(GHz > 0) || GHz > 10)
+    return makeError("--clock-ghz must be a number in (0, 10], not '" +
+                     ClockGHz + "'");
+  double GBps;
+  if (StringRef(MemoryGBps).getAsDouble(GBps) || !(GBps > 0) || GBps > 1e6)
+    return makeError("--memory-gbps must be a number in (0, 1000000], not '" +
+                     MemoryGBps + "'");
+  O.Params.ComputeUnits = CUs;
+  O.Params.ClockGHz = GHz;
+  O.Params.DramGBps = GBps;
+  O.MaxWaveInstructions = Budget;
+  O.Full = Full;
+  if (!Timeline.empty()) {
+    if (TimelineCycles == 0 || TimelineCycles > 1000000)
+      return makeError("--sim-timeline-cycles must be 1..1000000");
+    O.TimelineCycles = TimelineCycles;
+  }
+  for (const std::string &A : Params)
+    if (Error E = setSimParam(O.Params, A))
+      return std::move(E);
+  return O;
+}
+
+Error SimCommandLine::report(raw_ostream &OS, const SimResult &Result,
+                             double Flops) const {
+  if (!Timeline.empty()) {
+    std::error_code EC;
+    raw_fd_ostream File(Timeline, EC);
+    if (EC)
+      return makeError("cannot write '" + Timeline + "': " + EC.message());
+    File << formatv("{0:2}\n", timelineToJSON(Result));
+  }
+  if (Json)
+    OS << formatv("{0:2}\n", toJSON(Result, Flops));
+  else
+    printSimResult(OS, Result, Flops);
+  return Error::success();
+}
