@@ -9,6 +9,7 @@
 
 #include "LDSFragmentBanks.h"
 #include "VGPRRecolor.h"
+#include "VGPRTable.h"
 #include "VOPDPairing.h"
 #include "VOPDParity.h"
 
@@ -18,6 +19,7 @@
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/InitializePasses.h"
@@ -83,8 +85,9 @@ static cl::opt<bool> PlaceByBank(
 
 static cl::opt<unsigned> RecolorExtraVGPRs(
     "gemm-amdgpu-vopd-recolor-extra-vgprs",
-    cl::desc("Most VGPRs the recoloring may use above the function's highest "
-             "VGPR (more VGPRs can lower occupancy)"),
+    cl::desc("Most VGPRs the recoloring and bank plan may use above the "
+             "function's highest VGPR (default: 8, or more while the "
+             "function keeps its waves per SIMD)"),
     cl::init(8));
 
 namespace {
@@ -323,6 +326,29 @@ static void reportFMABlock(FindingReporter &report, MachineBasicBlock &mbb,
   });
 }
 
+/// The VGPRs the recoloring and the bank plan may add to `mf`: the
+/// -gemm-amdgpu-vopd-recolor-extra-vgprs given on the command line, else 8 or,
+/// if more, up to the highest count that still gives the waves per SIMD the
+/// function has now (the tiling passes' order leaves the allocation tight
+/// enough that 8 can be too few to plan every FMA's parity). A wave32 VGPR file
+/// holds 1536 registers allocated 24 at a time on the chips with 50 % more
+/// VGPRs (gfx1100, gfx1101, gfx1151), 1024 by 16 on the others; at most 16
+/// waves per SIMD and 256 VGPRs per lane.
+static unsigned getExtraVGPRAllowance(const MachineFunction &mf) {
+  if (RecolorExtraVGPRs.getNumOccurrences())
+    return RecolorExtraVGPRs;
+  const TargetSubtargetInfo &sti = mf.getSubtarget();
+  gemm::VGPRTable table(*sti.getRegisterInfo());
+  unsigned used = table.highestUsed(mf) + 1;
+  bool largeFile = sti.checkFeatures("+allocate1_5xvgprs");
+  unsigned file = largeFile ? 1536 : 1024, granule = largeFile ? 24 : 16;
+  unsigned allocated = alignTo(used, granule);
+  unsigned waves = std::min(16u, file / allocated);
+  unsigned sameWaves = std::min(256u, file / waves / granule * granule);
+  unsigned room = sameWaves > used ? sameWaves - used : 0;
+  return std::max<unsigned>(RecolorExtraVGPRs, room);
+}
+
 bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
   // optnone and opt-bisect; features can differ per function; wave64 code has
   // no VOPD.
@@ -346,9 +372,10 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
   // Recolor first: it takes the loop's VOPDs apart, and the pairing below
   // forms them again on the new registers. The bank plan shares the
   // recoloring's VGPR allowance.
+  unsigned extraVGPRs = getExtraVGPRAllowance(mf);
   if (rewrite && RecolorVGPRs)
     gemm::recolorFMALoops(
-        mf, loops, opcodes, MinFMAsPerBlock, RecolorExtraVGPRs,
+        mf, loops, opcodes, MinFMAsPerBlock, extraVGPRs,
         [&](MachineBasicBlock &mbb, const gemm::RecolorResult &r) {
           changed |= r.recolored;
           reportRecolor(report, mbb, r);
@@ -357,8 +384,7 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
           unsigned extraUsed = r.recolored ? r.extraVGPRs : 0;
           gemm::FragmentBankResult plan = gemm::placeFragmentsByBank(
               mbb, opcodes,
-              RecolorExtraVGPRs > extraUsed ? RecolorExtraVGPRs - extraUsed
-                                            : 0);
+              extraVGPRs > extraUsed ? extraVGPRs - extraUsed : 0);
           changed |= plan.placed;
           reportBankPlan(report, mbb, plan);
         });

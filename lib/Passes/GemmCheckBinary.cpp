@@ -43,7 +43,8 @@ struct GemmCheckBinaryPass
               << kernel.PrivateSegmentSize << " bytes per lane to scratch with "
               << kernel.VgprCount
               << " VGPRs: the tile options need more registers than a lane "
-                 "has; use a smaller bk, or prefetch=registers";
+                 "has; use a smaller bk, prefetch=registers or "
+                 "scheduler=tiling";
           return WalkResult::interrupt();
         }
       }

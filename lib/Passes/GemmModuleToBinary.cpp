@@ -23,6 +23,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/ROCDL/Utils.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -32,6 +33,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <optional>
 #include <stdlib.h>
 
 #ifndef GEMM_OPT_BUILD_TOOLKIT_DIR
@@ -326,13 +328,48 @@ static LogicalResult linkBinaries(ModuleOp module, StringRef lld) {
 
 namespace {
 
-// The option is declared in ToolkitOptions, shared with the pipeline.
+/// LLVM's pre-RA machine scheduler turned off while it lives, by setting
+/// `-enable-misched=false` as the command line would (the option is global:
+/// there is no per-function switch), and restored afterwards. A value the
+/// user gave on the command line is left as it is.
+///
+/// Why off by default: the tiling passes emit each K step's LDS fragment
+/// loads as one batch before its FMAs and the next K-slice's global loads at
+/// the top of the loop, the order of the walkthrough's kernel 8. LLVM's
+/// GCN scheduler, working on the loop body as one region, sinks the global
+/// loads to the loop's end (no cover before the wait at the barrier) and
+/// interleaves the fragment loads with the FMAs behind many more waits, and
+/// the registers it then needs (208 against 184 for the default 4096^3
+/// kernel) cost two waves per SIMD. bench/predict.py predicts both.
+class MachineSchedulerOff {
+public:
+  MachineSchedulerOff() {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("enable-misched");
+    if (it == options.end() || it->second->getNumOccurrences())
+      return;
+    option = it->second;
+    if (option->addOccurrence(/*pos=*/0, "enable-misched", "false"))
+      option = nullptr;
+  }
+  ~MachineSchedulerOff() {
+    if (option)
+      option->reset();
+  }
+  MachineSchedulerOff(const MachineSchedulerOff &) = delete;
+  MachineSchedulerOff &operator=(const MachineSchedulerOff &) = delete;
+
+private:
+  llvm::cl::Option *option = nullptr;
+};
+
+// The options are declared in CodegenOptions, shared with the pipeline.
 struct GemmModuleToBinaryPass
-    : public mlir::gemm::ToolkitOptions<
+    : public mlir::gemm::CodegenOptions<
           mlir::gemm::impl::GemmModuleToBinaryBase<GemmModuleToBinaryPass>> {
   GemmModuleToBinaryPass() = default;
-  explicit GemmModuleToBinaryPass(StringRef toolkitDir) {
-    toolkit = toolkitDir.str();
+  explicit GemmModuleToBinaryPass(const gemm::CodegenConfig &config) {
+    setCodegenConfig(config);
   }
 
   void runOnOperation() override {
@@ -358,6 +395,10 @@ struct GemmModuleToBinaryPass
     options.toolkitPath = dir;
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createGpuModuleToBinaryPass(options));
+    // Without a kernel configuration to resolve it against, auto is tiling.
+    std::optional<MachineSchedulerOff> schedulerOff;
+    if (scheduler != gemm::KernelScheduler::Llvm)
+      schedulerOff.emplace();
     if (failed(runPipeline(pm, getOperation())) ||
         failed(linkBinaries(getOperation(), getLldPath(dir))))
       signalPassFailure();
@@ -367,6 +408,6 @@ struct GemmModuleToBinaryPass
 } // namespace
 
 std::unique_ptr<Pass>
-mlir::gemm::createGemmModuleToBinary(llvm::StringRef toolkit) {
-  return std::make_unique<GemmModuleToBinaryPass>(toolkit);
+mlir::gemm::createGemmModuleToBinary(const gemm::CodegenConfig &codegen) {
+  return std::make_unique<GemmModuleToBinaryPass>(codegen);
 }

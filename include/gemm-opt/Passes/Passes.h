@@ -158,20 +158,67 @@ template <typename Base> struct TargetOptions : public Base {
   }
 };
 
-/// The toolkit option, declared once for gemm-module-to-binary and
-/// gemm-rdna3-pipeline.
-template <typename Base> struct ToolkitOptions : public Base {
+/// Which instruction order the kernels are compiled with.
+enum class KernelScheduler {
+  /// Tiling where it predicts faster (see resolveScheduler), else Llvm.
+  Auto,
+  /// The tiling passes' order: LLVM's pre-RA machine scheduler off.
+  Tiling,
+  /// LLVM's GCN pre-RA machine scheduler.
+  Llvm,
+};
+
+/// How gemm-module-to-binary compiles the kernels to code objects. The member
+/// initializers are the defaults.
+struct CodegenConfig {
+  /// Directory holding llvm/bin/ld.lld; empty: found as the pass describes.
+  std::string toolkit;
+  KernelScheduler scheduler = KernelScheduler::Auto;
+};
+
+/// The scheduler `requested` for kernels of configuration `kernel`: Auto
+/// becomes the one the timing model predicts faster for it (bench/predict.py
+/// and README, "The kernel's instruction order").
+KernelScheduler resolveScheduler(KernelScheduler requested,
+                                 const KernelConfig &kernel);
+
+/// The CodegenConfig options, declared once for gemm-module-to-binary and
+/// gemm-rdna3-pipeline (see KernelConfigOptions).
+template <typename Base> struct CodegenOptions : public Base {
   template <typename T> using Option = typename Base::template Option<T>;
 
-  ToolkitOptions() = default;
-  ToolkitOptions(const ToolkitOptions &other) : Base(other) {}
+  CodegenOptions() = default;
+  CodegenOptions(const CodegenOptions &other) : Base(other) {}
 
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("Directory holding llvm/bin/ld.lld, used to link the "
                      "code object (default: the one of the tree gemm-opt "
                      "runs from, else a temporary one)"),
-      llvm::cl::init("")};
+      llvm::cl::init(CodegenConfig().toolkit)};
+  Option<KernelScheduler> scheduler{
+      *this, "scheduler",
+      llvm::cl::desc("Instruction order of the kernels (default auto; "
+                     "-enable-misched on the command line overrides it)"),
+      llvm::cl::values(
+          clEnumValN(KernelScheduler::Auto, "auto",
+                     "tiling, except llvm for addressing=global with "
+                     "prefetch=registers (the model's faster choice)"),
+          clEnumValN(KernelScheduler::Tiling, "tiling",
+                     "keep the tiling passes' order: each K step's LDS loads "
+                     "batched before its FMAs, the next K-slice's global "
+                     "loads early (LLVM's pre-RA machine scheduler off)"),
+          clEnumValN(KernelScheduler::Llvm, "llvm",
+                     "LLVM's GCN pre-RA machine scheduler")),
+      llvm::cl::init(CodegenConfig().scheduler)};
+
+  CodegenConfig getCodegenConfig() const {
+    return CodegenConfig{toolkit, scheduler};
+  }
+  void setCodegenConfig(const CodegenConfig &config) {
+    toolkit = config.toolkit;
+    scheduler = config.scheduler;
+  }
 };
 
 /// Where gemm-emit-hsaco writes its files.
@@ -218,7 +265,7 @@ std::unique_ptr<Pass> createGemmSelectConfig(const KernelConfig &config);
 
 /// The passes configured from a pipeline's options.
 std::unique_ptr<Pass> createGemmCheckInput(const TargetConfig &target);
-std::unique_ptr<Pass> createGemmModuleToBinary(llvm::StringRef toolkit);
+std::unique_ptr<Pass> createGemmModuleToBinary(const CodegenConfig &codegen);
 std::unique_ptr<Pass> createGemmEmitHsaco(const OutputConfig &output);
 
 } // namespace mlir::gemm

@@ -555,6 +555,20 @@ def GemmModuleToBinary : Pass<"gemm-module-to-binary", "ModuleOp"> {
 
     No other directory is searched, and no existing temporary directory is
     ever reused.
+
+    With `scheduler=tiling` (what `auto`, the default, means here) LLVM's
+    pre-RA machine scheduler is off while the kernels are compiled, so that
+    the code keeps the order the tiling passes gave it: each K step's LDS
+    fragment loads in one batch before its FMAs, and the next K-slice's
+    global loads at the top of the loop, with the whole multiply to cover
+    them. LLVM's GCN scheduler sinks those loads to the end of the loop and
+    interleaves the fragment loads with the FMAs behind more waits and more
+    registers; `scheduler=llvm` keeps it. The switch is LLVM's global
+    `-enable-misched` option, set for the duration of the pass; a value given
+    on the command line wins. `gemm-rdna3-pipeline` resolves `auto` from the
+    kernel configuration (see its `scheduler` option).
+
+    Example: `gemm-opt k.mlir --gemm-module-to-binary=scheduler=llvm`.
   }];
   let dependentDialects = ["gpu::GPUDialect"];
 }

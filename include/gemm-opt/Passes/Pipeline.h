@@ -23,7 +23,7 @@ struct TilePipelineOptions
 /// Options of `--gemm-rdna3-pipeline`: those of the passes it configures
 /// (declared with them in Passes.h), and its own.
 struct RDNA3PipelineOptions
-    : public OutputOptions<ToolkitOptions<TargetOptions<
+    : public OutputOptions<CodegenOptions<TargetOptions<
           KernelConfigOptions<PassPipelineOptions<RDNA3PipelineOptions>>>>> {
   Option<bool> tile{
       *this, "tile",
