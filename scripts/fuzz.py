@@ -187,6 +187,8 @@ PIPELINE_VALUES = {
     "unroll": [0, 1, 2, 3, 4, 8, 16, -1, 2**31],
     "prefetch": ["none", "registers", "lds", "both", "", "LDS"],
     "addressing": ["buffer", "global", "flat", ""],
+    "scheduler": ["auto", "tiling", "llvm", "none", ""],
+    "batch-waits": ["true", "false", "1", "maybe", ""],
     "cumode": ["true", "false", "2"],
     # Paths are relative to the case directory; absolute ones only name
     # places that cannot be written.
@@ -205,6 +207,7 @@ PIPELINE_VALID = {
     "bk": [4, 8, 16], "waves-m": [1, 2, 4], "waves-n": [1, 2], "pad": [0, 4, 8],
     "unroll": [0, 1, 2, 4], "prefetch": ["none", "registers", "lds"],
     "addressing": ["buffer", "global"], "cumode": ["true", "false"], "hsaco": ["out.hsaco"],
+    "scheduler": ["auto", "tiling", "llvm"], "batch-waits": ["true", "false"],
     "manifest": ["m.json"], "toolkit": ["empty-toolkit"],
 }
 SINGLE_PASSES = ["--gemm-specialize-generic", "--gemm-check-input",

@@ -116,12 +116,13 @@ private:
 
   const TargetInstrInfo &tii;
   const TargetRegisterInfo &tri;
-  unsigned fmacOpcode = 0, vopdOpcode = 0;
+  unsigned fmacOpcode = 0, vopdOpcode = 0, waitcntOpcode = 0;
 };
 
 bool Pairer::init(const gemm::OpcodesByName &opcodes) {
   fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
   vopdOpcode = opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
+  waitcntOpcode = opcodes.lookup("S_WAITCNT");
   return fmacOpcode && vopdOpcode &&
          tii.get(fmacOpcode).getNumOperands() == kFMACOperands &&
          tii.get(vopdOpcode).getNumOperands() == kVOPDOperands &&
@@ -151,7 +152,13 @@ bool Pairer::canMoveTogether(MachineInstr &x, MachineInstr &y,
                              const MachineInstr &moving) const {
   if (dependsOn(y, x))
     return false;
+  bool sinking = &moving == &x;
   for (auto it = std::next(x.getIterator()); &*it != &y; ++it) {
+    // A wait only delays what follows it: an FMA may sink below one (the
+    // tiling passes' one wait per K step stands between FMAs that pair),
+    // but not rise above one, whose loads it may read.
+    if (sinking && waitcntOpcode && it->getOpcode() == waitcntOpcode)
+      continue;
     if (it->hasUnmodeledSideEffects() || it->isCall() || it->isBarrier() ||
         it->isTerminator() || dependsOn(moving, *it))
       return false;

@@ -66,7 +66,7 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
 
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelConfigAttr::get(ctx, bm, bn, bk, wavesM, wavesN, pad, unroll,
-                               prefetch, addressing);
+                               prefetch, addressing, batchWaits);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
@@ -80,6 +80,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.unroll = attr.getUnroll();
   config.prefetch = attr.getPrefetch();
   config.addressing = attr.getAddressing();
+  config.batchWaits = attr.getBatchWaits();
   return config;
 }
 

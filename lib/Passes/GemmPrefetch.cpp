@@ -182,6 +182,14 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
     IRMapping firstMap;
     cloneWithK(b, staged->loadOps, loop, loop.getLowerBound(), firstMap);
     SmallVector<Value> first = getClonedSlices(*staged, firstMap);
+    // The loop's first stores need the whole first slice. Waiting for it
+    // here, once, spares the loop a wait before each store: LLVM's waits
+    // there cover the first iteration only (later ones find the slice loaded
+    // before the barrier at the end of the loop), but run in every one.
+    if (tile.batchWaits)
+      amdgpu::MemoryCounterWaitOp::create(b, /*load=*/b.getI32IntegerAttr(0),
+                                          /*store=*/nullptr, /*ds=*/nullptr,
+                                          /*exp=*/nullptr, /*tensor=*/nullptr);
     b.setInsertionPointAfter(staged->afterStore);
     IRMapping nextMap;
     cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, loop, k), nextMap);

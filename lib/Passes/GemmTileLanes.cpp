@@ -89,6 +89,14 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
   }
   Value bRow = row.front();
   auto rowType = cast<VectorType>(bRow.getType());
+  // One wait for the step's fragments, before its first FMA: with the step's
+  // FMAs then running back to back, the other waves of the SIMD hide the LDS
+  // latency (walkthrough, kernel 8). LLVM's waits would stop the stream
+  // before the first use of each load.
+  if (tile.batchWaits)
+    amdgpu::MemoryCounterWaitOp::create(b, /*load=*/nullptr, /*store=*/nullptr,
+                                        /*ds=*/b.getI32IntegerAttr(0),
+                                        /*exp=*/nullptr, /*tensor=*/nullptr);
 
   SmallVector<Value> next;
   for (int64_t i = 0; i < tile.laneRows(); ++i) {

@@ -86,8 +86,17 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
   pm.addPass(createGemmCheckInput(options.getTargetConfig()));
 
+  KernelConfig kernel = options.getKernelConfig();
+  CodegenConfig codegen = options.getCodegenConfig();
+  codegen.scheduler = resolveScheduler(codegen.scheduler, kernel);
+  // LLVM's scheduler moves FMAs across the batched waits, and the late pass
+  // then cannot pair them all (14 of 1024 stay single with global
+  // addressing), so there the waits are LLVM's unless asked for.
+  if (codegen.scheduler == KernelScheduler::Llvm &&
+      !options.batchWaits.hasValue())
+    kernel.batchWaits = false;
   if (options.tile)
-    addTilePasses(pm, options.getKernelConfig());
+    addTilePasses(pm, kernel);
 
   // What gemm-tile-rdna3 left (tile=false, smaller than one tile, fewer
   // than two K steps): one lane per output element of a 16x16 tile; the
@@ -130,9 +139,6 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   kernelPm.addPass(createConvertGpuOpsToROCDLOps(rocdlOptions));
   kernelPm.addPass(createReconcileUnrealizedCastsPass());
 
-  CodegenConfig codegen = options.getCodegenConfig();
-  codegen.scheduler =
-      resolveScheduler(codegen.scheduler, options.getKernelConfig());
   pm.addPass(createGemmModuleToBinary(codegen));
   pm.addPass(createGemmCheckBinary());
 

@@ -31,6 +31,10 @@ struct KernelConfig {
   int64_t unroll = 0; // K steps per LDS loop iteration; 0: all of bk.
   PrefetchMode prefetch = PrefetchMode::Registers;
   Addressing addressing = Addressing::Buffer;
+  /// One wait per K step for its LDS fragment loads, and the prologue's
+  /// global loads waited for before the K loop; false: LLVM's waits, one
+  /// before each first use.
+  bool batchWaits = true;
 
   KernelConfigAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelConfigAttr attr);

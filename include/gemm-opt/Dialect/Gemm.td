@@ -76,8 +76,10 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     waves (which fixes each lane's TM x TN register tile), the floats of
     `pad` after each row of A's transposed LDS tile, the K steps unrolled per
     LDS loop iteration (`unroll`, 0 for all of `bk`), how the next K-slice
-    is prefetched, and how A and B are addressed. The passes that use a value
-    check it and name the limit it breaks.
+    is prefetched, how A and B are addressed, and whether each K step waits
+    once for all its LDS fragment loads (`batch_waits`, printed only when
+    false). The passes that use a value check it and name the limit it
+    breaks.
 
     Example:
 
@@ -91,7 +93,8 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                         "int64_t":$waves_m, "int64_t":$waves_n,
                         "int64_t":$pad, "int64_t":$unroll,
                         EnumParameter<Gemm_PrefetchMode>:$prefetch,
-                        EnumParameter<Gemm_Addressing>:$addressing);
+                        EnumParameter<Gemm_Addressing>:$addressing,
+                        DefaultValuedParameter<"bool", "true">:$batch_waits);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

@@ -90,6 +90,14 @@ template <typename Base> struct KernelConfigOptions : public Base {
                      "raw buffer loads, no VALU address arithmetic in the "
                      "loop (gemm-buffer-addressing)")),
       llvm::cl::init(KernelConfig().addressing)};
+  Option<bool> batchWaits{
+      *this, "batch-waits",
+      llvm::cl::desc("Wait once per K step for its LDS fragment loads, and "
+                     "for the first K-slice's global loads before the K loop "
+                     "(default true, but false where gemm-rdna3-pipeline "
+                     "compiles with scheduler=llvm; false: LLVM's wait "
+                     "before each first use)"),
+      llvm::cl::init(KernelConfig().batchWaits)};
 
   KernelConfig getKernelConfig() const {
     KernelConfig config;
@@ -102,6 +110,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.unroll = unroll;
     config.prefetch = prefetch;
     config.addressing = addressing;
+    config.batchWaits = batchWaits;
     return config;
   }
   void setKernelConfig(const KernelConfig &config) {
@@ -114,6 +123,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     unroll = config.unroll;
     prefetch = config.prefetch;
     addressing = config.addressing;
+    batchWaits = config.batchWaits;
   }
 };
 

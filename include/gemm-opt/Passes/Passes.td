@@ -387,7 +387,8 @@ def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
     }
     ```
   }];
-  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+  let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
+                           "gpu::GPUDialect",
                            "scf::SCFDialect"];
 }
 

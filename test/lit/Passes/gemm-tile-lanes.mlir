@@ -7,6 +7,13 @@
 // RUN: gemm-opt %s --gemm-select-config=unroll=3 --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
 // RUN: gemm-opt %s --gemm-select-config="bk=64 pad=0" --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
 // RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=DYN
+// One wait per K step for its LDS fragments (batch_waits, the default), none
+// with batch-waits=false.
+// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "amdgpu.memory_counter_wait ds(0)" | FileCheck %s --check-prefix=WAITS
+// RUN: gemm-opt %s --gemm-select-config=batch-waits=false --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NOWAIT
+// WAITS: {{^}}8{{$}}
+// NOWAIT-NOT: amdgpu.memory_counter_wait
+// NOWAIT: batch_waits = false
 
 // Each lane of the 4 x 1 wave grid owns 8 x 16 outputs: 8 vector<16xf32>
 // accumulators carried by the K loop. Lane l of wave w starts at row
@@ -29,6 +36,7 @@
 // CHECK: %[[FA:.*]] = vector.load %{{.*}}[%c0{{.*}}, %[[ROWBASE]]] : memref<8x132xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: %[[FB:.*]] = vector.load %{{.*}}[%c0{{.*}}, %[[COLBASE]]] : memref<8x128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: %[[BROW:.*]] = vector.shuffle {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK-NEXT: amdgpu.memory_counter_wait ds(0)
 // CHECK-NEXT: %[[A0:.*]] = vector.extract %[[FA]][0]
 // CHECK-NEXT: %[[A0S:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
 // CHECK-NEXT: vector.fma %[[A0S]], %[[BROW]], %[[ACC0]] : vector<16xf32>

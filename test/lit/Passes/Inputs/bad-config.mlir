@@ -30,7 +30,7 @@ func.func @bad_prefetch() attributes {gemm.config = #gemm.config<bm = 64, bn = 6
 // -----
 
 // A missing parameter (here addressing).
-// CHECK: bad-config.mlir:[[@LINE+1]]:{{.*}} error: expected ','
+// CHECK: bad-config.mlir:[[@LINE+1]]:{{.*}} error: struct is missing required parameter: addressing
 func.func @missing() attributes {gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8, waves_m = 2, waves_n = 2, pad = 0, unroll = 4, prefetch = none>} {
   return
 }
