@@ -30,8 +30,15 @@ sys.path.insert(0, CAL)
 # Which kernels are judged, as calibrate.py has it.
 from calibrate import JUDGED_1_2, JUDGED_3_8, KERNELS as WALKTHROUGH, SHOWN_ONLY
 # Our kernels: label, gemm-rdna3-pipeline options, extra gemm-opt flags.
+# The first is the default; the "without" rows take issue 22's steps away one
+# at a time, the last of them being the default before those steps.
 OURS = [
     ("gemm-opt default (prefetch=registers)", "", []),
+    ("  without batched waits (batch-waits=false)", "batch-waits=false", []),
+    ("  without the tiling order either (scheduler=llvm batch-waits=false)",
+     "scheduler=llvm batch-waits=false", []),
+    ("  with wave priorities (wave-priorities=true)", "wave-priorities=true",
+     []),
     ("gemm-opt prefetch=none", "prefetch=none", []),
     ("gemm-opt prefetch=lds", "prefetch=lds", []),
     ("gemm-opt default, late pass off", "", ["--gemm-amdgpu-vopd=0"]),
@@ -158,6 +165,12 @@ def main():
             f"{r['ms']:.3f} | {pct(r['error'])} | {r['tflops']:.1f} | "
             f"{100 * r['valu_busy']:.1f} % | {100 * r['vopd_share']:.1f} % | "
             f"{r['waves_per_simd']} | {losses} |")
+    k8 = next((r for r in rows if r.get("id") == "k8"), None)
+    ours = next((r for r in rows if r["kernel"] == OURS[0][0]), None)
+    if k8 and ours:
+        lines += ["", f"gemm-opt's default against kernel 8, both predicted in "
+                  f"this run: {k8['ms'] / ours['ms']:.3f}x kernel 8's speed "
+                  f"({ours['ms']:.3f} against {k8['ms']:.3f} ms)."]
     if errs:
         lines += ["", f"Mean absolute error: kernels 3-8 "
                   f"{100 * sum(mae38) / max(1, len(mae38)):.1f} %, kernels 1-2 "

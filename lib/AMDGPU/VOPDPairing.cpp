@@ -116,13 +116,14 @@ private:
 
   const TargetInstrInfo &tii;
   const TargetRegisterInfo &tri;
-  unsigned fmacOpcode = 0, vopdOpcode = 0, waitcntOpcode = 0;
+  unsigned fmacOpcode = 0, vopdOpcode = 0, waitcntOpcode = 0, setprioOpcode = 0;
 };
 
 bool Pairer::init(const gemm::OpcodesByName &opcodes) {
   fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
   vopdOpcode = opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
   waitcntOpcode = opcodes.lookup("S_WAITCNT");
+  setprioOpcode = opcodes.lookup("S_SETPRIO");
   return fmacOpcode && vopdOpcode &&
          tii.get(fmacOpcode).getNumOperands() == kFMACOperands &&
          tii.get(vopdOpcode).getNumOperands() == kVOPDOperands &&
@@ -158,6 +159,9 @@ bool Pairer::canMoveTogether(MachineInstr &x, MachineInstr &y,
     // tiling passes' one wait per K step stands between FMAs that pair),
     // but not rise above one, whose loads it may read.
     if (sinking && waitcntOpcode && it->getOpcode() == waitcntOpcode)
+      continue;
+    // A priority change orders nothing: FMAs move across it either way.
+    if (setprioOpcode && it->getOpcode() == setprioOpcode)
       continue;
     if (it->hasUnmodeledSideEffects() || it->isCall() || it->isBarrier() ||
         it->isTerminator() || dependsOn(moving, *it))

@@ -66,7 +66,8 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
 
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelConfigAttr::get(ctx, bm, bn, bk, wavesM, wavesN, pad, unroll,
-                               prefetch, addressing, batchWaits);
+                               prefetch, addressing, batchWaits,
+                               wavePriorities);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
@@ -81,6 +82,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.prefetch = attr.getPrefetch();
   config.addressing = attr.getAddressing();
   config.batchWaits = attr.getBatchWaits();
+  config.wavePriorities = attr.getWavePriorities();
   return config;
 }
 

@@ -17,6 +17,7 @@
 #include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::gemm {
@@ -97,6 +98,10 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
     amdgpu::MemoryCounterWaitOp::create(b, /*load=*/nullptr, /*store=*/nullptr,
                                         /*ds=*/b.getI32IntegerAttr(0),
                                         /*exp=*/nullptr, /*tensor=*/nullptr);
+  // The FMAs at high priority, so that a wave that has its fragments runs
+  // them while the others wait for LDS (walkthrough, kernel 8).
+  if (tile.wavePriorities)
+    ROCDL::SetPrioOp::create(b, b.getI16IntegerAttr(1));
 
   SmallVector<Value> next;
   for (int64_t i = 0; i < tile.laneRows(); ++i) {
@@ -105,6 +110,8 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
     Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
     next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow, acc[i]));
   }
+  if (tile.wavePriorities)
+    ROCDL::SetPrioOp::create(b, b.getI16IntegerAttr(0));
   return next;
 }
 

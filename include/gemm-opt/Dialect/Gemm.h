@@ -35,6 +35,9 @@ struct KernelConfig {
   /// global loads waited for before the K loop; false: LLVM's waits, one
   /// before each first use.
   bool batchWaits = true;
+  /// s_setprio 1 over each K step's FMAs, 0 while its loads issue
+  /// (walkthrough, kernel 8).
+  bool wavePriorities = false;
 
   KernelConfigAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelConfigAttr attr);

@@ -76,10 +76,11 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     waves (which fixes each lane's TM x TN register tile), the floats of
     `pad` after each row of A's transposed LDS tile, the K steps unrolled per
     LDS loop iteration (`unroll`, 0 for all of `bk`), how the next K-slice
-    is prefetched, how A and B are addressed, and whether each K step waits
+    is prefetched, how A and B are addressed, whether each K step waits
     once for all its LDS fragment loads (`batch_waits`, printed only when
-    false). The passes that use a value check it and name the limit it
-    breaks.
+    false) and whether a wave raises its priority for a K step's FMAs
+    (`wave_priorities`, printed only when true). The passes that use a
+    value check it and name the limit it breaks.
 
     Example:
 
@@ -94,7 +95,8 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                         "int64_t":$pad, "int64_t":$unroll,
                         EnumParameter<Gemm_PrefetchMode>:$prefetch,
                         EnumParameter<Gemm_Addressing>:$addressing,
-                        DefaultValuedParameter<"bool", "true">:$batch_waits);
+                        DefaultValuedParameter<"bool", "true">:$batch_waits,
+                        DefaultValuedParameter<"bool", "false">:$wave_priorities);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

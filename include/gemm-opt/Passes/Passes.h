@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -98,6 +99,13 @@ template <typename Base> struct KernelConfigOptions : public Base {
                      "compiles with scheduler=llvm; false: LLVM's wait "
                      "before each first use)"),
       llvm::cl::init(KernelConfig().batchWaits)};
+  Option<bool> wavePriorities{
+      *this, "wave-priorities",
+      llvm::cl::desc("Raise the wave's priority (s_setprio 1) over each K "
+                     "step's FMAs and lower it while the step's LDS loads "
+                     "issue, as the walkthrough's kernel 8 does (default "
+                     "false)"),
+      llvm::cl::init(KernelConfig().wavePriorities)};
 
   KernelConfig getKernelConfig() const {
     KernelConfig config;
@@ -111,6 +119,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.prefetch = prefetch;
     config.addressing = addressing;
     config.batchWaits = batchWaits;
+    config.wavePriorities = wavePriorities;
     return config;
   }
   void setKernelConfig(const KernelConfig &config) {
@@ -124,6 +133,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     prefetch = config.prefetch;
     addressing = config.addressing;
     batchWaits = config.batchWaits;
+    wavePriorities = config.wavePriorities;
   }
 };
 

@@ -348,7 +348,8 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
-                           "scf::SCFDialect", "vector::VectorDialect"];
+                           "ROCDL::ROCDLDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
 }
 
 def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {

@@ -11,6 +11,17 @@
 // with batch-waits=false.
 // RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "amdgpu.memory_counter_wait ds(0)" | FileCheck %s --check-prefix=WAITS
 // RUN: gemm-opt %s --gemm-select-config=batch-waits=false --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NOWAIT
+// With wave-priorities=true each K step's FMAs run at priority 1, between the
+// step's wait and the next step's loads.
+// RUN: gemm-opt %s --gemm-select-config=wave-priorities=true --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=PRIO
+// PRIO: amdgpu.memory_counter_wait ds(0)
+// PRIO-NEXT: rocdl.s.setprio 1
+// PRIO-NEXT: vector.extract
+// PRIO-NOT: vector.load
+// PRIO: rocdl.s.setprio 0
+// PRIO-NEXT: arith.constant 1 : index
+// PRIO-NEXT: vector.load
+// PRIO: wave_priorities = true
 // WAITS: {{^}}8{{$}}
 // NOWAIT-NOT: amdgpu.memory_counter_wait
 // NOWAIT: batch_waits = false
