@@ -319,7 +319,11 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     inner loop. TM and TN follow from the tile and the wave grid. A lower
     bound of the VGPRs the tile needs
     (accumulators, one step's fragments, a K-slice in flight) above 256 is
-    an error.
+    an error. With the configuration's `batch_waits` (the default) each K
+    step's fragment loads are followed by one `amdgpu.memory_counter_wait
+    ds(0)`, so that its FMAs run back to back, as in the walkthrough's
+    kernel 8; with `wave_priorities` the FMAs run between
+    `rocdl.s.setprio 1` and `rocdl.s.setprio 0`.
 
     An epilogue generic after the loop (`gemm-tile-workgroups` moves it
     there) is fused into the update of C: its body is applied to the
@@ -360,9 +364,10 @@ def GemmPrefetch : Pass<"gemm-prefetch", "func::FuncOp"> {
     LDS, barrier, multiply, barrier), as the launch's `gemm.config` says:
 
     - `prefetch=registers` (walkthrough kernel 4): the first slice is loaded
-      before the loop; each step stores the slice the previous step loaded,
-      synchronizes, loads the next slice into VGPRs and multiplies while the
-      loads are in flight;
+      before the loop (and, with `batch_waits`, waited for there, so that
+      the loop's stores need no wait of their own); each step stores the
+      slice the previous step loaded, synchronizes, loads the next slice
+      into VGPRs and multiplies while the loads are in flight;
     - `prefetch=lds`: the LDS tiles get two stages; the first slice is stored
       before the loop, and step i loads slice i + 1, multiplies stage i % 2,
       stores into the other stage and synchronizes once: one barrier per K
