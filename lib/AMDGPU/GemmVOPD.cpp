@@ -372,7 +372,7 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
   // Recolor first: it takes the loop's VOPDs apart, and the pairing below
   // forms them again on the new registers. The bank plan shares the
   // recoloring's VGPR allowance.
-  unsigned extraVGPRs = getExtraVGPRAllowance(mf);
+  unsigned extraVGPRs = rewrite && RecolorVGPRs ? getExtraVGPRAllowance(mf) : 0;
   if (rewrite && RecolorVGPRs)
     gemm::recolorFMALoops(
         mf, loops, opcodes, MinFMAsPerBlock, extraVGPRs,

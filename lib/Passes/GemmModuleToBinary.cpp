@@ -346,11 +346,16 @@ public:
   MachineSchedulerOff() {
     auto &options = llvm::cl::getRegisteredOptions();
     auto it = options.find("enable-misched");
-    if (it == options.end() || it->second->getNumOccurrences())
+    if (it == options.end())
+      return;
+    if (it->second->getNumOccurrences()) {
+      found = true;
+      return;
+    }
+    if (it->second->addOccurrence(/*pos=*/0, "enable-misched", "false"))
       return;
     option = it->second;
-    if (option->addOccurrence(/*pos=*/0, "enable-misched", "false"))
-      option = nullptr;
+    found = true;
   }
   ~MachineSchedulerOff() {
     if (option)
@@ -359,8 +364,13 @@ public:
   MachineSchedulerOff(const MachineSchedulerOff &) = delete;
   MachineSchedulerOff &operator=(const MachineSchedulerOff &) = delete;
 
+  /// False when this LLVM has no -enable-misched to set: the kernels then
+  /// get LLVM's scheduler.
+  bool isInEffect() const { return found; }
+
 private:
-  llvm::cl::Option *option = nullptr;
+  llvm::cl::Option *option = nullptr; // Set by us, to reset.
+  bool found = false;
 };
 
 // The options are declared in CodegenOptions, shared with the pipeline.
@@ -397,8 +407,13 @@ struct GemmModuleToBinaryPass
     pm.addPass(createGpuModuleToBinaryPass(options));
     // Without a kernel configuration to resolve it against, auto is tiling.
     std::optional<MachineSchedulerOff> schedulerOff;
-    if (scheduler != gemm::KernelScheduler::Llvm)
+    if (scheduler != gemm::KernelScheduler::Llvm) {
       schedulerOff.emplace();
+      if (!schedulerOff->isInEffect())
+        emitWarning(loc) << "this LLVM has no -enable-misched option: the "
+                            "kernels keep LLVM's instruction order, not "
+                            "scheduler=tiling's";
+    }
     if (failed(runPipeline(pm, getOperation())) ||
         failed(linkBinaries(getOperation(), getLldPath(dir))))
       signalPassFailure();

@@ -4,11 +4,13 @@
 // slice from global memory into LDS, A transposed and padded, between two
 // barriers; the matmul then reads only LDS.
 //
-// linalg's promotion (linalg::promoteSubViews) copies a tile as it is; it
-// cannot store A transposed with padding, and its copy is a linalg.copy that
-// every lane would run whole. Here each lane copies its share, with loads
-// spread so that consecutive lanes read consecutive addresses: A along K
-// first (BK lanes per row), B along a row.
+// linalg's promotion (linalg::promoteSubViews, transform.structured.promote)
+// copies a tile as it is; it cannot store A transposed with padding, its
+// buffers are allocations outside the launch rather than its workgroup
+// memory, and its copy is a memref.copy that every lane would run whole
+// (test/lit/Passes/upstream-lds-promotion.mlir). Here each lane copies its
+// share, with loads spread so that consecutive lanes read consecutive
+// addresses: A along K first (BK lanes per row), B along a row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,10 +32,6 @@ struct GemmStageLdsPass
   using Base::Base;
 
   void runOnOperation() override;
-
-private:
-  LogicalResult stage(gpu::LaunchOp launch, const KernelTile &tile,
-                      linalg::MatmulOp matmul);
 };
 
 } // namespace
@@ -49,9 +47,14 @@ static Value collect(ImplicitLocOpBuilder &b, int64_t count,
       b, VectorType::get({count}, b.getF32Type()), elements);
 }
 
-LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
-                                      const KernelTile &tile,
-                                      linalg::MatmulOp matmul) {
+/// Stages the K-slices `matmul` (the K step of a launch gemm-tile-workgroups
+/// built for `tile`) reads in LDS, as the file comment says, and returns the
+/// matmul on the LDS tiles that replaces it. Kept apart from the pass, as
+/// upstream's transforms are.
+static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
+                                              gpu::LaunchOp launch,
+                                              const KernelTile &tile,
+                                              linalg::MatmulOp matmul) {
   int64_t lanes = tile.lanes();
   int64_t pad = tile.pad;
   if (pad < 0 || pad % kSubTile != 0)
@@ -86,15 +89,18 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
                                    MemRefLayoutAttrInterface(), workgroup);
   auto bTileType = MemRefType::get({tile.bk, tile.bn}, f32,
                                    MemRefLayoutAttrInterface(), workgroup);
-  Value aTile = launch.addWorkgroupAttribution(aTileType, matmul.getLoc());
-  Value bTile = launch.addWorkgroupAttribution(bTileType, matmul.getLoc());
-
   std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
   if (!layout)
     return matmul.emitOpError() << "has indexing maps gemm-stage-lds does not "
                                    "support; run gemm-check-input first";
+  Value aTile, bTile;
+  rewriter.modifyOpInPlace(launch, [&] {
+    aTile = launch.addWorkgroupAttribution(aTileType, matmul.getLoc());
+    bTile = launch.addWorkgroupAttribution(bTileType, matmul.getLoc());
+  });
 
-  ImplicitLocOpBuilder b(matmul.getLoc(), matmul);
+  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
+  b.setInsertionPoint(matmul);
   IndexMath math{b};
   Value tid = launch.getThreadIds().x;
   auto offset = [&](memref::SubViewOp view, unsigned dim) {
@@ -177,22 +183,23 @@ LogicalResult GemmStageLdsPass::stage(gpu::LaunchOp launch,
   // The next K step overwrites the tiles: every lane must be done reading.
   gpu::BarrierOp::create(b);
 
-  matmul.erase();
+  rewriter.eraseOp(matmul);
   if (aView->use_empty())
-    aView.erase();
+    rewriter.eraseOp(aView);
   if (bView->use_empty())
-    bView.erase();
-  return success();
+    rewriter.eraseOp(bView);
+  return ldsMatmul;
 }
 
 void GemmStageLdsPass::runOnOperation() {
+  IRRewriter rewriter(&getContext());
   for (TiledLaunch &tiled : getTiledLaunches(getOperation())) {
     for (auto matmul :
          llvm::to_vector(tiled.loop.getBody()->getOps<linalg::MatmulOp>())) {
       // Already staged: the matmul reads LDS.
       if (llvm::any_of(matmul.getDpsInputs(), isWorkgroupMemory))
         continue;
-      if (failed(stage(tiled.launch, tiled.tile, matmul)))
+      if (failed(stageInLds(rewriter, tiled.launch, tiled.tile, matmul)))
         return signalPassFailure();
     }
   }

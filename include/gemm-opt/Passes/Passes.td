@@ -138,7 +138,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     The one place where a matmul's kernel configuration is decided: the
     workgroup tile (`bm`, `bn`, `bk`), the wave grid (`waves-m`,
     `waves-n`), A's LDS padding (`pad`), the K steps unrolled per LDS loop
-    iteration (`unroll`), the prefetch mode and the addressing of A and B.
+    iteration (`unroll`), the prefetch mode, the addressing of A and B,
+    whether each K step waits once for its LDS loads (`batch-waits`) and
+    whether its FMAs run at raised wave priority (`wave-priorities`).
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
     `gpu.launch` gets the options' values as its `gemm.config` attribute,
     replacing any it had. The tiling passes that follow read it:

@@ -48,7 +48,7 @@ res = kernel["resources"]
 
 checks = [
     ("no scratch", res["scratch_bytes"] == 0, res["scratch_bytes"]),
-    ("VGPRs <= 256", res["vgprs"] <= 256, res["vgprs"]),
+    ("VGPRs <= 240 (6 waves per SIMD)", res["vgprs"] <= 240, res["vgprs"]),
     ("128 FMAs per K step and lane", loop["fmas"] == 128 * bk, loop["fmas"] / bk),
     ("<= 192 LDS bytes per K step and lane",
      loop["lds_load_bytes"] <= 192 * bk, loop["lds_load_bytes"] / bk),
