@@ -1,5 +1,5 @@
-//===- GemmPrefetch.cpp - Overlap the next K-slice's loads with the multiply
-//-===//
+//===- GemmPrefetch.cpp - Load the next K-slice during the multiply -------===//
+//---------===//
 //
 // Double buffering of the K loop that gemm-stage-lds and gemm-tile-lanes
 // produce (load the slice, store it to LDS, barrier, multiply, barrier):
@@ -13,8 +13,10 @@
 // scf's software pipeliner (scf::pipelineForLoop) would peel the last
 // iteration, duplicating the whole unrolled multiply, or predicate the loads,
 // which splits the loop body into several blocks and defeats the late VOPD
-// pass. Instead the last step reloads its own slice: the loop body stays one
-// straight-line block for one redundant slice load per kernel.
+// pass; on the staged loop upstream's transform.loop.pipeline fails outright
+// (test/lit/Passes/upstream-loop-pipelining.mlir). Instead the last step
+// reloads its own slice: the loop body stays one straight-line block for one
+// redundant slice load per kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,10 +41,6 @@ struct GemmPrefetchPass
   using Base::Base;
 
   void runOnOperation() override;
-
-private:
-  LogicalResult pipelineLoop(gpu::LaunchOp launch, const KernelTile &tile,
-                             scf::ForOp loop);
 };
 
 /// The parts of a staged K loop body.
@@ -151,15 +149,20 @@ static SmallVector<Value> getClonedSlices(const StagedLoop &staged,
 }
 
 /// Erases the ops of `ops` that nothing uses any more, users first.
-static void eraseDead(ArrayRef<Operation *> ops) {
+static void eraseDead(RewriterBase &rewriter, ArrayRef<Operation *> ops) {
   for (Operation *op : llvm::reverse(ops))
     if (op->use_empty())
-      op->erase();
+      rewriter.eraseOp(op);
 }
 
-LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
-                                             const KernelTile &tile,
-                                             scf::ForOp loop) {
+/// Double-buffers the staged K `loop` of `launch` (built for `tile`) as its
+/// prefetch mode says, and returns the loop that replaces it (the same one
+/// with prefetch=lds or none). Kept apart from the pass, as upstream's
+/// transforms are.
+static FailureOr<scf::ForOp> prefetchNextSlice(RewriterBase &rewriter,
+                                               gpu::LaunchOp launch,
+                                               const KernelTile &tile,
+                                               scf::ForOp loop) {
   PrefetchMode mode = tile.prefetch;
   // A single K step has no next slice to fetch ahead; prefetching code for it
   // only adds registers (and made the backend spill with prefetch=lds). With
@@ -167,12 +170,13 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
   // k is at least 2 bk: gemm-tile-workgroups launches the kernel only then.)
   if (mode == PrefetchMode::None ||
       (!ShapedType::isDynamic(tile.k) && tile.fullK() <= tile.bk))
-    return success();
+    return loop;
 
   FailureOr<StagedLoop> staged = analyze(loop);
   if (failed(staged))
     return failure();
-  ImplicitLocOpBuilder b(loop.getLoc(), loop);
+  ImplicitLocOpBuilder b(loop.getLoc(), rewriter);
+  b.setInsertionPoint(loop);
   IndexMath math{b};
   Value k = loop.getInductionVar();
 
@@ -195,17 +199,17 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
     cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, loop, k), nextMap);
     SmallVector<Value> next = getClonedSlices(*staged, nextMap);
     for (auto [slice, firstSlice] : llvm::zip_equal(staged->slices, first))
-      slice->getResult(0).replaceAllUsesWith(firstSlice);
-    eraseDead(staged->loadOps);
+      rewriter.replaceAllUsesWith(slice->getResult(0), firstSlice);
+    eraseDead(rewriter, staged->loadOps);
 
-    IRRewriter rewriter(b.getContext());
+    OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(loop);
     auto newLoop = loop.replaceWithAdditionalYields(
         rewriter, first, /*replaceInitOperandUsesInLoop=*/true,
         [&](OpBuilder &, Location, ArrayRef<BlockArgument>) { return next; });
     if (failed(newLoop))
       return loop.emitOpError() << "cannot carry the prefetched slice";
-    return success();
+    return cast<scf::ForOp>(newLoop->getOperation());
   }
 
   // Two LDS stages.
@@ -245,40 +249,45 @@ LogicalResult GemmPrefetchPass::pipelineLoop(gpu::LaunchOp launch,
   cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, loop, k), nextMap);
   for (auto [slice, next] :
        llvm::zip_equal(staged->slices, getClonedSlices(*staged, nextMap)))
-    slice->getResult(0).replaceAllUsesWith(next);
-  eraseDead(staged->loadOps);
+    rewriter.replaceAllUsesWith(slice->getResult(0), next);
+  eraseDead(rewriter, staged->loadOps);
   for (memref::StoreOp store : staged->ldsStores)
-    store->moveBefore(staged->afterMultiply);
-  staged->afterStore.erase();
+    rewriter.moveOpBefore(store, staged->afterMultiply);
+  rewriter.eraseOp(staged->afterStore);
 
-  auto withStage = [](MutableOperandRange indices, Value stageIndex) {
+  auto withStage = [&](Operation *user, MutableOperandRange indices,
+                       Value stageIndex) {
     SmallVector<Value> values{stageIndex};
     llvm::append_range(values, ValueRange(indices));
-    indices.assign(values);
+    rewriter.modifyOpInPlace(user, [&] { indices.assign(values); });
   };
   for (BlockArgument tileArg : tiles) {
     auto type = cast<MemRefType>(tileArg.getType());
     SmallVector<int64_t> shape{2};
     llvm::append_range(shape, type.getShape());
-    tileArg.setType(MemRefType::get(shape, type.getElementType(),
-                                    MemRefLayoutAttrInterface(),
-                                    type.getMemorySpace()));
+    rewriter.modifyOpInPlace(launch, [&] {
+      tileArg.setType(MemRefType::get(shape, type.getElementType(),
+                                      MemRefLayoutAttrInterface(),
+                                      type.getMemorySpace()));
+    });
     for (Operation *user : llvm::to_vector(tileArg.getUsers())) {
       if (auto store = dyn_cast<memref::StoreOp>(user)) {
-        withStage(store.getIndicesMutable(),
+        withStage(user, store.getIndicesMutable(),
                   llvm::is_contained(prologueStores, user) ? firstStage
                                                            : nextStage);
       } else {
         auto load = cast<vector::LoadOp>(user);
-        withStage(load.getIndicesMutable(), stage);
+        withStage(user, load.getIndicesMutable(), stage);
       }
     }
   }
-  return success();
+  return loop;
 }
 
 void GemmPrefetchPass::runOnOperation() {
+  IRRewriter rewriter(&getContext());
   for (TiledLaunch &tiled : getTiledLaunches(getOperation()))
-    if (failed(pipelineLoop(tiled.launch, tiled.tile, tiled.loop)))
+    if (failed(
+            prefetchNextSlice(rewriter, tiled.launch, tiled.tile, tiled.loop)))
       return signalPassFailure();
 }
