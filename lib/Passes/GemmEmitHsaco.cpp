@@ -9,6 +9,7 @@
 
 #include "KernelTile.h"
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
+#include "gemm-opt/Manifest/ManifestSchema.h"
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/Pipeline.h"
 
@@ -27,6 +28,7 @@ namespace mlir::gemm {
 
 using namespace mlir;
 using namespace mlir::gemm;
+namespace key = ::gemm::manifest::key;
 
 namespace {
 
@@ -515,14 +517,14 @@ describeLaunch(gpu::LaunchFuncOp launch, const EmitSource &source,
 /// entry of "kernels".
 static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
                         MatmulRecordAttr record) {
-  json.attributeArray("args", [&] {
+  json.attributeArray(key::Args, [&] {
     for (auto [index, arg] : llvm::enumerate(launch.args)) {
       json.object([&] {
-        json.attribute("index", static_cast<int64_t>(index));
-        json.attribute("role", arg.role);
-        json.attribute("kind", arg.info->ValueKind);
-        json.attribute("offset", arg.info->Offset);
-        json.attribute("size", arg.info->Size);
+        json.attribute(key::Index, static_cast<int64_t>(index));
+        json.attribute(key::Role, arg.role);
+        json.attribute(key::Kind, arg.info->ValueKind);
+        json.attribute(key::Offset, arg.info->Offset);
+        json.attribute(key::Size, arg.info->Size);
         if (!arg.type)
           return;
         // The matrix as stored (A is K x M when transposed, B N x K), its
@@ -534,17 +536,17 @@ static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
         auto stride = [&](unsigned dim) {
           return describeMatrixDim(record, arg.role, arg.type, dim, true);
         };
-        writeSize(json, "rows", dimSize(rank - 2));
-        writeSize(json, "cols", dimSize(rank - 1));
-        writeSize(json, "ld", stride(rank - 2));
+        writeSize(json, key::Rows, dimSize(rank - 2));
+        writeSize(json, key::Cols, dimSize(rank - 1));
+        writeSize(json, key::LD, stride(rank - 2));
         if (rank == 3)
-          writeSize(json, "batch_stride", stride(0));
+          writeSize(json, key::BatchStride, stride(0));
       });
     }
   });
-  json.attribute("kernarg_size", launch.info->KernargSegmentSize);
-  for (auto [name, dims] : {std::pair("workgroup_size", &launch.block),
-                            std::pair("grid", &launch.grid)})
+  json.attribute(key::KernargSize, launch.info->KernargSegmentSize);
+  for (auto [name, dims] : {std::pair(key::WorkgroupSize, &launch.block),
+                            std::pair(key::Grid, &launch.grid)})
     json.attributeArray(name, [&] {
       for (StringRef size : *dims) {
         int64_t value;
@@ -554,33 +556,33 @@ static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
           json.value(size);
       }
     });
-  json.attribute("lds_bytes", launch.info->GroupSegmentSize);
-  json.attribute("vgpr_count", launch.info->VgprCount);
-  json.attribute("sgpr_count", launch.info->SgprCount);
-  json.attribute("scratch_bytes", launch.info->PrivateSegmentSize);
+  json.attribute(key::LdsBytes, launch.info->GroupSegmentSize);
+  json.attribute(key::VgprCount, launch.info->VgprCount);
+  json.attribute(key::SgprCount, launch.info->SgprCount);
+  json.attribute(key::ScratchBytes, launch.info->PrivateSegmentSize);
 }
 
 /// The manifest's "problem": sizes (null when dynamic: a kernel argument of
 /// its name then), layout, and C = alpha * op(A) x op(B) + beta * C, a factor
 /// that is a kernel argument being absent.
 static void writeProblem(llvm::json::OStream &json, const EmitSource &source) {
-  json.attributeObject("problem", [&] {
-    for (StringRef name : {"m", "n", "k", "batch"}) {
+  json.attributeObject(key::Problem, [&] {
+    for (StringRef name : {key::M, key::N, key::K, key::Batch}) {
       if (std::optional<int64_t> size = source.record.getStaticSize(name))
         json.attribute(name, *size);
       else
         json.attribute(name, nullptr);
     }
-    json.attribute("transpose_a", source.record.getTransposeA());
-    json.attribute("transpose_b", source.record.getTransposeB());
-    json.attribute("element_type", "f32");
+    json.attribute(key::TransposeA, source.record.getTransposeA());
+    json.attribute(key::TransposeB, source.record.getTransposeB());
+    json.attribute(key::ElementType, "f32");
     std::optional<double> alpha = source.record.getAlphaValue(),
                           beta = source.record.getBetaValue();
     if (alpha)
-      json.attribute("alpha", *alpha);
+      json.attribute(key::Alpha, *alpha);
     if (beta)
-      json.attribute("beta", *beta);
-    json.attribute("accumulate", alpha == 1.0 && beta == 1.0);
+      json.attribute(key::Beta, *beta);
+    json.attribute(key::Accumulate, alpha == 1.0 && beta == 1.0);
   });
 }
 
@@ -591,23 +593,23 @@ static void writeManifest(raw_ostream &os, const EmitSource &source,
                           StringRef codeObjectPath) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
-    json.attribute("format", "gemm-opt-manifest-1");
-    json.attribute("code_object", codeObjectPath);
+    json.attribute(key::Format, ::gemm::manifest::FormatTag);
+    json.attribute(key::CodeObject, codeObjectPath);
     if (kernels.size() == 1)
-      json.attribute("kernel", kernels.front().name);
-    json.attribute("chip", StringRef(info.Target).rsplit("--").second);
-    json.attribute("code_object_version", info.CodeObjectVersion);
+      json.attribute(key::Kernel, kernels.front().name);
+    json.attribute(key::Chip, StringRef(info.Target).rsplit("--").second);
+    json.attribute(key::CodeObjectVersion, info.CodeObjectVersion);
     writeProblem(json, source);
     if (kernels.size() == 1) {
       writeLaunch(json, kernels.front(), source.record);
       return;
     }
     // Several kernels, each for the sizes its condition accepts.
-    json.attributeArray("kernels", [&] {
+    json.attributeArray(key::Kernels, [&] {
       for (const KernelLaunch &launch : kernels)
         json.object([&] {
-          json.attribute("kernel", launch.name);
-          json.attribute("when", launch.when);
+          json.attribute(key::Kernel, launch.name);
+          json.attribute(key::When, launch.when);
           writeLaunch(json, launch, source.record);
         });
     });

@@ -3,6 +3,8 @@
 #include "gemm-runtime/Manifest.h"
 #include "gemm-runtime/CodeObject.h"
 
+#include "gemm-opt/Manifest/ManifestSchema.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -12,6 +14,7 @@
 
 using namespace llvm;
 using namespace gemm::rt;
+namespace key = gemm::manifest::key;
 
 const ManifestArg *Manifest::arg(StringRef Role) const {
   for (const ManifestArg &A : Args)
@@ -260,12 +263,12 @@ Error Manifest::bindSizes(const StringMap<int64_t> &Values) {
 /// The fields of one kernel, from a "kernels" entry or the top level.
 static Expected<ManifestKernel> readKernel(const json::Object &O) {
   ManifestKernel K;
-  std::optional<StringRef> Name = O.getString("kernel");
+  std::optional<StringRef> Name = O.getString(key::Kernel);
   if (!Name)
     return makeError("\"kernel\" is a required string");
   K.Kernel = Name->str();
-  K.When = O.getString("when").value_or("").str();
-  const json::Array *Args = O.getArray("args");
+  K.When = O.getString(key::When).value_or("").str();
+  const json::Array *Args = O.getArray(key::Args);
   if (!Args)
     return makeError("\"args\" array is required");
   for (const json::Value &AV : *Args) {
@@ -273,9 +276,9 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
     if (!A)
       return makeError("argument entry is not an object");
     ManifestArg MA;
-    MA.Index = A->getInteger("index").value_or(K.Args.size());
-    MA.Role = A->getString("role").value_or("").str();
-    MA.Kind = A->getString("kind").value_or("").str();
+    MA.Index = A->getInteger(key::Index).value_or(K.Args.size());
+    MA.Role = A->getString(key::Role).value_or("").str();
+    MA.Kind = A->getString(key::Kind).value_or("").str();
     // One argument per role: a second C would be left unset (uninitialized
     // device memory), or get another argument's value.
     for (const ManifestArg &Other : K.Args)
@@ -284,8 +287,8 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
                                  "\"{2}\"",
                                  Other.Index, MA.Index, MA.Role)
                              .str());
-    std::optional<int64_t> Off = A->getInteger("offset"),
-                           Size = A->getInteger("size");
+    std::optional<int64_t> Off = A->getInteger(key::Offset),
+                           Size = A->getInteger(key::Size);
     if (!Off || !Size || *Off < 0 || *Size <= 0)
       return makeError("argument " + Twine(MA.Index) +
                        ": \"offset\" and \"size\" are required");
@@ -297,14 +300,14 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
                            .str());
     MA.Offset = *Off;
     MA.Size = *Size;
-    readSize(*A, "rows", MA.Rows, MA.RowsExpr);
-    readSize(*A, "cols", MA.Cols, MA.ColsExpr);
+    readSize(*A, key::Rows, MA.Rows, MA.RowsExpr);
+    readSize(*A, key::Cols, MA.Cols, MA.ColsExpr);
     MA.LD = MA.Cols;
-    if (!A->get("ld"))
+    if (!A->get(key::LD))
       MA.LDExpr = MA.ColsExpr;
-    readSize(*A, "ld", MA.LD, MA.LDExpr);
-    readSize(*A, "batch_stride", MA.BatchStride, MA.BatchStrideExpr);
-    if (const json::Value *V = A->get("slack")) {
+    readSize(*A, key::LD, MA.LD, MA.LDExpr);
+    readSize(*A, key::BatchStride, MA.BatchStride, MA.BatchStrideExpr);
+    if (const json::Value *V = A->get(key::Slack)) {
       std::optional<int64_t> Slack = V->getAsInteger();
       if (!Slack || *Slack < 0 || *Slack > UINT32_MAX)
         return makeError(formatv("argument {0}: \"slack\" must be an integer "
@@ -315,21 +318,21 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
     }
     K.Args.push_back(std::move(MA));
   }
-  if (const json::Value *V = O.get("kernarg_size")) {
+  if (const json::Value *V = O.get(key::KernargSize)) {
     std::optional<int64_t> Size = V->getAsInteger();
     if (!Size || *Size < 0 || *Size > UINT32_MAX)
       return makeError("\"kernarg_size\" must be an integer in [0, 2^32)");
     K.KernargSize = *Size;
   }
-  if (!readDims(O, "workgroup_size", K.WorkgroupSize))
+  if (!readDims(O, key::WorkgroupSize, K.WorkgroupSize))
     return makeError("\"workgroup_size\" must be three positive integers");
-  if (!readDims(O, "grid", K.Grid, &K.GridExpr))
+  if (!readDims(O, key::Grid, K.Grid, &K.GridExpr))
     return makeError("\"grid\" must be three positive integers or size "
                      "expressions (workgroups)");
-  K.LdsBytes = O.getInteger("lds_bytes").value_or(0);
-  K.VgprCount = O.getInteger("vgpr_count").value_or(0);
-  K.SgprCount = O.getInteger("sgpr_count").value_or(0);
-  K.ScratchBytes = O.getInteger("scratch_bytes").value_or(0);
+  K.LdsBytes = O.getInteger(key::LdsBytes).value_or(0);
+  K.VgprCount = O.getInteger(key::VgprCount).value_or(0);
+  K.SgprCount = O.getInteger(key::SgprCount).value_or(0);
+  K.ScratchBytes = O.getInteger(key::ScratchBytes).value_or(0);
   return K;
 }
 
@@ -380,10 +383,10 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   };
   Manifest M;
   M.Path = Path.str();
-  std::optional<StringRef> Format = O->getString("format");
-  if (!Format || *Format != "gemm-opt-manifest-1")
+  std::optional<StringRef> Format = O->getString(key::Format);
+  if (!Format || *Format != gemm::manifest::FormatTag)
     return Bad("\"format\" must be \"gemm-opt-manifest-1\"");
-  std::optional<StringRef> CodeObj = O->getString("code_object");
+  std::optional<StringRef> CodeObj = O->getString(key::CodeObject);
   if (!CodeObj)
     return Bad("\"code_object\" is a required string");
   SmallString<256> CO(*CodeObj);
@@ -393,23 +396,23 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
     CO = Dir;
   }
   M.CodeObjectPath = std::string(CO);
-  M.Chip = O->getString("chip").value_or("").str();
+  M.Chip = O->getString(key::Chip).value_or("").str();
   // gemm-opt and the runtime target RDNA3 only; another chip's code object
   // would be launched with the wrong ABI (wave64, another descriptor).
-  if (O->get("chip") && !StringRef(M.Chip).starts_with("gfx11"))
+  if (O->get(key::Chip) && !StringRef(M.Chip).starts_with("gfx11"))
     return Bad("\"chip\" must be a gfx11 (RDNA3) target such as \"gfx1100\", "
                "not " +
-               formatv("{0}", *O->get("chip")).str());
-  M.CodeObjectVersion = O->getInteger("code_object_version").value_or(0);
-  const json::Object *Prob = O->getObject("problem");
+               formatv("{0}", *O->get(key::Chip)).str());
+  M.CodeObjectVersion = O->getInteger(key::CodeObjectVersion).value_or(0);
+  const json::Object *Prob = O->getObject(key::Problem);
   if (!Prob)
     return Bad("\"problem\" object is required");
   // A size given at run time is null (and a kernel argument of its name).
   for (auto [Name, Out] :
-       {std::pair("m", &M.M), std::pair("n", &M.N), std::pair("k", &M.K),
-        std::pair("batch", &M.Batch)}) {
+       {std::pair(key::M, &M.M), std::pair(key::N, &M.N),
+        std::pair(key::K, &M.K), std::pair(key::Batch, &M.Batch)}) {
     const json::Value *V = Prob->get(Name);
-    if (!V && StringRef(Name) == "batch")
+    if (!V && Name == key::Batch)
       continue;
     if (V && V->getAsNull())
       *Out = 0;
@@ -420,19 +423,19 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
       return Bad("problem." + Twine(Name) +
                  " must be a positive integer or null");
   }
-  M.TransposeA = Prob->getBoolean("transpose_a").value_or(false);
-  M.TransposeB = Prob->getBoolean("transpose_b").value_or(false);
-  M.Alpha = Prob->getNumber("alpha");
-  M.Beta = Prob->getNumber("beta");
+  M.TransposeA = Prob->getBoolean(key::TransposeA).value_or(false);
+  M.TransposeB = Prob->getBoolean(key::TransposeB).value_or(false);
+  M.Alpha = Prob->getNumber(key::Alpha);
+  M.Beta = Prob->getNumber(key::Beta);
   // Manifests from before the epilogue: linalg.matmul, C += A x B.
-  if (!Prob->get("alpha") && !Prob->get("beta") &&
-      Prob->getBoolean("accumulate").value_or(true))
+  if (!Prob->get(key::Alpha) && !Prob->get(key::Beta) &&
+      Prob->getBoolean(key::Accumulate).value_or(true))
     M.Alpha = M.Beta = 1.0;
-  M.ElementType = Prob->getString("element_type").value_or("f32").str();
-  M.Accumulate = Prob->getBoolean("accumulate").value_or(true);
+  M.ElementType = Prob->getString(key::ElementType).value_or("f32").str();
+  M.Accumulate = Prob->getBoolean(key::Accumulate).value_or(true);
   // Several kernels ("kernels", each with its "when"), or one described at
   // the top level.
-  if (const json::Array *Kernels = O->getArray("kernels")) {
+  if (const json::Array *Kernels = O->getArray(key::Kernels)) {
     if (Kernels->empty())
       return Bad("\"kernels\" is empty");
     for (const json::Value &KV : *Kernels) {
