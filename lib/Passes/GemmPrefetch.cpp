@@ -1,5 +1,4 @@
 //===- GemmPrefetch.cpp - Load the next K-slice during the multiply -------===//
-//---------===//
 //
 // Double buffering of the K loop that gemm-stage-lds and gemm-tile-lanes
 // produce (load the slice, store it to LDS, barrier, multiply, barrier):
