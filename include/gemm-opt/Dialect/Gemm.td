@@ -1,4 +1,4 @@
-//===- Gemm.td - The gemm dialect: typed kernel configuration -*- tablegen -*-===//
+//===- Gemm.td - The gemm dialect: kernel configuration ---*- tablegen -*-===//
 //
 // The gemm dialect has no ops: it holds the attributes in which the tiling
 // passes pass their decisions on, so that each decision is made once (in
@@ -19,11 +19,12 @@ def Gemm_Dialect : Dialect {
   let summary = "The kernel configuration of gemm-opt's RDNA3 SGEMM passes";
   let description = [{
     Attributes only. `#gemm.matmul` is the problem `gemm-check-input` found
-    (sizes, operands, layout, alpha and beta). `#gemm.config` is the kernel configuration
-    `gemm-select-config` chooses for a matmul (workgroup tile, wave grid, LDS
-    padding, unroll, prefetch and addressing); `gemm-tile-workgroups` moves
-    it onto the `gpu.launch` it builds, beside a `#gemm.problem` with the
-    problem sizes, and every later tiling pass reads it from there.
+    (sizes, operands, layout, alpha and beta). `#gemm.config` is the kernel
+    configuration `gemm-select-config` chooses for a matmul (workgroup tile,
+    wave grid, LDS padding, unroll, prefetch, addressing, waits and wave
+    priorities); `gemm-tile-workgroups` moves it onto the `gpu.launch` it
+    builds, beside a `#gemm.problem` with the problem sizes, and every later
+    tiling pass reads it from there.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -96,7 +97,8 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                         EnumParameter<Gemm_PrefetchMode>:$prefetch,
                         EnumParameter<Gemm_Addressing>:$addressing,
                         DefaultValuedParameter<"bool", "true">:$batch_waits,
-                        DefaultValuedParameter<"bool", "false">:$wave_priorities);
+                        DefaultValuedParameter<"bool", "false">
+                            :$wave_priorities);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
