@@ -6,8 +6,8 @@ Usage: on-off.py INPUT.mlir WORKDIR "OPTIONS" ["OPTIONS" ...]
 Prints, per option set, one line:
   <options>: identical|DIFFERENT, VOPD <on>/<off> of <fmas>, VGPRs <on>/<off>
 and exits 1 if a run fails, any C differs or the pass adds more than 8 VGPRs
-and, with them, costs waves per SIMD (gfx1100: 1536 VGPRs per SIMD allocated
-24 at a time, at most 16 waves).
+and, with them, costs waves per SIMD (as VGPRs limit them: gemm-report's
+occupancy "by_vgprs").
 """
 import json
 import os
@@ -19,9 +19,8 @@ os.makedirs(workdir, exist_ok=True)
 failed = False
 
 
-def waves_per_simd(vgprs):
-    allocated = -(-max(vgprs, 1) // 24) * 24
-    return min(16, 1536 // allocated)
+def waves_by_vgprs(report):
+    return report["resources"]["occupancy"]["by_vgprs"]
 
 
 def build_and_run(options, tag, extra):
@@ -47,8 +46,7 @@ for index, options in enumerate(configs):
     off_c, off = build_and_run(options, f"{index}-off", ["--gemm-amdgpu-vopd=0"])
     same = on_c == off_c
     extra_vgprs = on["resources"]["vgprs"] - off["resources"]["vgprs"]
-    fewer_waves = waves_per_simd(on["resources"]["vgprs"]) < waves_per_simd(
-        off["resources"]["vgprs"])
+    fewer_waves = waves_by_vgprs(on) < waves_by_vgprs(off)
     failed |= not same or (extra_vgprs > 8 and fewer_waves)
     loop_on, loop_off = on["loop"]["counts"], off["loop"]["counts"]
     print(f"{options or 'defaults'}: {'identical' if same else 'DIFFERENT'}, "

@@ -7,8 +7,8 @@ Usage: check-kernel-shape.py REPORT.json BK MAX_BARRIERS [MAX_OTHER_VALU]
 MAX_OTHER_VALU bounds the loop's VALU instructions that are neither FMAs nor
 VOPD: with addressing=buffer no address arithmetic is left there.
 --baseline names the report of the same kernel without the late pass: the
-pass may add at most 8 VGPRs, or more only while the waves per SIMD stay the
-same (gfx1100: 1536 VGPRs per SIMD allocated 24 at a time, at most 16 waves).
+pass may add at most 8 VGPRs, or more only while the waves per SIMD the VGPRs
+allow stay the same (gemm-report's occupancy "by_vgprs").
 --min-vopd-share replaces "all FMAs in VOPD" by "at least S of them", for a
 configuration where the late pass is known to fall short (say why where it is
 used).
@@ -81,9 +81,8 @@ if max_bank_stalls is not None:
                    stalls <= max_bank_stalls, stalls))
 
 
-def waves_per_simd(vgprs):
-    allocated = -(-max(vgprs, 1) // 24) * 24
-    return min(16, 1536 // allocated)
+def waves_by_vgprs(report):
+    return report["resources"]["occupancy"]["by_vgprs"]
 
 
 if baseline:
@@ -91,7 +90,7 @@ if baseline:
     checks.append(("<= 8 VGPRs above the kernel without the late pass, or "
                    "its waves per SIMD kept",
                    res["vgprs"] <= before + 8 or
-                   waves_per_simd(res["vgprs"]) >= waves_per_simd(before),
+                   waves_by_vgprs(kernel) >= waves_by_vgprs(baseline),
                    f"{before} -> {res['vgprs']}"))
 failed = False
 for name, ok, value in checks:
