@@ -13,6 +13,8 @@
 #include "VOPDPairing.h"
 #include "VOPDParity.h"
 
+#include "gemm-opt/CodeObject/Occupancy.h"
+
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -330,21 +332,17 @@ static void reportFMABlock(FindingReporter &report, MachineBasicBlock &mbb,
 /// -gemm-amdgpu-vopd-recolor-extra-vgprs given on the command line, else 8 or,
 /// if more, up to the highest count that still gives the waves per SIMD the
 /// function has now (the tiling passes' order leaves the allocation tight
-/// enough that 8 can be too few to plan every FMA's parity). A wave32 VGPR file
-/// holds 1536 registers allocated 24 at a time on the chips with 50 % more
-/// VGPRs (gfx1100, gfx1101, gfx1151), 1024 by 16 on the others; at most 16
-/// waves per SIMD and 256 VGPRs per lane.
+/// enough that 8 can be too few to plan every FMA's parity).
 static unsigned getExtraVGPRAllowance(const MachineFunction &mf) {
   if (RecolorExtraVGPRs.getNumOccurrences())
     return RecolorExtraVGPRs;
   const TargetSubtargetInfo &sti = mf.getSubtarget();
   gemm::VGPRTable table(*sti.getRegisterInfo());
   unsigned used = table.highestUsed(mf) + 1;
-  bool largeFile = sti.checkFeatures("+allocate1_5xvgprs");
-  unsigned file = largeFile ? 1536 : 1024, granule = largeFile ? 24 : 16;
-  unsigned allocated = alignTo(used, granule);
-  unsigned waves = std::min(16u, file / allocated);
-  unsigned sameWaves = std::min(256u, file / waves / granule * granule);
+  gemm::VgprFile file = gemm::getVgprFile(
+      /*wave64=*/false, sti.checkFeatures("+allocate1_5xvgprs"));
+  unsigned sameWaves =
+      gemm::getMaxVgprsForWaves(gemm::getWavesPerSimdByVgprs(used, file), file);
   unsigned room = sameWaves > used ? sameWaves - used : 0;
   return std::max<unsigned>(RecolorExtraVGPRs, room);
 }

@@ -9,6 +9,7 @@
 
 #include "ReportInternal.h"
 
+#include "gemm-opt/CodeObject/Occupancy.h"
 #include "gemm-opt/CodeObject/VOPDRules.h"
 #include "gemm-opt/CodeObject/VgprBankModel.h"
 
@@ -834,7 +835,6 @@ static BankSummary modelBanks(ArrayRef<Instruction> code, const Path &path,
 
 // gfx1100/gfx1101 wave32 (LLVM AMDGPUBaseInfo: Feature1_5xVGPRs): 1536 VGPRs
 // per SIMD lane, allocated in granules of 24 (wave64: 768 and 12).
-static constexpr unsigned maxWavesPerSimd = 16;
 static constexpr unsigned ldsPerCu = 64 * 1024;
 static constexpr unsigned ldsPerWgp = 128 * 1024;
 static constexpr unsigned maxLdsPerWorkgroup = 64 * 1024;
@@ -843,24 +843,21 @@ static constexpr double ldsBytesPerClockPerSimd = 128.0 / 2;
 
 static void computeOccupancy(Resources &r) {
   bool wave64 = r.wavefrontSize == 64;
-  unsigned totalVgprs = wave64 ? 768 : 1536;
-  unsigned granule = wave64 ? 12 : 24;
   unsigned waveSize = wave64 ? 64 : 32;
-  uint64_t allocated = alignTo(std::max<uint64_t>(r.vgprs, 1), granule);
-  r.wavesByVgprs = std::min<uint64_t>(
-      maxWavesPerSimd, std::max<uint64_t>(totalVgprs / allocated, 0));
-  r.wavesBySlots = maxWavesPerSimd;
+  r.wavesByVgprs = gemm::getWavesPerSimdByVgprs(
+      r.vgprs, gemm::getVgprFile(wave64, /*largeFile=*/true));
+  r.wavesBySlots = gemm::kMaxWavesPerSimd;
 
   unsigned simds = r.wgpMode ? 4 : 2;
   uint64_t wavesPerGroup = std::max<uint64_t>(
       1, divideCeil(std::max<uint64_t>(r.workgroupSize, 1), waveSize));
-  r.wavesByLds = maxWavesPerSimd;
+  r.wavesByLds = gemm::kMaxWavesPerSimd;
   if (r.ldsBytes > maxLdsPerWorkgroup) {
     r.wavesByLds = 0;
   } else if (r.ldsBytes > 0) {
     uint64_t groups = (r.wgpMode ? ldsPerWgp : ldsPerCu) / r.ldsBytes;
-    r.wavesByLds =
-        std::min<uint64_t>(maxWavesPerSimd, groups * wavesPerGroup / simds);
+    r.wavesByLds = std::min<uint64_t>(gemm::kMaxWavesPerSimd,
+                                      groups * wavesPerGroup / simds);
   }
 
   r.waves = r.wavesBySlots;
