@@ -12,6 +12,8 @@
 
 #include "llvm/Support/CommandLine.h"
 
+#include <string>
+
 namespace gemm {
 namespace rt {
 
@@ -19,6 +21,9 @@ namespace rt {
 /// instance. Numbers are read as strings so that a bad value is the tool's
 /// error (exit 2) with the accepted range, not the parser's.
 struct SimCommandLine {
+  // cl::OptionCategory and cl::desc keep only a StringRef: the composed texts
+  // live here, declared before the options that point into them.
+  std::string CategoryName, ComputeUnitsDesc;
   llvm::cl::OptionCategory Category;
   llvm::cl::opt<std::string> ComputeUnits, ClockGHz, MemoryGBps;
   llvm::cl::opt<uint64_t> Budget;

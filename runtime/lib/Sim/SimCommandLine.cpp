@@ -8,18 +8,19 @@ using namespace llvm;
 using namespace gemm::rt;
 
 SimCommandLine::SimCommandLine(StringRef Tool, unsigned DefaultComputeUnits)
-    : Category((Tool + " timing model options (--backend=sim)").str()),
+    : CategoryName((Tool + " timing model options (--backend=sim)").str()),
+      ComputeUnitsDesc(
+          formatv("CUs of the GPU, 1..1024 (default {0}{1})",
+                  DefaultComputeUnits,
+                  DefaultComputeUnits == 96
+                      ? ", RX 7900 XTX"
+                      : ": one CU or WGP runs every workgroup of a small test "
+                        "grid")
+              .str()),
+      Category(CategoryName),
       ComputeUnits(
           "compute-units", cl::init(std::to_string(DefaultComputeUnits)),
-          cl::value_desc("N"),
-          cl::desc(formatv("CUs of the GPU, 1..1024 (default {0}{1})",
-                           DefaultComputeUnits,
-                           DefaultComputeUnits == 96
-                               ? ", RX 7900 XTX"
-                               : ": one CU or WGP runs every workgroup of a "
-                                 "small test grid")
-                       .str()),
-          cl::cat(Category)),
+          cl::value_desc("N"), cl::desc(ComputeUnitsDesc), cl::cat(Category)),
       ClockGHz("clock-ghz", cl::init("2.5"), cl::value_desc("GHZ"),
                cl::desc("Shader clock in GHz, in (0, 10] (default 2.5)"),
                cl::cat(Category)),
