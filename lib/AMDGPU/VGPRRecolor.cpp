@@ -589,6 +589,24 @@ gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
 
 namespace gemm {
 
+/// A loop whose trip count LLVM cannot prove non-zero (K bounds computed
+/// from the workgroup id, dynamic sizes) gets a guard that branches around
+/// it to its exit block. The boundary moves need an exit only the loop
+/// reaches: give the loop's exit edge a block of its own.
+static void splitSharedExit(MachineBasicBlock &loop, MachineLoopInfo &loops) {
+  MachineBasicBlock *exit = nullptr;
+  for (MachineBasicBlock *succ : loop.successors())
+    if (succ != &loop)
+      exit = exit ? nullptr : succ;
+  if (!exit || exit->pred_size() == 1 ||
+      !loop.canSplitCriticalEdge(exit, &loops))
+    return;
+  MachineBasicBlock::SplitCriticalEdgeAnalyses analyses{nullptr, nullptr,
+                                                        nullptr, &loops};
+  loop.SplitCriticalEdge(exit, analyses, /*LiveInSets=*/nullptr,
+                         /*MDTU=*/nullptr);
+}
+
 void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
                      const OpcodesByName &opcodes, unsigned minFMAs,
                      unsigned extraVGPRs, const RecolorCallback &report) {
@@ -621,8 +639,10 @@ void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
       result.whyNot = *layoutProblem;
     else if (loop->getNumBlocks() != 1)
       result.whyNot = "the loop has more than one block";
-    else
+    else {
+      splitSharedExit(mbb, loops);
       result = recolorer->run(mbb);
+    }
     if (!result.fmas)
       result.fmas = fmas;
     report(mbb, result);

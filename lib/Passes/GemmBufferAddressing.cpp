@@ -54,17 +54,24 @@ static bool isUniformArithmetic(Operation *op) {
 }
 
 static bool isUniformTerm(Value value, gpu::LaunchOp launch,
-                          llvm::SmallPtrSetImpl<void *> &assumed);
-static bool isUniformTerm(Value value, gpu::LaunchOp launch) {
+                          llvm::SmallPtrSetImpl<void *> &assumed,
+                          bool workgroupIdsUniform = false);
+static bool isUniformTerm(Value value, gpu::LaunchOp launch,
+                          bool workgroupIdsUniform = false) {
   llvm::SmallPtrSet<void *, 8> assumed;
-  return isUniformTerm(value, launch, assumed);
+  return isUniformTerm(value, launch, assumed, workgroupIdsUniform);
 }
 
-/// True when `loop`'s bounds and step are uniform.
+/// True when `loop`'s bounds and step are uniform. Here the workgroup id
+/// counts as uniform: a split-tail launch computes each workgroup's K range
+/// from it (gemm-tile-workgroups), and the induction variable is still the
+/// same in every lane, so the K step stays in the SGPR offset.
 static bool hasUniformBounds(scf::ForOp loop, gpu::LaunchOp launch) {
   return llvm::all_of(
       ValueRange{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()},
-      [&](Value bound) { return isUniformTerm(bound, launch); });
+      [&](Value bound) {
+        return isUniformTerm(bound, launch, /*workgroupIdsUniform=*/true);
+      });
 }
 
 /// True when `value` is the same in every lane and, unlike the workgroup id,
@@ -72,12 +79,18 @@ static bool hasUniformBounds(scf::ForOp loop, gpu::LaunchOp launch) {
 /// computed from it). Everything else stays in the VGPR part, which is
 /// always correct.
 static bool isUniformTerm(Value value, gpu::LaunchOp launch,
-                          llvm::SmallPtrSetImpl<void *> &assumed) {
+                          llvm::SmallPtrSetImpl<void *> &assumed,
+                          bool workgroupIdsUniform) {
   auto isUniform = [&](Value operand) {
-    return isUniformTerm(operand, launch, assumed);
+    return isUniformTerm(operand, launch, assumed, workgroupIdsUniform);
   };
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *parent = arg.getOwner()->getParentOp();
+    if (workgroupIdsUniform && parent == launch.getOperation()) {
+      gpu::KernelDim3 ids = launch.getBlockIds();
+      if (arg == ids.x || arg == ids.y || arg == ids.z)
+        return true;
+    }
     if (auto loop = dyn_cast<scf::ForOp>(parent))
       return arg == loop.getInductionVar() && hasUniformBounds(loop, launch);
     // The counter of a dynamic K tail (gemm-tile-lanes): uniform when its
