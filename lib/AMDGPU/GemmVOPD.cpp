@@ -95,35 +95,35 @@ static cl::opt<unsigned> RecolorExtraVGPRs(
 namespace {
 
 struct FMABlockCounts {
-  unsigned fmas = 0;       // FMAs, single-issued or VOPD halves.
-  unsigned fmasInVOPD = 0; // FMAs issued as a VOPD half.
-  unsigned vopds = 0;      // VOPD instructions of any kind.
+  unsigned FMAs = 0;       // FMAs, single-issued or VOPD halves.
+  unsigned FMAsInVOPD = 0; // FMAs issued as a VOPD half.
+  unsigned VOPDs = 0;      // VOPD instructions of any kind.
 };
 
-bool isFMAOpName(StringRef name) {
-  return name.starts_with("FMAC_F32") || name.starts_with("FMAMK_F32") ||
-         name.starts_with("FMAAK_F32") || name.starts_with("FMA_F32");
+bool isFMAOpName(StringRef Name) {
+  return Name.starts_with("FMAC_F32") || Name.starts_with("FMAMK_F32") ||
+         Name.starts_with("FMAAK_F32") || Name.starts_with("FMA_F32");
 }
 
-/// Counts the FMAs of `mbb`. VOPD opcodes read like
+/// Counts the FMAs of `MBB`. VOPD opcodes read like
 /// V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11: each half is counted on its own.
-FMABlockCounts countFMAs(const MachineBasicBlock &mbb,
-                         const TargetInstrInfo &tii) {
-  FMABlockCounts counts;
-  for (const MachineInstr &mi : mbb) {
-    StringRef name = tii.getName(mi.getOpcode());
-    if (name.consume_front("V_DUAL_")) {
-      ++counts.vopds;
-      auto [x, y] = name.split("_X_");
-      unsigned halves = isFMAOpName(x) + isFMAOpName(y);
-      counts.fmas += halves;
-      counts.fmasInVOPD += halves;
+FMABlockCounts countFMAs(const MachineBasicBlock &MBB,
+                         const TargetInstrInfo &TII) {
+  FMABlockCounts Counts;
+  for (const MachineInstr &MI : MBB) {
+    StringRef Name = TII.getName(MI.getOpcode());
+    if (Name.consume_front("V_DUAL_")) {
+      ++Counts.VOPDs;
+      auto [X, Y] = Name.split("_X_");
+      unsigned Halves = isFMAOpName(X) + isFMAOpName(Y);
+      Counts.FMAs += Halves;
+      Counts.FMAsInVOPD += Halves;
       continue;
     }
-    if (name.consume_front("V_") && isFMAOpName(name))
-      ++counts.fmas;
+    if (Name.consume_front("V_") && isFMAOpName(Name))
+      ++Counts.FMAs;
   }
-  return counts;
+  return Counts;
 }
 
 /// Sends each finding to the remark emitter and, under
@@ -131,26 +131,26 @@ FMABlockCounts countFMAs(const MachineBasicBlock &mbb,
 /// outputs cannot drift apart. Builds a remark only when one of them wants it.
 class FindingReporter {
 public:
-  FindingReporter(const MachineFunction &mf,
-                  MachineOptimizationRemarkEmitter &ore)
-      : mf(mf), ore(ore), remarksOn(ore.allowExtraAnalysis(kGemmVOPDPassName)) {
+  FindingReporter(const MachineFunction &MF,
+                  MachineOptimizationRemarkEmitter &ORE)
+      : MF(MF), ORE(ORE), RemarksOn(ORE.allowExtraAnalysis(kGemmVOPDPassName)) {
   }
 
-  template <typename BuildRemark> void operator()(BuildRemark build) {
-    if (!PrintReport && !remarksOn)
+  template <typename BuildRemark> void operator()(BuildRemark Build) {
+    if (!PrintReport && !RemarksOn)
       return;
-    auto remark = build();
+    auto Remark = Build();
     if (PrintReport)
-      errs() << kGemmVOPDPassName << ": " << mf.getName() << ": "
-             << remark.getMsg() << "\n";
-    if (remarksOn)
-      ore.emit(remark);
+      errs() << kGemmVOPDPassName << ": " << MF.getName() << ": "
+             << Remark.getMsg() << "\n";
+    if (RemarksOn)
+      ORE.emit(Remark);
   }
 
 private:
-  const MachineFunction &mf;
-  MachineOptimizationRemarkEmitter &ore;
-  bool remarksOn;
+  const MachineFunction &MF;
+  MachineOptimizationRemarkEmitter &ORE;
+  bool RemarksOn;
 };
 
 class GemmVOPDPass : public MachineFunctionPass {
@@ -163,260 +163,260 @@ public:
     return "gemm-opt late AMDGPU VOPD pass";
   }
 
-  void getAnalysisUsage(AnalysisUsage &au) const override {
-    au.addRequired<MachineLoopInfoWrapperPass>();
-    au.addRequired<MachineOptimizationRemarkEmitterPass>();
-    au.setPreservesCFG();
-    MachineFunctionPass::getAnalysisUsage(au);
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<MachineLoopInfoWrapperPass>();
+    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    AU.setPreservesCFG();
+    MachineFunctionPass::getAnalysisUsage(AU);
   }
 
-  bool runOnMachineFunction(MachineFunction &mf) override;
+  bool runOnMachineFunction(MachineFunction &MF) override;
 };
 
 } // namespace
 
 char GemmVOPDPass::ID = 0;
 
-static void reportBankPlan(FindingReporter &report, MachineBasicBlock &mbb,
-                           const gemm::FragmentBankResult &r) {
-  if (!r.placed) {
-    report([&] {
-      MachineOptimizationRemarkMissed remark(
-          kGemmVOPDPassName, "BankPlanMissed", DebugLoc(), &mbb);
-      remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
+static void reportBankPlan(FindingReporter &Report, MachineBasicBlock &MBB,
+                           const gemm::FragmentBankResult &R) {
+  if (!R.Placed) {
+    Report([&] {
+      MachineOptimizationRemarkMissed Remark(
+          kGemmVOPDPassName, "BankPlanMissed", DebugLoc(), &MBB);
+      Remark << "FMA block %bb." << ore::NV("Block", MBB.getNumber())
              << " keeps its LDS load registers: "
-             << ore::NV("Reason", r.whyNot);
-      return remark;
+             << ore::NV("Reason", R.WhyNot);
+      return Remark;
     });
     return;
   }
   ++NumBankPlans;
-  report([&] {
-    MachineOptimizationRemark remark(kGemmVOPDPassName, "BankPlan", DebugLoc(),
-                                     &mbb);
-    remark << "placed " << ore::NV("Loads", r.fragments)
+  Report([&] {
+    MachineOptimizationRemark Remark(kGemmVOPDPassName, "BankPlan", DebugLoc(),
+                                     &MBB);
+    Remark << "placed " << ore::NV("Loads", R.Fragments)
            << " LDS loads of FMA block %bb."
-           << ore::NV("Block", mbb.getNumber())
+           << ore::NV("Block", MBB.getNumber())
            << " so that every FMA reads one source from VGPR banks 0-1 and one "
               "from banks 2-3 ("
-           << ore::NV("Split", r.loadsSplit) << " wide loads split, "
-           << ore::NV("VOPDsSplit", r.vopdsSplit) << " VOPDs taken apart, "
-           << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
-    if (r.offPlan)
-      remark << "; for want of VGPRs, " << ore::NV("OffPlan", r.offPlan)
-             << " of its " << ore::NV("Pieces", r.pieces)
+           << ore::NV("Split", R.LoadsSplit) << " wide loads split, "
+           << ore::NV("VOPDsSplit", R.VOPDsSplit) << " VOPDs taken apart, "
+           << ore::NV("ExtraVGPRs", R.ExtraVGPRs) << " extra VGPRs)";
+    if (R.OffPlan)
+      Remark << "; for want of VGPRs, " << ore::NV("OffPlan", R.OffPlan)
+             << " of its " << ore::NV("Pieces", R.Pieces)
              << " register pairs sit in the other half";
-    return remark;
+    return Remark;
   });
 }
 
-static void reportRecolor(FindingReporter &report, MachineBasicBlock &mbb,
-                          const gemm::RecolorResult &r) {
-  if (!r.recolored) {
-    report([&] {
-      MachineOptimizationRemarkMissed remark(kGemmVOPDPassName, "RecolorMissed",
-                                             DebugLoc(), &mbb);
-      remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber())
-             << " not recolored: " << ore::NV("Reason", r.whyNot);
-      return remark;
+static void reportRecolor(FindingReporter &Report, MachineBasicBlock &MBB,
+                          const gemm::RecolorResult &R) {
+  if (!R.Recolored) {
+    Report([&] {
+      MachineOptimizationRemarkMissed Remark(kGemmVOPDPassName, "RecolorMissed",
+                                             DebugLoc(), &MBB);
+      Remark << "FMA block %bb." << ore::NV("Block", MBB.getNumber())
+             << " not recolored: " << ore::NV("Reason", R.WhyNot);
+      return Remark;
     });
     return;
   }
   ++NumRecolored;
-  report([&] {
-    MachineOptimizationRemark remark(kGemmVOPDPassName, "Recolor", DebugLoc(),
-                                     &mbb);
-    remark << "recolored " << ore::NV("MovedVGPRs", r.movedRegs)
-           << " VGPRs of FMA block %bb." << ore::NV("Block", mbb.getNumber())
-           << " for pairing (" << ore::NV("Planned", r.anchored) << " of "
-           << ore::NV("FMAs", r.fmas) << " FMAs planned, "
-           << ore::NV("VOPDsSplit", r.vopdsSplit) << " VOPDs taken apart, "
-           << ore::NV("EntryMoves", r.entryCopies) << " entry and "
-           << ore::NV("ExitMoves", r.exitCopies) << " exit moves, "
-           << ore::NV("ExtraVGPRs", r.extraVGPRs) << " extra VGPRs)";
-    return remark;
+  Report([&] {
+    MachineOptimizationRemark Remark(kGemmVOPDPassName, "Recolor", DebugLoc(),
+                                     &MBB);
+    Remark << "recolored " << ore::NV("MovedVGPRs", R.MovedRegs)
+           << " VGPRs of FMA block %bb." << ore::NV("Block", MBB.getNumber())
+           << " for pairing (" << ore::NV("Planned", R.Anchored) << " of "
+           << ore::NV("FMAs", R.FMAs) << " FMAs planned, "
+           << ore::NV("VOPDsSplit", R.VOPDsSplit) << " VOPDs taken apart, "
+           << ore::NV("EntryMoves", R.EntryCopies) << " entry and "
+           << ore::NV("ExitMoves", R.ExitCopies) << " exit moves, "
+           << ore::NV("ExtraVGPRs", R.ExtraVGPRs) << " extra VGPRs)";
+    return Remark;
   });
 }
 
-static void reportParity(FindingReporter &report, MachineFunction &mf,
-                         const gemm::VOPDParityStats &stats) {
-  if (!stats.checked)
+static void reportParity(FindingReporter &Report, MachineFunction &MF,
+                         const gemm::VOPDParityStats &Stats) {
+  if (!Stats.Checked)
     return;
-  NumParitySwapped += stats.swapped;
-  NumParitySplit += stats.split;
-  auto describe = [&](auto &remark) {
-    remark << ore::NV("VOPDs", stats.checked) << " VOPD, "
-           << ore::NV("Violations", stats.violations)
+  NumParitySwapped += Stats.Swapped;
+  NumParitySplit += Stats.Split;
+  auto Describe = [&](auto &Remark) {
+    Remark << ore::NV("VOPDs", Stats.Checked) << " VOPD, "
+           << ore::NV("Violations", Stats.Violations)
            << " breaking the gfx11 parity rule: "
-           << ore::NV("Swapped", stats.swapped)
-           << " repaired by swapping sources, " << ore::NV("Split", stats.split)
-           << " split, " << ore::NV("Unrepaired", stats.unrepaired) << " left";
+           << ore::NV("Swapped", Stats.Swapped)
+           << " repaired by swapping sources, " << ore::NV("Split", Stats.Split)
+           << " split, " << ore::NV("Unrepaired", Stats.Unrepaired) << " left";
   };
-  if (stats.violations)
-    report([&] {
-      MachineOptimizationRemark remark(kGemmVOPDPassName, "ParityRepair",
-                                       DebugLoc(), &mf.front());
-      describe(remark);
-      return remark;
+  if (Stats.Violations)
+    Report([&] {
+      MachineOptimizationRemark Remark(kGemmVOPDPassName, "ParityRepair",
+                                       DebugLoc(), &MF.front());
+      Describe(Remark);
+      return Remark;
     });
   else
-    report([&] {
-      MachineOptimizationRemarkAnalysis remark(kGemmVOPDPassName, "Parity",
-                                               DebugLoc(), &mf.front());
-      describe(remark);
-      return remark;
+    Report([&] {
+      MachineOptimizationRemarkAnalysis Remark(kGemmVOPDPassName, "Parity",
+                                               DebugLoc(), &MF.front());
+      Describe(Remark);
+      return Remark;
     });
 }
 
-static void reportPairing(FindingReporter &report, MachineFunction &mf,
-                          const gemm::VOPDPairingStats &stats) {
-  NumPaired += stats.paired;
-  if (stats.unsupported) {
-    report([&] {
+static void reportPairing(FindingReporter &Report, MachineFunction &MF,
+                          const gemm::VOPDPairingStats &Stats) {
+  NumPaired += Stats.Paired;
+  if (Stats.Unsupported) {
+    Report([&] {
       return MachineOptimizationRemarkMissed(kGemmVOPDPassName, "PairingMissed",
-                                             DebugLoc(), &mf.front())
+                                             DebugLoc(), &MF.front())
              << "FMAC pairing off: unexpected opcodes";
     });
     return;
   }
-  report([&] {
-    MachineOptimizationRemark remark(kGemmVOPDPassName, "Pairing", DebugLoc(),
-                                     &mf.front());
-    remark << ore::NV("Paired", stats.paired) << " new parity-safe FMAC pairs ("
-           << ore::NV("Repaired", stats.repaired)
+  Report([&] {
+    MachineOptimizationRemark Remark(kGemmVOPDPassName, "Pairing", DebugLoc(),
+                                     &MF.front());
+    Remark << ore::NV("Paired", Stats.Paired) << " new parity-safe FMAC pairs ("
+           << ore::NV("Repaired", Stats.Repaired)
            << " by re-pairing through a VOPD)";
-    return remark;
+    return Remark;
   });
 }
 
 /// The FMA counts of one FMA block and, when some FMAs stay single, why.
-static void reportFMABlock(FindingReporter &report, MachineBasicBlock &mbb,
-                           const FMABlockCounts &counts, bool explainSingles,
-                           const gemm::OpcodesByName &opcodes) {
-  unsigned percent = 100 * counts.fmasInVOPD / counts.fmas;
-  report([&] {
-    MachineOptimizationRemarkAnalysis remark(kGemmVOPDPassName, "FMABlock",
-                                             DebugLoc(), &mbb);
-    remark << "FMA block %bb." << ore::NV("Block", mbb.getNumber()) << ": "
-           << ore::NV("FMAs", counts.fmas) << " FMAs, "
-           << ore::NV("FMAsInVOPD", counts.fmasInVOPD) << " in VOPD ("
-           << ore::NV("Percent", percent) << "%), "
-           << ore::NV("VOPDs", counts.vopds) << " VOPD instructions";
-    return remark;
+static void reportFMABlock(FindingReporter &Report, MachineBasicBlock &MBB,
+                           const FMABlockCounts &Counts, bool ExplainSingles,
+                           const gemm::OpcodesByName &Opcodes) {
+  unsigned Percent = 100 * Counts.FMAsInVOPD / Counts.FMAs;
+  Report([&] {
+    MachineOptimizationRemarkAnalysis Remark(kGemmVOPDPassName, "FMABlock",
+                                             DebugLoc(), &MBB);
+    Remark << "FMA block %bb." << ore::NV("Block", MBB.getNumber()) << ": "
+           << ore::NV("FMAs", Counts.FMAs) << " FMAs, "
+           << ore::NV("FMAsInVOPD", Counts.FMAsInVOPD) << " in VOPD ("
+           << ore::NV("Percent", Percent) << "%), "
+           << ore::NV("VOPDs", Counts.VOPDs) << " VOPD instructions";
+    return Remark;
   });
-  if (!explainSingles || counts.fmasInVOPD == counts.fmas)
+  if (!ExplainSingles || Counts.FMAsInVOPD == Counts.FMAs)
     return;
   // Why the rest stay single, for the user who expects 100 %.
-  gemm::SingleFMACCensus singles = gemm::censusSingleFMACs(mbb, opcodes);
-  unsigned other = counts.fmas - counts.fmasInVOPD - singles.singles;
-  report([&] {
-    MachineOptimizationRemarkMissed remark(kGemmVOPDPassName, "SingleFMAs",
-                                           DebugLoc(), &mbb);
-    remark << ore::NV("Single", counts.fmas - counts.fmasInVOPD)
-           << " FMAs of FMA block %bb." << ore::NV("Block", mbb.getNumber())
-           << " stay single: " << ore::NV("NoPartner", singles.noPartner)
+  gemm::SingleFMACCensus Census = gemm::censusSingleFMACs(MBB, Opcodes);
+  unsigned Other = Counts.FMAs - Counts.FMAsInVOPD - Census.Singles;
+  Report([&] {
+    MachineOptimizationRemarkMissed Remark(kGemmVOPDPassName, "SingleFMAs",
+                                           DebugLoc(), &MBB);
+    Remark << ore::NV("Single", Counts.FMAs - Counts.FMAsInVOPD)
+           << " FMAs of FMA block %bb." << ore::NV("Block", MBB.getNumber())
+           << " stay single: " << ore::NV("NoPartner", Census.NoPartner)
            << " have no single FMAC in the block to pair with (a legal pair "
               "needs destinations, src0s and vsrc1s of opposite VGPR parity, "
               "sources swapped if need be), "
-           << ore::NV("Blocked", singles.blocked)
+           << ore::NV("Blocked", Census.Blocked)
            << " have one only beyond a dependence or more than "
-           << ore::NV("Window", gemm::kPairingWindow)
-           << " instructions away, and " << ore::NV("Other", other)
+           << ore::NV("Window", gemm::PairingWindow)
+           << " instructions away, and " << ore::NV("Other", Other)
            << " are not v_fmac_f32 on VGPRs (VOP3 forms, SGPR or constant "
               "operands)";
-    return remark;
+    return Remark;
   });
 }
 
-/// The VGPRs the recoloring and the bank plan may add to `mf`: the
+/// The VGPRs the recoloring and the bank plan may add to `MF`: the
 /// -gemm-amdgpu-vopd-recolor-extra-vgprs given on the command line, else 8 or,
 /// if more, up to the highest count that still gives the waves per SIMD the
 /// function has now (the tiling passes' order leaves the allocation tight
 /// enough that 8 can be too few to plan every FMA's parity).
-static unsigned getExtraVGPRAllowance(const MachineFunction &mf) {
+static unsigned getExtraVGPRAllowance(const MachineFunction &MF) {
   if (RecolorExtraVGPRs.getNumOccurrences())
     return RecolorExtraVGPRs;
-  const TargetSubtargetInfo &sti = mf.getSubtarget();
-  gemm::VGPRTable table(*sti.getRegisterInfo());
-  unsigned used = table.highestUsed(mf) + 1;
-  gemm::VgprFile file = gemm::getVgprFile(
-      /*wave64=*/false, sti.checkFeatures("+allocate1_5xvgprs"));
-  unsigned sameWaves =
-      gemm::getMaxVgprsForWaves(gemm::getWavesPerSimdByVgprs(used, file), file);
-  unsigned room = sameWaves > used ? sameWaves - used : 0;
-  return std::max<unsigned>(RecolorExtraVGPRs, room);
+  const TargetSubtargetInfo &ST = MF.getSubtarget();
+  gemm::VGPRTable Table(*ST.getRegisterInfo());
+  unsigned Used = Table.highestUsed(MF) + 1;
+  gemm::VgprFile File = gemm::getVgprFile(
+      /*wave64=*/false, ST.checkFeatures("+allocate1_5xvgprs"));
+  unsigned SameWaves =
+      gemm::getMaxVgprsForWaves(gemm::getWavesPerSimdByVgprs(Used, File), File);
+  unsigned Room = SameWaves > Used ? SameWaves - Used : 0;
+  return std::max<unsigned>(RecolorExtraVGPRs, Room);
 }
 
-bool GemmVOPDPass::runOnMachineFunction(MachineFunction &mf) {
+bool GemmVOPDPass::runOnMachineFunction(MachineFunction &MF) {
   // optnone and opt-bisect; features can differ per function; wave64 code has
   // no VOPD.
-  if (skipFunction(mf.getFunction()) ||
-      mf.getSubtarget().checkFeatures("+wavefrontsize64"))
+  if (skipFunction(MF.getFunction()) ||
+      MF.getSubtarget().checkFeatures("+wavefrontsize64"))
     return false;
-  LLVM_DEBUG(dbgs() << kGemmVOPDPassName << ": " << mf.getName() << "\n");
-  const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
-  FindingReporter report(
-      mf, getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE());
-  MachineLoopInfo &loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  LLVM_DEBUG(dbgs() << kGemmVOPDPassName << ": " << MF.getName() << "\n");
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  FindingReporter Report(
+      MF, getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE());
+  MachineLoopInfo &Loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
 
-  bool changed = false;
-  bool rewrite = (RepairParity || PairFMACs || RecolorVGPRs) &&
-                 gemm::isVOPDParityHazardTarget(mf);
+  bool Changed = false;
+  bool Rewrite = (RepairParity || PairFMACs || RecolorVGPRs) &&
+                 gemm::isVOPDParityHazardTarget(MF);
   // The rewrites find opcodes by name; one scan of the opcode table serves.
-  gemm::OpcodesByName opcodes;
-  if (rewrite)
-    opcodes = gemm::getOpcodesByName(tii);
+  gemm::OpcodesByName Opcodes;
+  if (Rewrite)
+    Opcodes = gemm::getOpcodesByName(TII);
 
   // Recolor first: it takes the loop's VOPDs apart, and the pairing below
   // forms them again on the new registers. The bank plan shares the
   // recoloring's VGPR allowance.
-  unsigned extraVGPRs = rewrite && RecolorVGPRs ? getExtraVGPRAllowance(mf) : 0;
-  if (rewrite && RecolorVGPRs)
+  unsigned ExtraVGPRs = Rewrite && RecolorVGPRs ? getExtraVGPRAllowance(MF) : 0;
+  if (Rewrite && RecolorVGPRs)
     gemm::recolorFMALoops(
-        mf, loops, opcodes, MinFMAsPerBlock, extraVGPRs,
-        [&](MachineBasicBlock &mbb, const gemm::RecolorResult &r) {
-          changed |= r.recolored;
-          reportRecolor(report, mbb, r);
-          if (!PlaceByBank || loops.getLoopFor(&mbb)->getNumBlocks() != 1)
+        MF, Loops, Opcodes, MinFMAsPerBlock, ExtraVGPRs,
+        [&](MachineBasicBlock &MBB, const gemm::RecolorResult &R) {
+          Changed |= R.Recolored;
+          reportRecolor(Report, MBB, R);
+          if (!PlaceByBank || Loops.getLoopFor(&MBB)->getNumBlocks() != 1)
             return;
-          unsigned extraUsed = r.recolored ? r.extraVGPRs : 0;
-          gemm::FragmentBankResult plan = gemm::placeFragmentsByBank(
-              mbb, opcodes,
-              extraVGPRs > extraUsed ? extraVGPRs - extraUsed : 0);
-          changed |= plan.placed;
-          reportBankPlan(report, mbb, plan);
+          unsigned ExtraUsed = R.Recolored ? R.ExtraVGPRs : 0;
+          gemm::FragmentBankResult Plan = gemm::placeFragmentsByBank(
+              MBB, Opcodes,
+              ExtraVGPRs > ExtraUsed ? ExtraVGPRs - ExtraUsed : 0);
+          Changed |= Plan.Placed;
+          reportBankPlan(Report, MBB, Plan);
         });
-  if (rewrite && RepairParity) {
-    gemm::VOPDParityStats stats = gemm::repairVOPDParity(mf, opcodes);
-    changed |= stats.swapped + stats.split > 0;
-    reportParity(report, mf, stats);
+  if (Rewrite && RepairParity) {
+    gemm::VOPDParityStats Stats = gemm::repairVOPDParity(MF, Opcodes);
+    Changed |= Stats.Swapped + Stats.Split > 0;
+    reportParity(Report, MF, Stats);
   }
-  if (rewrite && PairFMACs) {
-    gemm::VOPDPairingStats stats = gemm::pairSingleFMACs(mf, opcodes);
-    changed |= stats.paired > 0;
-    reportPairing(report, mf, stats);
+  if (Rewrite && PairFMACs) {
+    gemm::VOPDPairingStats Stats = gemm::pairSingleFMACs(MF, Opcodes);
+    Changed |= Stats.Paired > 0;
+    reportPairing(Report, MF, Stats);
   }
 
-  unsigned fmaBlocks = 0;
-  for (MachineBasicBlock &mbb : mf) {
-    const MachineLoop *loop = loops.getLoopFor(&mbb);
-    if (!loop || !loop->isInnermost())
+  unsigned FMABlocks = 0;
+  for (MachineBasicBlock &MBB : MF) {
+    const MachineLoop *L = Loops.getLoopFor(&MBB);
+    if (!L || !L->isInnermost())
       continue;
-    FMABlockCounts counts = countFMAs(mbb, tii);
-    if (counts.fmas == 0 || counts.fmas < MinFMAsPerBlock)
+    FMABlockCounts Counts = countFMAs(MBB, TII);
+    if (Counts.FMAs == 0 || Counts.FMAs < MinFMAsPerBlock)
       continue;
-    ++fmaBlocks;
+    ++FMABlocks;
     ++NumFMABlocks;
-    reportFMABlock(report, mbb, counts, rewrite && PairFMACs, opcodes);
+    reportFMABlock(Report, MBB, Counts, Rewrite && PairFMACs, Opcodes);
   }
-  if (fmaBlocks == 0)
-    report([&] {
+  if (FMABlocks == 0)
+    Report([&] {
       return MachineOptimizationRemarkAnalysis(kGemmVOPDPassName, "NoFMABlock",
-                                               DebugLoc(), &mf.front())
+                                               DebugLoc(), &MF.front())
              << "no FMA block (innermost loop block with at least "
              << ore::NV("MinFMAs", unsigned(MinFMAsPerBlock)) << " FMAs)";
     });
-  return changed;
+  return Changed;
 }
 
 namespace gemm {
@@ -425,15 +425,15 @@ MachineFunctionPass *createGemmVOPDPass() { return new GemmVOPDPass(); }
 
 const void *getGemmVOPDPassID() { return &GemmVOPDPass::ID; }
 
-void initializeGemmVOPDPass(PassRegistry &registry) {
-  static bool registered = [&] {
-    registry.registerPass(
+void initializeGemmVOPDPass(PassRegistry &Registry) {
+  static bool Registered = [&] {
+    Registry.registerPass(
         *new PassInfo(kGemmVOPDPassName, kGemmVOPDPassName, &GemmVOPDPass::ID,
                       PassInfo::NormalCtor_t(callDefaultCtor<GemmVOPDPass>),
                       /*CFGOnly=*/false, /*IsAnalysis=*/false));
     return true;
   }();
-  (void)registered;
+  (void)Registered;
 }
 
 } // namespace gemm

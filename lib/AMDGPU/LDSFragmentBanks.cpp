@@ -49,7 +49,7 @@
 #include <optional>
 
 using namespace llvm;
-using gemm::kNumVGPRs;
+using gemm::NumVGPRs;
 using gemm::ParityUnionFind;
 using gemm::VGPRTable;
 using gemm::getVGPRNumber;
@@ -59,59 +59,59 @@ using gemm::VOPDHalfOperands;
 
 namespace {
 
-/// One value in one VGPR over positions [start, end] of the block; -1 is
+/// One value in one VGPR over positions [Start, End] of the block; -1 is
 /// "live into the block", the block's size "live out of it".
 struct Interval {
-  unsigned reg;
-  int start, end;
-  bool onlyFMASources = true; // Every read is an FMA's src0 or vsrc1.
+  unsigned Reg;
+  int Start, End;
+  bool OnlyFMASources = true; // Every read is an FMA's src0 or vsrc1.
 };
 
 /// An LDS load whose result only FMA sources read.
 struct Fragment {
-  MachineInstr *load;
-  int position;
-  unsigned base, width;
-  bool split;                     // Loaded anew as ds_load_b64 (+ b32) pieces.
-  SmallVector<unsigned, 4> units; // The interval of each element.
+  MachineInstr *Load;
+  int Position;
+  unsigned Base, Width;
+  bool Split;                     // Loaded anew as ds_load_b64 (+ b32) pieces.
+  SmallVector<unsigned, 4> Units; // The interval of each element.
 };
 
-/// Elements [element, element + size) of a fragment, kept in one aligned
+/// Elements [Element, Element + Size) of a fragment, kept in one aligned
 /// pair (or one VGPR) in one bank half.
 struct Piece {
-  unsigned fragment, element, size;
-  int start, end;
-  unsigned newBase = 0;
+  unsigned FragmentIdx, Element, Size;
+  int Start, End;
+  unsigned NewBase = 0;
 };
 
 /// Width and whether one address reads the whole tuple (so it can be split),
 /// per DS load opcode name.
 struct LoadKind {
-  unsigned width;
-  bool oneAddress;
+  unsigned Width;
+  bool OneAddress;
 };
 
-using Busy = std::array<SmallVector<std::pair<int, int>, 8>, kNumVGPRs>;
+using Busy = std::array<SmallVector<std::pair<int, int>, 8>, NumVGPRs>;
 
-bool overlaps(ArrayRef<std::pair<int, int>> busy, int start, int end) {
-  return any_of(busy,
-                [&](auto b) { return b.first <= end && start <= b.second; });
+bool overlaps(ArrayRef<std::pair<int, int>> Ranges, int Start, int End) {
+  return any_of(Ranges,
+                [&](auto B) { return B.first <= End && Start <= B.second; });
 }
 
-/// Takes `header`'s bundle apart; the new loads cannot join it.
-void dissolveBundle(MachineInstr &header) {
-  SmallVector<MachineInstr *, 8> inside;
-  for (auto it = std::next(header.getIterator()),
-            end = header.getParent()->instr_end();
-       it != end && it->isBundledWithPred(); ++it)
-    inside.push_back(&*it);
-  for (MachineInstr *mi : reverse(inside))
-    mi->unbundleFromPred();
-  header.eraseFromParent();
-  for (MachineInstr *mi : inside)
-    for (MachineOperand &op : mi->operands())
-      if (op.isReg())
-        op.setIsInternalRead(false);
+/// Takes `Header`'s bundle apart; the new loads cannot join it.
+void dissolveBundle(MachineInstr &Header) {
+  SmallVector<MachineInstr *, 8> Inside;
+  for (auto It = std::next(Header.getIterator()),
+            End = Header.getParent()->instr_end();
+       It != End && It->isBundledWithPred(); ++It)
+    Inside.push_back(&*It);
+  for (MachineInstr *MI : reverse(Inside))
+    MI->unbundleFromPred();
+  Header.eraseFromParent();
+  for (MachineInstr *MI : Inside)
+    for (MachineOperand &MO : MI->operands())
+      if (MO.isReg())
+        MO.setIsInternalRead(false);
 }
 
 } // namespace
@@ -119,15 +119,15 @@ void dissolveBundle(MachineInstr &header) {
 namespace {
 
 /// The bank plan of one FMA block, one method per phase. Each phase that can
-/// give up returns why (the result's whyNot); run() strings them together.
+/// give up returns why (the result's WhyNot); run() strings them together.
 class FragmentBankPlanner {
 public:
-  FragmentBankPlanner(MachineBasicBlock &loop,
-                      const gemm::OpcodesByName &opcodes, unsigned extraVGPRs)
-      : loop(loop), opcodes(opcodes), extraVGPRs(extraVGPRs),
-        mf(*loop.getParent()), tii(*mf.getSubtarget().getInstrInfo()),
-        tri(*mf.getSubtarget().getRegisterInfo()), mri(mf.getRegInfo()),
-        table(tri) {}
+  FragmentBankPlanner(MachineBasicBlock &LoopBB,
+                      const gemm::OpcodesByName &Opcodes, unsigned ExtraVGPRs)
+      : LoopBB(LoopBB), Opcodes(Opcodes), ExtraVGPRs(ExtraVGPRs),
+        MF(*LoopBB.getParent()), TII(*MF.getSubtarget().getInstrInfo()),
+        TRI(*MF.getSubtarget().getRegisterInfo()), MRI(MF.getRegInfo()),
+        Table(TRI) {}
 
   gemm::FragmentBankResult run();
 
@@ -135,7 +135,7 @@ private:
   /// A placement of every piece: the highest VGPR it uses, the pieces out of
   /// their half for want of room, and the pieces moved.
   struct Allocation {
-    unsigned highest = 0, offPlan = 0, moved = 0;
+    unsigned Highest = 0, OffPlan = 0, Moved = 0;
   };
   using WhyNot = std::optional<std::string>;
 
@@ -145,172 +145,172 @@ private:
   WhyNot selectPieces();
   WhyNot assignSides();
   void groupSteps();
-  std::optional<Allocation> allocate(unsigned strategy);
+  std::optional<Allocation> allocate(unsigned Strategy);
   WhyNot chooseAllocation();
   void applySources();
   void applyLoads();
   void splitClashingVOPDs();
 
-  MachineBasicBlock &loop;
-  const gemm::OpcodesByName &opcodes;
-  unsigned extraVGPRs;
-  MachineFunction &mf;
-  const TargetInstrInfo &tii;
-  const TargetRegisterInfo &tri;
-  const MachineRegisterInfo &mri;
-  VGPRTable table;
-  gemm::FragmentBankResult result;
+  MachineBasicBlock &LoopBB;
+  const gemm::OpcodesByName &Opcodes;
+  unsigned ExtraVGPRs;
+  MachineFunction &MF;
+  const TargetInstrInfo &TII;
+  const TargetRegisterInfo &TRI;
+  const MachineRegisterInfo &MRI;
+  VGPRTable Table;
+  gemm::FragmentBankResult Result;
 
-  unsigned fmacOpcode = 0, readB32 = 0, readB64 = 0;
-  DenseMap<unsigned, LoadKind> loadKinds;
+  unsigned FMACOpcode = 0, ReadB32 = 0, ReadB64 = 0;
+  DenseMap<unsigned, LoadKind> LoadKinds;
   /// The block's instructions (bundles looked through), by position.
-  SmallVector<MachineInstr *, 1024> order;
-  int blockEnd = 0;
+  SmallVector<MachineInstr *, 1024> Order;
+  int BlockEnd = 0;
   /// The FMAs' VGPR sources, and the pairs one FMA multiplies.
-  DenseSet<std::pair<unsigned, unsigned>> fmaSources;  // (position, operand)
-  SmallVector<std::array<unsigned, 3>, 1024> fmaReads; // position, a, b
+  DenseSet<std::pair<unsigned, unsigned>> FMASources;  // (position, operand)
+  SmallVector<std::array<unsigned, 3>, 1024> FMAReads; // position, a, b
   /// Every value of every VGPR in the block, in order; which of them each
   /// FMA source reads.
-  std::vector<Interval> intervals;
-  DenseMap<std::pair<unsigned, unsigned>, unsigned> intervalRead;
-  std::vector<Fragment> fragments, kept;
-  std::vector<Piece> pieces;
-  DenseMap<unsigned, unsigned> pieceOfInterval;
-  ParityUnionFind sides;
+  std::vector<Interval> Intervals;
+  DenseMap<std::pair<unsigned, unsigned>, unsigned> IntervalRead;
+  std::vector<Fragment> Fragments, Kept;
+  std::vector<Piece> Pieces;
+  DenseMap<unsigned, unsigned> PieceOfInterval;
+  ParityUnionFind Sides;
   /// Registers: the highest the function uses, the bound of the plan, those
   /// the other values hold, those that are not reserved.
-  unsigned maxUsed = 0, limit = 0;
-  Busy fixed;
-  std::bitset<kNumVGPRs> usable;
+  unsigned MaxUsed = 0, Limit = 0;
+  Busy Fixed;
+  std::bitset<NumVGPRs> Usable;
   /// Pieces in order of definition, and grouped by K step (a set of sides).
-  SmallVector<unsigned, 64> byStart;
-  DenseMap<unsigned, unsigned> stepIndex;
-  SmallVector<SmallVector<unsigned, 16>, 16> stepPieces;
-  std::optional<Allocation> best;
+  SmallVector<unsigned, 64> ByStart;
+  DenseMap<unsigned, unsigned> StepIndex;
+  SmallVector<SmallVector<unsigned, 16>, 16> StepPieces;
+  std::optional<Allocation> Best;
 };
 
 } // namespace
 
 FragmentBankPlanner::WhyNot FragmentBankPlanner::findOpcodes() {
-  fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
-  readB32 = opcodes.lookup("DS_READ_B32_gfx9");
-  readB64 = opcodes.lookup("DS_READ_B64_gfx9");
-  if (!fmacOpcode || !readB32 || !readB64)
+  FMACOpcode = Opcodes.lookup("V_FMAC_F32_e32");
+  ReadB32 = Opcodes.lookup("DS_READ_B32_gfx9");
+  ReadB64 = Opcodes.lookup("DS_READ_B64_gfx9");
+  if (!FMACOpcode || !ReadB32 || !ReadB64)
     return "V_FMAC_F32_e32, DS_READ_B32_gfx9 or DS_READ_B64_gfx9 not found by "
            "name";
-  for (auto [name, kind] : {std::pair{"DS_READ_B32_gfx9", LoadKind{1, true}},
+  for (auto [Name, Kind] : {std::pair{"DS_READ_B32_gfx9", LoadKind{1, true}},
                             {"DS_READ_B64_gfx9", LoadKind{2, true}},
                             {"DS_READ_B96_gfx9", LoadKind{3, true}},
                             {"DS_READ_B128_gfx9", LoadKind{4, true}},
                             {"DS_READ2_B32_gfx9", LoadKind{2, false}},
                             {"DS_READ2ST64_B32_gfx9", LoadKind{2, false}}}) {
-    unsigned opcode = opcodes.lookup(name);
-    if (!opcode)
+    unsigned Opcode = Opcodes.lookup(Name);
+    if (!Opcode)
       continue;
     // Split loads are rebuilt as (vdst, addr, offset, gds).
-    if (kind.oneAddress && (tii.get(opcode).getNumOperands() != 4 ||
-                            tii.get(opcode).getNumDefs() != 1))
-      return (Twine("unexpected operand layout of ") + name).str();
-    loadKinds[opcode] = kind;
+    if (Kind.OneAddress && (TII.get(Opcode).getNumOperands() != 4 ||
+                            TII.get(Opcode).getNumDefs() != 1))
+      return (Twine("unexpected operand layout of ") + Name).str();
+    LoadKinds[Opcode] = Kind;
   }
   return std::nullopt;
 }
 
 void FragmentBankPlanner::findFMAReads() {
-  auto isSingleVGPR = [&](const MachineOperand &op) {
-    auto tuple = op.isReg() ? table.decode(op.getReg()) : std::nullopt;
-    return tuple && tuple->second == 1;
+  auto IsSingleVGPR = [&](const MachineOperand &MO) {
+    auto Tuple = MO.isReg() ? Table.decode(MO.getReg()) : std::nullopt;
+    return Tuple && Tuple->second == 1;
   };
-  for (unsigned pos = 0; pos < order.size(); ++pos) {
-    const MachineInstr &mi = *order[pos];
-    auto add = [&](unsigned a, unsigned b) {
-      bool aReg = isSingleVGPR(mi.getOperand(a));
-      bool bReg = isSingleVGPR(mi.getOperand(b));
-      if (aReg)
-        fmaSources.insert({pos, a});
-      if (bReg)
-        fmaSources.insert({pos, b});
-      if (aReg && bReg)
-        fmaReads.push_back({pos, a, b});
+  for (unsigned Pos = 0; Pos < Order.size(); ++Pos) {
+    const MachineInstr &MI = *Order[Pos];
+    auto Add = [&](unsigned A, unsigned B) {
+      bool AReg = IsSingleVGPR(MI.getOperand(A));
+      bool BReg = IsSingleVGPR(MI.getOperand(B));
+      if (AReg)
+        FMASources.insert({Pos, A});
+      if (BReg)
+        FMASources.insert({Pos, B});
+      if (AReg && BReg)
+        FMAReads.push_back({Pos, A, B});
     };
-    if (mi.getOpcode() == fmacOpcode)
-      add(1, 2);
-    else if (auto halves = getVOPDHalves(mi, tii))
-      for (const VOPDHalfOperands &half : {halves->first, halves->second})
-        if (half.name == "FMAC_F32_e32")
-          add(half.first, half.first + 1);
+    if (MI.getOpcode() == FMACOpcode)
+      Add(1, 2);
+    else if (auto Halves = getVOPDHalves(MI, TII))
+      for (const VOPDHalfOperands &Half : {Halves->first, Halves->second})
+        if (Half.Name == "FMAC_F32_e32")
+          Add(Half.First, Half.First + 1);
   }
 }
 
 FragmentBankPlanner::WhyNot FragmentBankPlanner::buildIntervals() {
-  std::bitset<kNumVGPRs> liveIn, liveOut;
-  table.markLiveIns(loop, liveIn);
-  for (const MachineBasicBlock *succ : loop.successors())
-    table.markLiveIns(*succ, liveOut);
+  std::bitset<NumVGPRs> LiveIn, LiveOut;
+  Table.markLiveIns(LoopBB, LiveIn);
+  for (const MachineBasicBlock *Succ : LoopBB.successors())
+    Table.markLiveIns(*Succ, LiveOut);
 
-  std::array<int, kNumVGPRs> current;
-  current.fill(-1);
-  auto open = [&](unsigned reg, int start) {
-    intervals.push_back({reg, start, start});
-    current[reg] = intervals.size() - 1;
+  std::array<int, NumVGPRs> Current;
+  Current.fill(-1);
+  auto Open = [&](unsigned Reg, int Start) {
+    Intervals.push_back({Reg, Start, Start});
+    Current[Reg] = Intervals.size() - 1;
   };
-  for (unsigned r = 0; r < kNumVGPRs; ++r)
-    if (liveIn[r])
-      open(r, -1);
-  for (int pos = 0; pos < blockEnd; ++pos) {
-    MachineInstr &mi = *order[pos];
-    for (unsigned i = 0; i < mi.getNumOperands(); ++i) {
-      const MachineOperand &op = mi.getOperand(i);
-      if (op.isRegMask())
+  for (unsigned R = 0; R < NumVGPRs; ++R)
+    if (LiveIn[R])
+      Open(R, -1);
+  for (int Pos = 0; Pos < BlockEnd; ++Pos) {
+    MachineInstr &MI = *Order[Pos];
+    for (unsigned I = 0; I < MI.getNumOperands(); ++I) {
+      const MachineOperand &MO = MI.getOperand(I);
+      if (MO.isRegMask())
         return "the loop has a call";
-      if (!op.isReg() || !op.getReg() || !op.isUse())
+      if (!MO.isReg() || !MO.getReg() || !MO.isUse())
         continue;
-      auto tuple = table.decode(op.getReg());
-      if (!tuple) {
-        if (VGPRTable::isUnrenamableVGPR(op.getReg(), tri))
-          return (Twine("the loop uses ") + tri.getName(op.getReg()) +
+      auto Tuple = Table.decode(MO.getReg());
+      if (!Tuple) {
+        if (VGPRTable::isUnrenamableVGPR(MO.getReg(), TRI))
+          return (Twine("the loop uses ") + TRI.getName(MO.getReg()) +
                   ", which the bank plan does not track")
               .str();
         continue;
       }
-      bool fmaSource = fmaSources.contains({unsigned(pos), i});
-      for (unsigned k = 0; k < tuple->second; ++k) {
-        unsigned r = tuple->first + k;
-        if (current[r] < 0)
-          open(r, -1);
-        Interval &iv = intervals[current[r]];
-        iv.end = pos;
-        iv.onlyFMASources &= fmaSource;
-        if (fmaSource)
-          intervalRead[{unsigned(pos), i}] = current[r];
+      bool FMASource = FMASources.contains({unsigned(Pos), I});
+      for (unsigned K = 0; K < Tuple->second; ++K) {
+        unsigned R = Tuple->first + K;
+        if (Current[R] < 0)
+          Open(R, -1);
+        Interval &IV = Intervals[Current[R]];
+        IV.End = Pos;
+        IV.OnlyFMASources &= FMASource;
+        if (FMASource)
+          IntervalRead[{unsigned(Pos), I}] = Current[R];
       }
     }
-    for (unsigned i = 0; i < mi.getNumOperands(); ++i) {
-      const MachineOperand &op = mi.getOperand(i);
-      if (!op.isReg() || !op.getReg() || !op.isDef())
+    for (unsigned I = 0; I < MI.getNumOperands(); ++I) {
+      const MachineOperand &MO = MI.getOperand(I);
+      if (!MO.isReg() || !MO.getReg() || !MO.isDef())
         continue;
-      auto tuple = table.decode(op.getReg());
-      if (!tuple)
+      auto Tuple = Table.decode(MO.getReg());
+      if (!Tuple)
         continue;
-      SmallVector<unsigned, 4> units;
-      for (unsigned k = 0; k < tuple->second; ++k) {
-        open(tuple->first + k, pos);
-        units.push_back(current[tuple->first + k]);
+      SmallVector<unsigned, 4> Units;
+      for (unsigned K = 0; K < Tuple->second; ++K) {
+        Open(Tuple->first + K, Pos);
+        Units.push_back(Current[Tuple->first + K]);
       }
-      auto kind = loadKinds.find(mi.getOpcode());
-      if (i == 0 && kind != loadKinds.end() &&
-          kind->second.width == tuple->second) {
-        fragments.push_back({&mi, pos, tuple->first, tuple->second,
-                             kind->second.oneAddress && tuple->second > 2,
-                             units});
+      auto Kind = LoadKinds.find(MI.getOpcode());
+      if (I == 0 && Kind != LoadKinds.end() &&
+          Kind->second.Width == Tuple->second) {
+        Fragments.push_back({&MI, Pos, Tuple->first, Tuple->second,
+                             Kind->second.OneAddress && Tuple->second > 2,
+                             Units});
       }
     }
   }
-  for (unsigned r = 0; r < kNumVGPRs; ++r)
-    if (liveOut[r]) {
-      if (current[r] < 0)
-        open(r, -1);
-      intervals[current[r]].end = blockEnd;
+  for (unsigned R = 0; R < NumVGPRs; ++R)
+    if (LiveOut[R]) {
+      if (Current[R] < 0)
+        Open(R, -1);
+      Intervals[Current[R]].End = BlockEnd;
     }
   return std::nullopt;
 }
@@ -319,56 +319,55 @@ FragmentBankPlanner::WhyNot FragmentBankPlanner::buildIntervals() {
 /// register is written again. An element's parity must survive the move into
 /// an aligned pair, so tuples start on even VGPRs.
 FragmentBankPlanner::WhyNot FragmentBankPlanner::selectPieces() {
-  for (const Fragment &fragment : fragments) {
-    ArrayRef<unsigned> units = fragment.units;
-    if (any_of(units, [&](unsigned iv) {
-          return intervals[iv].end == blockEnd || !intervals[iv].onlyFMASources;
+  for (const Fragment &Frag : Fragments) {
+    ArrayRef<unsigned> Units = Frag.Units;
+    if (any_of(Units, [&](unsigned IV) {
+          return Intervals[IV].End == BlockEnd || !Intervals[IV].OnlyFMASources;
         }))
       continue;
-    if (fragment.width > 1 && fragment.base % 2)
+    if (Frag.Width > 1 && Frag.Base % 2)
       continue;
-    if (fragment.split &&
-        fragment.load->getOperand(2).getImm() + 4 * (fragment.width - 1) >
-            0xffff)
+    if (Frag.Split &&
+        Frag.Load->getOperand(2).getImm() + 4 * (Frag.Width - 1) > 0xffff)
       continue;
-    unsigned index = kept.size();
-    kept.push_back(fragment);
-    for (unsigned element = 0; element < fragment.width; element += 2) {
-      unsigned size = std::min(2u, fragment.width - element);
-      Piece piece{index, element, size, fragment.position, fragment.position};
-      for (unsigned k = 0; k < size; ++k)
-        piece.end = std::max(piece.end, intervals[units[element + k]].end);
+    unsigned Index = Kept.size();
+    Kept.push_back(Frag);
+    for (unsigned Element = 0; Element < Frag.Width; Element += 2) {
+      unsigned Size = std::min(2u, Frag.Width - Element);
+      Piece P{Index, Element, Size, Frag.Position, Frag.Position};
+      for (unsigned K = 0; K < Size; ++K)
+        P.End = std::max(P.End, Intervals[Units[Element + K]].End);
       // Half a split load that nothing reads is not loaded at all.
-      if (fragment.split && piece.end == piece.start)
+      if (Frag.Split && P.End == P.Start)
         continue;
-      for (unsigned k = 0; k < size; ++k)
-        pieceOfInterval[units[element + k]] = pieces.size();
-      pieces.push_back(piece);
+      for (unsigned K = 0; K < Size; ++K)
+        PieceOfInterval[Units[Element + K]] = Pieces.size();
+      Pieces.push_back(P);
     }
   }
-  if (pieces.empty())
+  if (Pieces.empty())
     return "no LDS load in the loop feeds only FMA sources";
   return std::nullopt;
 }
 
 /// Sides: the two sources of an FMA take opposite bank halves.
 FragmentBankPlanner::WhyNot FragmentBankPlanner::assignSides() {
-  for (unsigned i = 0; i < pieces.size(); ++i)
-    sides.add();
-  for (auto [pos, a, b] : fmaReads) {
-    auto pieceRead = [&](unsigned operand) -> std::optional<unsigned> {
-      auto iv = intervalRead.find({pos, operand});
-      if (iv == intervalRead.end())
+  for (unsigned I = 0; I < Pieces.size(); ++I)
+    Sides.add();
+  for (auto [Pos, A, B] : FMAReads) {
+    auto PieceRead = [&](unsigned Operand) -> std::optional<unsigned> {
+      auto IV = IntervalRead.find({Pos, Operand});
+      if (IV == IntervalRead.end())
         return std::nullopt;
-      auto piece = pieceOfInterval.find(iv->second);
-      if (piece == pieceOfInterval.end())
+      auto PieceIt = PieceOfInterval.find(IV->second);
+      if (PieceIt == PieceOfInterval.end())
         return std::nullopt;
-      return piece->second;
+      return PieceIt->second;
     };
-    std::optional<unsigned> pa = pieceRead(a), pb = pieceRead(b);
-    if (!pa || !pb)
+    std::optional<unsigned> PieceA = PieceRead(A), PieceB = PieceRead(B);
+    if (!PieceA || !PieceB)
       continue;
-    if (!sides.unionOpposite(*pa, *pb))
+    if (!Sides.unionOpposite(*PieceA, *PieceB))
       return "an FMA multiplies two LDS values that other FMAs put on one "
              "side";
   }
@@ -379,25 +378,25 @@ FragmentBankPlanner::WhyNot FragmentBankPlanner::assignSides() {
 /// time, below the function's highest VGPR plus the allowance), and the
 /// pieces by definition and by K step.
 void FragmentBankPlanner::groupSteps() {
-  maxUsed = table.highestUsed(mf);
-  limit = std::min(kNumVGPRs, maxUsed + 1 + extraVGPRs);
-  for (unsigned iv = 0; iv < intervals.size(); ++iv)
-    if (!pieceOfInterval.count(iv))
-      fixed[intervals[iv].reg].push_back(
-          {intervals[iv].start, intervals[iv].end});
-  for (unsigned r = 0; r < limit; ++r)
-    usable[r] = !mri.isReserved(table.get(r, 1));
+  MaxUsed = Table.highestUsed(MF);
+  Limit = std::min(NumVGPRs, MaxUsed + 1 + ExtraVGPRs);
+  for (unsigned IV = 0; IV < Intervals.size(); ++IV)
+    if (!PieceOfInterval.count(IV))
+      Fixed[Intervals[IV].Reg].push_back(
+          {Intervals[IV].Start, Intervals[IV].End});
+  for (unsigned R = 0; R < Limit; ++R)
+    Usable[R] = !MRI.isReserved(Table.get(R, 1));
 
-  byStart.resize(pieces.size());
-  std::iota(byStart.begin(), byStart.end(), 0);
-  stable_sort(byStart, [&](unsigned a, unsigned b) {
-    return pieces[a].start < pieces[b].start;
+  ByStart.resize(Pieces.size());
+  std::iota(ByStart.begin(), ByStart.end(), 0);
+  stable_sort(ByStart, [&](unsigned A, unsigned B) {
+    return Pieces[A].Start < Pieces[B].Start;
   });
-  for (unsigned p : byStart)
-    stepIndex.try_emplace(sides.find(p).first, stepIndex.size());
-  stepPieces.resize(stepIndex.size());
-  for (unsigned p : byStart)
-    stepPieces[stepIndex[sides.find(p).first]].push_back(p);
+  for (unsigned P : ByStart)
+    StepIndex.try_emplace(Sides.find(P).first, StepIndex.size());
+  StepPieces.resize(StepIndex.size());
+  for (unsigned P : ByStart)
+    StepPieces[StepIndex[Sides.find(P).first]].push_back(P);
 }
 
 /// Greedy in order of definition, a piece's own registers first (a layout
@@ -405,242 +404,242 @@ void FragmentBankPlanner::groupSteps() {
 /// strategy 0 and 1 orient every step one way (FMAs of two steps oriented
 /// apart could pair with both sources of a slot in one half); strategy 2
 /// orients each step on its own, which balances the halves' demand when that
-/// is short. Sets each piece's newBase.
+/// is short. Sets each piece's NewBase.
 std::optional<FragmentBankPlanner::Allocation>
-FragmentBankPlanner::allocate(unsigned strategy) {
-  Busy busy = fixed;
-  Allocation a;
+FragmentBankPlanner::allocate(unsigned Strategy) {
+  Busy Occupied = Fixed;
+  Allocation A;
   // Per K step, whether side `true` takes banks 0-1 instead of 2-3.
-  SmallVector<int, 16> flip(stepIndex.size(), strategy < 2 ? strategy : -1);
-  // Free aligned pairs of one half at `pos`.
-  auto freePairs = [&](bool high, int pos) {
-    unsigned count = 0;
-    for (unsigned b = high ? 2 : 0; b + 1 < limit; b += 4)
-      count += usable[b] && usable[b + 1] && !overlaps(busy[b], pos, pos) &&
-               !overlaps(busy[b + 1], pos, pos);
-    return count;
+  SmallVector<int, 16> Flip(StepIndex.size(), Strategy < 2 ? Strategy : -1);
+  // Free aligned pairs of one half at `Pos`.
+  auto FreePairs = [&](bool High, int Pos) {
+    unsigned Count = 0;
+    for (unsigned B = High ? 2 : 0; B + 1 < Limit; B += 4)
+      Count += Usable[B] && Usable[B + 1] && !overlaps(Occupied[B], Pos, Pos) &&
+               !overlaps(Occupied[B + 1], Pos, Pos);
+    return Count;
   };
   // Orients a K step so that its larger side meets the half with more room:
   // the worst shortfall over the step's definitions is smallest.
-  auto orient = [&](unsigned step) {
-    int bestShortfall = INT_MAX;
-    for (int f : {0, 1}) {
-      int shortfall = INT_MIN;
-      for (unsigned p : stepPieces[step]) {
-        int pos = pieces[p].start;
-        std::array<int, 2> need = {0, 0};
-        for (unsigned q : stepPieces[step])
-          if (pieces[q].start <= pos && pos <= pieces[q].end)
-            ++need[sides.find(q).second != bool(f)];
-        for (bool high : {false, true})
-          shortfall =
-              std::max(shortfall, need[high] - int(freePairs(high, pos)));
+  auto Orient = [&](unsigned Step) {
+    int BestShortfall = INT_MAX;
+    for (int F : {0, 1}) {
+      int Shortfall = INT_MIN;
+      for (unsigned P : StepPieces[Step]) {
+        int Pos = Pieces[P].Start;
+        std::array<int, 2> Need = {0, 0};
+        for (unsigned Q : StepPieces[Step])
+          if (Pieces[Q].Start <= Pos && Pos <= Pieces[Q].End)
+            ++Need[Sides.find(Q).second != bool(F)];
+        for (bool High : {false, true})
+          Shortfall =
+              std::max(Shortfall, Need[High] - int(FreePairs(High, Pos)));
       }
-      if (shortfall < bestShortfall) {
-        bestShortfall = shortfall;
-        flip[step] = f;
+      if (Shortfall < BestShortfall) {
+        BestShortfall = Shortfall;
+        Flip[Step] = F;
       }
     }
   };
-  for (unsigned p : byStart) {
-    Piece &piece = pieces[p];
-    unsigned oldBase = kept[piece.fragment].base + piece.element;
-    auto [root, side] = sides.find(p);
-    unsigned step = stepIndex[root];
-    if (flip[step] < 0)
-      orient(step);
-    bool high = side != bool(flip[step]);
-    auto fits = [&](unsigned b, bool half) {
-      if (b + piece.size > limit || gemm::vopd::isInHighBankHalf(b) != half ||
-          gemm::vopd::parityOf(b) != gemm::vopd::parityOf(oldBase))
+  for (unsigned PI : ByStart) {
+    Piece &P = Pieces[PI];
+    unsigned OldBase = Kept[P.FragmentIdx].Base + P.Element;
+    auto [Root, Side] = Sides.find(PI);
+    unsigned Step = StepIndex[Root];
+    if (Flip[Step] < 0)
+      Orient(Step);
+    bool High = Side != bool(Flip[Step]);
+    auto Fits = [&](unsigned B, bool Half) {
+      if (B + P.Size > Limit || gemm::vopd::isInHighBankHalf(B) != Half ||
+          gemm::vopd::parityOf(B) != gemm::vopd::parityOf(OldBase))
         return false;
-      for (unsigned k = 0; k < piece.size; ++k)
-        if (!usable[b + k] || overlaps(busy[b + k], piece.start, piece.end))
+      for (unsigned K = 0; K < P.Size; ++K)
+        if (!Usable[B + K] || overlaps(Occupied[B + K], P.Start, P.End))
           return false;
       return true;
     };
     // Best fit: the registers next needed soonest after the piece, so long
     // free stretches stay for long pieces; new VGPRs last.
-    auto slack = [&](unsigned b) {
-      int next = INT_MAX;
-      for (unsigned k = 0; k < piece.size; ++k)
-        for (auto [start, end] : busy[b + k])
-          if (start > piece.end)
-            next = std::min(next, start);
-      return std::pair{b + piece.size - 1 > maxUsed, next};
+    auto Slack = [&](unsigned B) {
+      int Next = INT_MAX;
+      for (unsigned K = 0; K < P.Size; ++K)
+        for (auto [Start, End] : Occupied[B + K])
+          if (Start > P.End)
+            Next = std::min(Next, Start);
+      return std::pair{B + P.Size - 1 > MaxUsed, Next};
     };
-    std::optional<unsigned> found;
-    if (fits(oldBase, high))
-      found = oldBase;
-    for (unsigned b = 0; b < limit && !(found && *found == oldBase); ++b)
-      if (fits(b, high) && (!found || slack(b) < slack(*found)))
-        found = b;
+    std::optional<unsigned> Found;
+    if (Fits(OldBase, High))
+      Found = OldBase;
+    for (unsigned B = 0; B < Limit && !(Found && *Found == OldBase); ++B)
+      if (Fits(B, High) && (!Found || Slack(B) < Slack(*Found)))
+        Found = B;
     // Short of room in its half, a piece takes the other one: its FMAs then
     // read one bank twice, the rest of the block still gains.
-    for (unsigned b = 0; b < limit && !found; ++b)
-      if (fits(b, !high))
-        found = b;
-    if (!found)
+    for (unsigned B = 0; B < Limit && !Found; ++B)
+      if (Fits(B, !High))
+        Found = B;
+    if (!Found)
       return std::nullopt;
-    a.offPlan += gemm::vopd::isInHighBankHalf(*found) != high;
-    piece.newBase = *found;
-    for (unsigned k = 0; k < piece.size; ++k)
-      busy[*found + k].push_back({piece.start, piece.end});
-    a.highest = std::max(a.highest, *found + piece.size - 1);
-    a.moved += *found != oldBase;
+    A.OffPlan += gemm::vopd::isInHighBankHalf(*Found) != High;
+    P.NewBase = *Found;
+    for (unsigned K = 0; K < P.Size; ++K)
+      Occupied[*Found + K].push_back({P.Start, P.End});
+    A.Highest = std::max(A.Highest, *Found + P.Size - 1);
+    A.Moved += *Found != OldBase;
   }
-  return a;
+  return A;
 }
 
 /// The fewest VGPRs, then the fewest pieces out of their half, then the
 /// fewest moves win; the winner's placement is left in the pieces.
 FragmentBankPlanner::WhyNot FragmentBankPlanner::chooseAllocation() {
-  unsigned bestStrategy = 0;
-  auto key = [&](const Allocation &a) {
-    return std::tuple{std::max(a.highest, maxUsed), a.offPlan, a.moved};
+  unsigned BestStrategy = 0;
+  auto Key = [&](const Allocation &A) {
+    return std::tuple{std::max(A.Highest, MaxUsed), A.OffPlan, A.Moved};
   };
-  for (unsigned strategy = 0; strategy < 3; ++strategy)
-    if (std::optional<Allocation> a = allocate(strategy);
-        a && (!best || key(*a) < key(*best))) {
-      best = a;
-      bestStrategy = strategy;
+  for (unsigned Strategy = 0; Strategy < 3; ++Strategy)
+    if (std::optional<Allocation> A = allocate(Strategy);
+        A && (!Best || Key(*A) < Key(*Best))) {
+      Best = A;
+      BestStrategy = Strategy;
     }
-  if (!best)
+  if (!Best)
     return formatv("no room to place {0} LDS values by bank half within "
                    "v0..v{1}",
-                   pieces.size(), limit - 1)
+                   Pieces.size(), Limit - 1)
         .str();
-  if (best->moved == 0 && none_of(kept, [](auto &f) { return f.split; }))
-    return std::string(best->offPlan
+  if (Best->Moved == 0 && none_of(Kept, [](auto &F) { return F.Split; }))
+    return std::string(Best->OffPlan
                            ? "no room to move any LDS value into its bank half"
                            : "the LDS values already sit in their bank halves");
-  allocate(bestStrategy);
+  allocate(BestStrategy);
   return std::nullopt;
 }
 
-/// Renames the FMA sources (positions still index `order`). Bundles holding
+/// Renames the FMA sources (positions still index `Order`). Bundles holding
 /// a changed instruction are taken apart first, since their headers list the
 /// old registers.
 void FragmentBankPlanner::applySources() {
-  auto leaveBundle = [](MachineInstr &mi) {
-    if (mi.isBundledWithPred() || mi.isBundledWithSucc())
-      dissolveBundle(*getBundleStart(mi.getIterator()));
+  auto LeaveBundle = [](MachineInstr &MI) {
+    if (MI.isBundledWithPred() || MI.isBundledWithSucc())
+      dissolveBundle(*getBundleStart(MI.getIterator()));
   };
-  for (auto [key, iv] : intervalRead)
-    if (pieceOfInterval.count(iv))
-      leaveBundle(*order[key.first]);
-  for (const Fragment &fragment : kept)
-    leaveBundle(*fragment.load);
-  for (auto [key, iv] : intervalRead) {
-    auto piece = pieceOfInterval.find(iv);
-    if (piece == pieceOfInterval.end())
+  for (auto [Key, IV] : IntervalRead)
+    if (PieceOfInterval.count(IV))
+      LeaveBundle(*Order[Key.first]);
+  for (const Fragment &Frag : Kept)
+    LeaveBundle(*Frag.Load);
+  for (auto [Key, IV] : IntervalRead) {
+    auto PieceIt = PieceOfInterval.find(IV);
+    if (PieceIt == PieceOfInterval.end())
       continue;
-    const Piece &p = pieces[piece->second];
-    unsigned offset = intervals[iv].reg - kept[p.fragment].base - p.element;
-    order[key.first]
-        ->getOperand(key.second)
-        .setReg(table.get(p.newBase + offset, 1));
+    const Piece &P = Pieces[PieceIt->second];
+    unsigned Offset = Intervals[IV].Reg - Kept[P.FragmentIdx].Base - P.Element;
+    Order[Key.first]
+        ->getOperand(Key.second)
+        .setReg(Table.get(P.NewBase + Offset, 1));
   }
 }
 
 /// Renames the loads' destinations; a split load becomes one ds_load_b64 (or
 /// b32) per piece.
 void FragmentBankPlanner::applyLoads() {
-  for (unsigned f = 0; f < kept.size(); ++f) {
-    MachineInstr &load = *kept[f].load;
-    SmallVector<const Piece *, 2> own;
-    for (const Piece &p : pieces)
-      if (p.fragment == f)
-        own.push_back(&p);
-    if (!kept[f].split) {
-      load.getOperand(0).setReg(
-          table.get(own.front()->newBase, own.front()->size));
+  for (unsigned F = 0; F < Kept.size(); ++F) {
+    MachineInstr &Load = *Kept[F].Load;
+    SmallVector<const Piece *, 2> Own;
+    for (const Piece &P : Pieces)
+      if (P.FragmentIdx == F)
+        Own.push_back(&P);
+    if (!Kept[F].Split) {
+      Load.getOperand(0).setReg(
+          Table.get(Own.front()->NewBase, Own.front()->Size));
       continue;
     }
-    for (auto [i, p] : enumerate(own)) {
-      MachineOperand addr = load.getOperand(1);
-      addr.setIsKill(addr.isKill() && i + 1 == own.size());
-      MachineInstrBuilder piece =
-          BuildMI(loop, load.getIterator(), load.getDebugLoc(),
-                  tii.get(p->size == 2 ? readB64 : readB32),
-                  table.get(p->newBase, p->size))
-              .add(addr)
-              .addImm(load.getOperand(2).getImm() + 4 * p->element)
-              .addImm(load.getOperand(3).getImm());
-      if (load.hasOneMemOperand())
-        piece.addMemOperand(
-            mf.getMachineMemOperand(load.memoperands().front(), 4 * p->element,
-                                    LocationSize::precise(4 * p->size)));
-      piece->setFlags(load.getFlags());
+    for (auto [I, P] : enumerate(Own)) {
+      MachineOperand Addr = Load.getOperand(1);
+      Addr.setIsKill(Addr.isKill() && I + 1 == Own.size());
+      MachineInstrBuilder MIB =
+          BuildMI(LoopBB, Load.getIterator(), Load.getDebugLoc(),
+                  TII.get(P->Size == 2 ? ReadB64 : ReadB32),
+                  Table.get(P->NewBase, P->Size))
+              .add(Addr)
+              .addImm(Load.getOperand(2).getImm() + 4 * P->Element)
+              .addImm(Load.getOperand(3).getImm());
+      if (Load.hasOneMemOperand())
+        MIB.addMemOperand(
+            MF.getMachineMemOperand(Load.memoperands().front(), 4 * P->Element,
+                                    LocationSize::precise(4 * P->Size)));
+      MIB->setFlags(Load.getFlags());
     }
-    load.eraseFromParent();
-    ++result.loadsSplit;
+    Load.eraseFromParent();
+    ++Result.LoadsSplit;
   }
 }
 
 /// A VOPD formed before keeps its parities, but two same-parity sources of
 /// one slot may now share a bank, which LLVM's VOPD rule forbids.
 void FragmentBankPlanner::splitClashingVOPDs() {
-  for (MachineInstr &mi : make_early_inc_range(loop)) {
-    auto halves = getVOPDHalves(mi, tii);
-    if (!halves || halves->first.name != "FMAC_F32_e32" ||
-        halves->second.name != "FMAC_F32_e32")
+  for (MachineInstr &MI : make_early_inc_range(LoopBB)) {
+    auto Halves = getVOPDHalves(MI, TII);
+    if (!Halves || Halves->first.Name != "FMAC_F32_e32" ||
+        Halves->second.Name != "FMAC_F32_e32")
       continue;
-    bool clash = false;
-    for (unsigned k = 0; k < 2; ++k) {
-      auto x = getVGPRNumber(mi.getOperand(halves->first.first + k), tri);
-      auto y = getVGPRNumber(mi.getOperand(halves->second.first + k), tri);
-      clash |= x && y && !gemm::vopd::isSlotBankLegal(*x, *y);
+    bool Clash = false;
+    for (unsigned K = 0; K < 2; ++K) {
+      auto X = getVGPRNumber(MI.getOperand(Halves->first.First + K), TRI);
+      auto Y = getVGPRNumber(MI.getOperand(Halves->second.First + K), TRI);
+      Clash |= X && Y && !gemm::vopd::isSlotBankLegal(*X, *Y);
     }
-    if (clash)
-      result.vopdsSplit += splitVOPD(mi, opcodes);
+    if (Clash)
+      Result.VOPDsSplit += splitVOPD(MI, Opcodes);
   }
 }
 
 gemm::FragmentBankResult FragmentBankPlanner::run() {
-  if (!mri.tracksLiveness()) {
-    result.whyNot = "the function does not track liveness";
-    return result;
+  if (!MRI.tracksLiveness()) {
+    Result.WhyNot = "the function does not track liveness";
+    return Result;
   }
-  if (WhyNot why = findOpcodes()) {
-    result.whyNot = *why;
-    return result;
+  if (WhyNot Why = findOpcodes()) {
+    Result.WhyNot = *Why;
+    return Result;
   }
-  for (MachineInstr &mi : loop.instrs())
-    if (!mi.isBundle())
-      order.push_back(&mi);
-  blockEnd = order.size();
+  for (MachineInstr &MI : LoopBB.instrs())
+    if (!MI.isBundle())
+      Order.push_back(&MI);
+  BlockEnd = Order.size();
   findFMAReads();
-  for (auto phase : {&FragmentBankPlanner::buildIntervals,
+  for (auto Phase : {&FragmentBankPlanner::buildIntervals,
                      &FragmentBankPlanner::selectPieces,
                      &FragmentBankPlanner::assignSides}) {
-    if (WhyNot why = (this->*phase)()) {
-      result.whyNot = *why;
-      return result;
+    if (WhyNot Why = (this->*Phase)()) {
+      Result.WhyNot = *Why;
+      return Result;
     }
   }
   groupSteps();
-  if (WhyNot why = chooseAllocation()) {
-    result.whyNot = *why;
-    return result;
+  if (WhyNot Why = chooseAllocation()) {
+    Result.WhyNot = *Why;
+    return Result;
   }
   applySources();
   applyLoads();
   splitClashingVOPDs();
-  result.placed = true;
-  result.fragments = kept.size();
-  result.pieces = pieces.size();
-  result.offPlan = best->offPlan;
-  result.extraVGPRs = best->highest > maxUsed ? best->highest - maxUsed : 0;
-  return result;
+  Result.Placed = true;
+  Result.Fragments = Kept.size();
+  Result.Pieces = Pieces.size();
+  Result.OffPlan = Best->OffPlan;
+  Result.ExtraVGPRs = Best->Highest > MaxUsed ? Best->Highest - MaxUsed : 0;
+  return Result;
 }
 
 namespace gemm {
 
-FragmentBankResult placeFragmentsByBank(MachineBasicBlock &loop,
-                                        const OpcodesByName &opcodes,
-                                        unsigned extraVGPRs) {
-  return FragmentBankPlanner(loop, opcodes, extraVGPRs).run();
+FragmentBankResult placeFragmentsByBank(MachineBasicBlock &LoopBB,
+                                        const OpcodesByName &Opcodes,
+                                        unsigned ExtraVGPRs) {
+  return FragmentBankPlanner(LoopBB, Opcodes, ExtraVGPRs).run();
 }
 
 } // namespace gemm

@@ -13,43 +13,43 @@ namespace gemm {
 class ParityUnionFind {
 public:
   unsigned add() {
-    parent.push_back(parent.size());
-    parityToParent.push_back(false);
-    return parent.size() - 1;
+    Parent.push_back(Parent.size());
+    ParityToParent.push_back(false);
+    return Parent.size() - 1;
   }
-  std::pair<unsigned, bool> find(unsigned x) {
-    bool parity = false;
-    unsigned root = x;
-    while (parent[root] != root) {
-      parity ^= parityToParent[root];
-      root = parent[root];
+  std::pair<unsigned, bool> find(unsigned X) {
+    bool Parity = false;
+    unsigned Root = X;
+    while (Parent[Root] != Root) {
+      Parity ^= ParityToParent[Root];
+      Root = Parent[Root];
     }
     // Path compression keeps the parities right.
-    bool p = parity;
-    while (parent[x] != x) {
-      unsigned next = parent[x];
-      bool nextParity = p ^ parityToParent[x];
-      parent[x] = root;
-      parityToParent[x] = p;
-      x = next;
-      p = nextParity;
+    bool P = Parity;
+    while (Parent[X] != X) {
+      unsigned Next = Parent[X];
+      bool NextParity = P ^ ParityToParent[X];
+      Parent[X] = Root;
+      ParityToParent[X] = P;
+      X = Next;
+      P = NextParity;
     }
-    return {root, parity};
+    return {Root, Parity};
   }
-  /// Puts `a` and `b` on opposite sides; false when they are on the same one.
-  bool unionOpposite(unsigned a, unsigned b) {
-    auto [ra, pa] = find(a);
-    auto [rb, pb] = find(b);
-    if (ra == rb)
-      return pa != pb;
-    parent[rb] = ra;
-    parityToParent[rb] = !(pa ^ pb);
+  /// Puts `A` and `B` on opposite sides; false when they are on the same one.
+  bool unionOpposite(unsigned A, unsigned B) {
+    auto [RootA, ParityA] = find(A);
+    auto [RootB, ParityB] = find(B);
+    if (RootA == RootB)
+      return ParityA != ParityB;
+    Parent[RootB] = RootA;
+    ParityToParent[RootB] = !(ParityA ^ ParityB);
     return true;
   }
 
 private:
-  std::vector<unsigned> parent;
-  std::vector<bool> parityToParent;
+  std::vector<unsigned> Parent;
+  std::vector<bool> ParityToParent;
 };
 
 } // namespace gemm

@@ -30,7 +30,7 @@ static cl::opt<bool> *EnableGemmVOPD = nullptr;
 /// post-RA code before waitcnt, hazard and s_delay_alu insertion. The anchor's
 /// ID is not exported from libLLVM, so it is found through the pass registry,
 /// and the anchor is absent at -O0, where nothing is inserted.
-static constexpr StringLiteral kAnchorPassName = "gcn-create-vopd";
+static constexpr StringLiteral AnchorPassName = "gcn-create-vopd";
 
 namespace {
 
@@ -41,52 +41,52 @@ namespace {
 /// registry's write lock while it notifies listeners.
 class AnchorListener : public PassRegistrationListener {
 public:
-  void passRegistered(const PassInfo *info) override {
-    if (!pendingConfig || info->getPassArgument() != kAnchorPassName)
+  void passRegistered(const PassInfo *Info) override {
+    if (!PendingConfig || Info->getPassArgument() != AnchorPassName)
       return;
-    pendingConfig->insertPass(info->getTypeInfo(), gemm::getGemmVOPDPassID());
-    pendingConfig = nullptr;
+    PendingConfig->insertPass(Info->getTypeInfo(), gemm::getGemmVOPDPassID());
+    PendingConfig = nullptr;
   }
 
-  TargetPassConfig *pendingConfig = nullptr;
+  TargetPassConfig *PendingConfig = nullptr;
 };
 
-AnchorListener anchorListener;
+AnchorListener TheAnchorListener;
 
 } // namespace
 
-static void insertGemmVOPDPass(TargetMachine &tm, PassManagerBase &,
-                               TargetPassConfig *passConfig) {
-  anchorListener.pendingConfig = nullptr;
-  if ((EnableGemmVOPD && !*EnableGemmVOPD) || !passConfig ||
-      !tm.getTargetTriple().isAMDGCN())
+static void insertGemmVOPDPass(TargetMachine &TM, PassManagerBase &,
+                               TargetPassConfig *PassConfig) {
+  TheAnchorListener.PendingConfig = nullptr;
+  if ((EnableGemmVOPD && !*EnableGemmVOPD) || !PassConfig ||
+      !TM.getTargetTriple().isAMDGCN())
     return;
   // Wave64 code has no VOPD. The pass checks each function's subtarget again.
-  if (tm.getTargetFeatureString().contains("+wavefrontsize64"))
+  if (TM.getTargetFeatureString().contains("+wavefrontsize64"))
     return;
   // registerLatePass() registered the pass before installing this callback.
-  PassRegistry &registry = *PassRegistry::getPassRegistry();
-  if (const PassInfo *anchor = registry.getPassInfo(kAnchorPassName)) {
-    passConfig->insertPass(anchor->getTypeInfo(), gemm::getGemmVOPDPassID());
+  PassRegistry &Registry = *PassRegistry::getPassRegistry();
+  if (const PassInfo *Anchor = Registry.getPassInfo(AnchorPassName)) {
+    PassConfig->insertPass(Anchor->getTypeInfo(), gemm::getGemmVOPDPassID());
     return;
   }
-  anchorListener.pendingConfig = passConfig;
+  TheAnchorListener.PendingConfig = PassConfig;
 }
 
 void gemm::registerLatePass() {
-  static bool registered = [] {
-    PassRegistry &registry = *PassRegistry::getPassRegistry();
+  static bool Registered = [] {
+    PassRegistry &Registry = *PassRegistry::getPassRegistry();
     // Registered up front so that `llc -run-pass=gemm-amdgpu-vopd` finds it.
-    initializeGemmVOPDPass(registry);
+    initializeGemmVOPDPass(Registry);
     if (!cl::getRegisteredOptions().count(gemm::kGemmVOPDPassName))
       EnableGemmVOPD = new cl::opt<bool>(
           StringRef(gemm::kGemmVOPDPassName),
           cl::desc("Run gemm-opt's late AMDGPU VOPD pass in amdgcn code "
                    "generation (wave32 targets with VOPD)"),
           cl::init(true));
-    registry.addRegistrationListener(&anchorListener);
-    static RegisterTargetPassConfigCallback callback(insertGemmVOPDPass);
+    Registry.addRegistrationListener(&TheAnchorListener);
+    static RegisterTargetPassConfigCallback Callback(insertGemmVOPDPass);
     return true;
   }();
-  (void)registered;
+  (void)Registered;
 }

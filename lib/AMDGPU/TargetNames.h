@@ -18,28 +18,28 @@
 
 namespace gemm {
 
-/// Returns the number of the VGPR `op` names, or nothing when `op` is not a
+/// Returns the number of the VGPR `MO` names, or nothing when `MO` is not a
 /// physical 32-bit VGPR.
 inline std::optional<unsigned>
-getVGPRNumber(const llvm::MachineOperand &op,
-              const llvm::TargetRegisterInfo &tri) {
-  if (!op.isReg() || !op.getReg().isPhysical())
+getVGPRNumber(const llvm::MachineOperand &MO,
+              const llvm::TargetRegisterInfo &TRI) {
+  if (!MO.isReg() || !MO.getReg().isPhysical())
     return std::nullopt;
-  llvm::StringRef name = tri.getName(op.getReg());
-  unsigned number;
-  if (!name.consume_front("VGPR") || name.getAsInteger(10, number))
+  llvm::StringRef Name = TRI.getName(MO.getReg());
+  unsigned Number;
+  if (!Name.consume_front("VGPR") || Name.getAsInteger(10, Number))
     return std::nullopt;
-  return number;
+  return Number;
 }
 
 /// Every opcode of the target by its name.
 using OpcodesByName = llvm::DenseMap<llvm::StringRef, unsigned>;
 
-inline OpcodesByName getOpcodesByName(const llvm::TargetInstrInfo &tii) {
-  OpcodesByName opcodes;
-  for (unsigned opc = 0, e = tii.getNumOpcodes(); opc != e; ++opc)
-    opcodes[tii.getName(opc)] = opc;
-  return opcodes;
+inline OpcodesByName getOpcodesByName(const llvm::TargetInstrInfo &TII) {
+  OpcodesByName Opcodes;
+  for (unsigned Opc = 0, E = TII.getNumOpcodes(); Opc != E; ++Opc)
+    Opcodes[TII.getName(Opc)] = Opc;
+  return Opcodes;
 }
 
 } // namespace gemm

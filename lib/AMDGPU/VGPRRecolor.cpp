@@ -50,255 +50,256 @@
 #include <optional>
 
 using namespace llvm;
-using gemm::kNumVGPRs;
+using gemm::NumVGPRs;
 using gemm::ParityUnionFind;
 using gemm::VGPRTable;
 
 namespace {
 
-/// One FMA of the block: acc += s * t, and the values s and t held.
+/// One FMA of the block: Acc += S * T, and the values S and T held.
 struct FMA {
-  unsigned acc, s, t;
-  unsigned valueS, valueT;
+  unsigned Acc, S, T;
+  unsigned ValueS, ValueT;
 };
 
 /// dst <- src register moves, in an order that is correct for a parallel copy.
 using MoveList = SmallVector<std::pair<unsigned, unsigned>, 64>;
 
-/// Orders the parallel copy `copies` (dst -> src, distinct dsts) into
-/// sequential moves, breaking cycles through `temp`. Nothing when a cycle
+/// Orders the parallel copy `Copies` (dst -> src, distinct dsts) into
+/// sequential moves, breaking cycles through `Temp`. Nothing when a cycle
 /// needs a temp and there is none.
 std::optional<MoveList>
-sequentialize(SmallVector<std::pair<unsigned, unsigned>, 64> copies,
-              std::optional<unsigned> temp) {
-  MoveList moves;
-  erase_if(copies, [](auto &c) { return c.first == c.second; });
-  while (!copies.empty()) {
-    auto isSource = [&](unsigned reg) {
-      return any_of(copies, [&](auto &c) { return c.second == reg; });
+sequentialize(SmallVector<std::pair<unsigned, unsigned>, 64> Copies,
+              std::optional<unsigned> Temp) {
+  MoveList Moves;
+  erase_if(Copies, [](auto &C) { return C.first == C.second; });
+  while (!Copies.empty()) {
+    auto IsSource = [&](unsigned Reg) {
+      return any_of(Copies, [&](auto &C) { return C.second == Reg; });
     };
-    auto ready = find_if(copies, [&](auto &c) { return !isSource(c.first); });
-    if (ready != copies.end()) {
-      moves.push_back(*ready);
-      copies.erase(ready);
+    auto Ready = find_if(Copies, [&](auto &C) { return !IsSource(C.first); });
+    if (Ready != Copies.end()) {
+      Moves.push_back(*Ready);
+      Copies.erase(Ready);
       continue;
     }
     // Only cycles are left: save one destination's value, then it is free.
-    if (!temp)
+    if (!Temp)
       return std::nullopt;
-    unsigned saved = copies.front().first;
-    moves.push_back({*temp, saved});
-    for (auto &c : copies)
-      if (c.second == saved)
-        c.second = *temp;
+    unsigned Saved = Copies.front().first;
+    Moves.push_back({*Temp, Saved});
+    for (auto &C : Copies)
+      if (C.second == Saved)
+        C.second = *Temp;
   }
-  return moves;
+  return Moves;
 }
 
 /// The state of one loop's recoloring, phase to phase.
 struct LoopPlan {
-  MachineBasicBlock *preheader = nullptr, *exit = nullptr;
+  MachineBasicBlock *Preheader = nullptr, *Exit = nullptr;
   /// Groups: VGPRs that some operand uses together move together (a
   /// union-find over VGPR numbers; a group is a contiguous run).
-  std::array<unsigned, kNumVGPRs> groupOf;
-  std::array<unsigned, kNumVGPRs> groupBase, groupSize;
-  std::bitset<kNumVGPRs> usedInLoop;
-  std::vector<FMA> fmas;
-  std::bitset<kNumVGPRs> isSourceGroup, isFMAGroup;
-  std::array<std::optional<bool>, kNumVGPRs> wantedBaseParity;
-  std::bitset<kNumVGPRs> liveIntoLoop, liveIntoExit;
-  unsigned maxUsed = 0, limit = 0;
-  /// Where each moving group goes (kNumVGPRs: it stays), and the VGPRs the
+  std::array<unsigned, NumVGPRs> GroupOf;
+  std::array<unsigned, NumVGPRs> GroupBase, GroupSize;
+  std::bitset<NumVGPRs> UsedInLoop;
+  std::vector<FMA> FMAs;
+  std::bitset<NumVGPRs> IsSourceGroup, IsFMAGroup;
+  std::array<std::optional<bool>, NumVGPRs> WantedBaseParity;
+  std::bitset<NumVGPRs> LiveIntoLoop, LiveIntoExit;
+  unsigned MaxUsed = 0, Limit = 0;
+  /// Where each moving group goes (NumVGPRs: it stays), and the VGPRs the
   /// moved groups take.
-  std::array<unsigned, kNumVGPRs> newBase;
-  std::bitset<kNumVGPRs> taken;
-  SmallVector<std::pair<unsigned, unsigned>, 64> entryCopies, exitCopies;
-  std::optional<unsigned> temp;
-  MoveList entryMoves, exitMoves;
+  std::array<unsigned, NumVGPRs> NewBase;
+  std::bitset<NumVGPRs> Taken;
+  SmallVector<std::pair<unsigned, unsigned>, 64> EntryCopies, ExitCopies;
+  std::optional<unsigned> Temp;
+  MoveList EntryMoves, ExitMoves;
 
-  LoopPlan() { std::iota(groupOf.begin(), groupOf.end(), 0); }
-  unsigned findGroup(unsigned r) {
-    return groupOf[r] == r ? r : groupOf[r] = findGroup(groupOf[r]);
+  LoopPlan() { std::iota(GroupOf.begin(), GroupOf.end(), 0); }
+  unsigned findGroup(unsigned R) {
+    return GroupOf[R] == R ? R : GroupOf[R] = findGroup(GroupOf[R]);
   }
-  unsigned baseOf(unsigned r) { return groupBase[findGroup(r)]; }
-  unsigned sizeOf(unsigned r) { return groupSize[findGroup(r)]; }
+  unsigned baseOf(unsigned R) { return GroupBase[findGroup(R)]; }
+  unsigned sizeOf(unsigned R) { return GroupSize[findGroup(R)]; }
   /// The parity of a source element within its tuple, for tuple sources.
-  std::optional<bool> elementParity(unsigned r) {
-    if (!isSourceGroup[findGroup(r)])
+  std::optional<bool> elementParity(unsigned R) {
+    if (!IsSourceGroup[findGroup(R)])
       return std::nullopt;
-    return gemm::vopd::parityOf(r - baseOf(r));
+    return gemm::vopd::parityOf(R - baseOf(R));
   }
-  unsigned renamed(unsigned r) {
-    if (!usedInLoop[r])
-      return r;
-    unsigned g = findGroup(r);
-    return newBase[g] == kNumVGPRs ? r : newBase[g] + (r - groupBase[g]);
+  unsigned renamed(unsigned R) {
+    if (!UsedInLoop[R])
+      return R;
+    unsigned G = findGroup(R);
+    return NewBase[G] == NumVGPRs ? R : NewBase[G] + (R - GroupBase[G]);
   }
 };
 
 class Recolorer {
 public:
-  Recolorer(MachineFunction &mf, const gemm::OpcodesByName &opcodes,
-            unsigned extraVGPRs)
-      : mf(mf), opcodes(opcodes), tii(*mf.getSubtarget().getInstrInfo()),
-        tri(*mf.getSubtarget().getRegisterInfo()), mri(mf.getRegInfo()),
-        table(tri), extraVGPRs(extraVGPRs) {
-    fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
-    vopdOpcode = opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
-    movOpcode = opcodes.lookup("V_MOV_B32_e32");
-    writelaneOpcode = opcodes.lookup("V_WRITELANE_B32");
-    for (unsigned reg = 1, e = tri.getNumRegs(); reg != e; ++reg)
-      if (tri.getName(reg) == StringRef("EXEC_LO"))
-        execLo = reg;
+  Recolorer(MachineFunction &MF, const gemm::OpcodesByName &Opcodes,
+            unsigned ExtraVGPRs)
+      : MF(MF), Opcodes(Opcodes), TII(*MF.getSubtarget().getInstrInfo()),
+        TRI(*MF.getSubtarget().getRegisterInfo()), MRI(MF.getRegInfo()),
+        Table(TRI), ExtraVGPRs(ExtraVGPRs) {
+    FMACOpcode = Opcodes.lookup("V_FMAC_F32_e32");
+    VOPDOpcode = Opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
+    MovOpcode = Opcodes.lookup("V_MOV_B32_e32");
+    WritelaneOpcode = Opcodes.lookup("V_WRITELANE_B32");
+    for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg != E; ++Reg)
+      if (TRI.getName(Reg) == StringRef("EXEC_LO"))
+        ExecLo = Reg;
   }
 
   /// Why this LLVM's opcodes do not fit the assumed layout, if they do not.
   std::optional<std::string> checkLayout() const {
-    if (!fmacOpcode || !vopdOpcode || !movOpcode || !execLo)
+    if (!FMACOpcode || !VOPDOpcode || !MovOpcode || !ExecLo)
       return "V_FMAC_F32_e32, its VOPD form, V_MOV_B32_e32 or EXEC_LO not "
              "found by name";
-    if (tii.get(fmacOpcode).getNumOperands() != 4 ||
-        tii.get(vopdOpcode).getNumOperands() != 8 ||
-        tii.get(vopdOpcode).getNumDefs() != 2 ||
-        tii.get(movOpcode).getNumOperands() != 2)
+    if (TII.get(FMACOpcode).getNumOperands() != 4 ||
+        TII.get(VOPDOpcode).getNumOperands() != 8 ||
+        TII.get(VOPDOpcode).getNumDefs() != 2 ||
+        TII.get(MovOpcode).getNumOperands() != 2)
       return "unexpected operand layout of V_FMAC_F32_e32, its VOPD form or "
              "V_MOV_B32_e32";
     return std::nullopt;
   }
 
-  gemm::RecolorResult run(MachineBasicBlock &loop);
+  gemm::RecolorResult run(MachineBasicBlock &LoopBB);
 
 private:
   using WhyNot = std::optional<std::string>;
 
-  WhyNot findBoundary(MachineBasicBlock &loop, LoopPlan &plan);
-  WhyNot scanLoop(MachineBasicBlock &loop, LoopPlan &plan);
-  void measureGroups(LoopPlan &plan);
-  unsigned planParities(LoopPlan &plan);
-  std::optional<unsigned> place(LoopPlan &plan,
-                                SmallVector<unsigned, 64> moving,
-                                const std::bitset<kNumVGPRs> &freeRegs);
-  WhyNot placeGroups(MachineBasicBlock &loop, LoopPlan &plan);
-  WhyNot planBoundaryMoves(MachineBasicBlock &loop, LoopPlan &plan);
-  unsigned apply(MachineBasicBlock &loop, LoopPlan &plan);
+  WhyNot findBoundary(MachineBasicBlock &LoopBB, LoopPlan &Plan);
+  WhyNot scanLoop(MachineBasicBlock &LoopBB, LoopPlan &Plan);
+  void measureGroups(LoopPlan &Plan);
+  unsigned planParities(LoopPlan &Plan);
+  std::optional<unsigned> place(LoopPlan &Plan,
+                                SmallVector<unsigned, 64> Moving,
+                                const std::bitset<NumVGPRs> &FreeRegs);
+  WhyNot placeGroups(MachineBasicBlock &LoopBB, LoopPlan &Plan);
+  WhyNot planBoundaryMoves(MachineBasicBlock &LoopBB, LoopPlan &Plan);
+  unsigned apply(MachineBasicBlock &LoopBB, LoopPlan &Plan);
 
-  /// The FMAs of `mi` (one, two for an FMAC x FMAC VOPD, or none), given the
+  /// The FMAs of `MI` (one, two for an FMAC x FMAC VOPD, or none), given the
   /// current value of each VGPR.
-  SmallVector<FMA, 2> getFMAs(const MachineInstr &mi,
-                              const std::array<unsigned, kNumVGPRs> &values) {
-    SmallVector<FMA, 2> fmas;
-    auto single = [&](unsigned reg) -> std::optional<unsigned> {
-      auto t = table.decode(reg);
-      if (!t || t->second != 1)
+  SmallVector<FMA, 2> getFMAs(const MachineInstr &MI,
+                              const std::array<unsigned, NumVGPRs> &Values) {
+    SmallVector<FMA, 2> FMAs;
+    auto SingleVGPR = [&](unsigned Reg) -> std::optional<unsigned> {
+      auto T = Table.decode(Reg);
+      if (!T || T->second != 1)
         return std::nullopt;
-      return t->first;
+      return T->first;
     };
-    auto add = [&](unsigned dst, unsigned s, unsigned t, unsigned acc) {
-      for (unsigned i : {dst, s, t, acc})
-        if (!mi.getOperand(i).isReg())
+    auto Add = [&](unsigned Dst, unsigned S, unsigned T, unsigned Acc) {
+      for (unsigned I : {Dst, S, T, Acc})
+        if (!MI.getOperand(I).isReg())
           return;
-      auto d = single(mi.getOperand(dst).getReg()),
-           a = single(mi.getOperand(s).getReg()),
-           b = single(mi.getOperand(t).getReg()),
-           c = single(mi.getOperand(acc).getReg());
-      if (d && a && b && c && *d == *c)
-        fmas.push_back({*d, *a, *b, values[*a], values[*b]});
+      auto D = SingleVGPR(MI.getOperand(Dst).getReg()),
+           A = SingleVGPR(MI.getOperand(S).getReg()),
+           B = SingleVGPR(MI.getOperand(T).getReg()),
+           C = SingleVGPR(MI.getOperand(Acc).getReg());
+      if (D && A && B && C && *D == *C)
+        FMAs.push_back({*D, *A, *B, Values[*A], Values[*B]});
     };
-    if (mi.getOpcode() == fmacOpcode) {
-      add(0, 1, 2, 3);
-    } else if (auto halves = gemm::getVOPDHalves(mi, tii)) {
-      for (const gemm::VOPDHalfOperands &half : {halves->first, halves->second})
-        if (half.name == "FMAC_F32_e32")
-          add(half.dst, half.first, half.first + 1, half.first + 2);
+    if (MI.getOpcode() == FMACOpcode) {
+      Add(0, 1, 2, 3);
+    } else if (auto Halves = gemm::getVOPDHalves(MI, TII)) {
+      for (const gemm::VOPDHalfOperands &Half : {Halves->first, Halves->second})
+        if (Half.Name == "FMAC_F32_e32")
+          Add(Half.Dst, Half.First, Half.First + 1, Half.First + 2);
     }
-    return fmas;
+    return FMAs;
   }
 
-  void emitMoves(MachineBasicBlock &mbb, MachineBasicBlock::iterator at,
-                 const MoveList &moves) {
-    for (auto [dst, src] : moves)
-      BuildMI(mbb, at, DebugLoc(), tii.get(movOpcode), table.get(dst, 1))
-          .addReg(table.get(src, 1));
+  void emitMoves(MachineBasicBlock &MBB, MachineBasicBlock::iterator At,
+                 const MoveList &Moves) {
+    for (auto [Dst, Src] : Moves)
+      BuildMI(MBB, At, DebugLoc(), TII.get(MovOpcode), Table.get(Dst, 1))
+          .addReg(Table.get(Src, 1));
   }
 
-  MachineFunction &mf;
-  const gemm::OpcodesByName &opcodes;
-  const TargetInstrInfo &tii;
-  const TargetRegisterInfo &tri;
-  MachineRegisterInfo &mri;
-  VGPRTable table;
-  unsigned extraVGPRs;
-  unsigned fmacOpcode = 0, vopdOpcode = 0, movOpcode = 0, writelaneOpcode = 0;
-  unsigned execLo = 0;
+  MachineFunction &MF;
+  const gemm::OpcodesByName &Opcodes;
+  const TargetInstrInfo &TII;
+  const TargetRegisterInfo &TRI;
+  MachineRegisterInfo &MRI;
+  VGPRTable Table;
+  unsigned ExtraVGPRs;
+  unsigned FMACOpcode = 0, VOPDOpcode = 0, MovOpcode = 0, WritelaneOpcode = 0;
+  unsigned ExecLo = 0;
 };
 
 /// The shape the boundary moves need: one preheader that only enters the
 /// loop, one exit that only the loop reaches.
-Recolorer::WhyNot Recolorer::findBoundary(MachineBasicBlock &loop,
-                                          LoopPlan &plan) {
-  for (MachineBasicBlock *pred : loop.predecessors()) {
-    if (pred == &loop)
+Recolorer::WhyNot Recolorer::findBoundary(MachineBasicBlock &LoopBB,
+                                          LoopPlan &Plan) {
+  for (MachineBasicBlock *Pred : LoopBB.predecessors()) {
+    if (Pred == &LoopBB)
       continue;
-    if (plan.preheader)
+    if (Plan.Preheader)
       return "the loop has more than one entry";
-    plan.preheader = pred;
+    Plan.Preheader = Pred;
   }
-  for (MachineBasicBlock *succ : loop.successors()) {
-    if (succ == &loop)
+  for (MachineBasicBlock *Succ : LoopBB.successors()) {
+    if (Succ == &LoopBB)
       continue;
-    if (plan.exit)
+    if (Plan.Exit)
       return "the loop has more than one exit";
-    plan.exit = succ;
+    Plan.Exit = Succ;
   }
-  if (!plan.preheader || plan.preheader->succ_size() != 1)
+  if (!Plan.Preheader || Plan.Preheader->succ_size() != 1)
     return "the loop has no preheader that only enters it";
-  if (!plan.exit || plan.exit->pred_size() != 1)
+  if (!Plan.Exit || Plan.Exit->pred_size() != 1)
     return "the loop's exit block has other predecessors";
   return std::nullopt;
 }
 
 /// The groups, the VGPRs the loop uses, and its FMAs with the values their
 /// sources hold; refuses loops the rename cannot keep exact.
-Recolorer::WhyNot Recolorer::scanLoop(MachineBasicBlock &loop, LoopPlan &plan) {
-  std::array<unsigned, kNumVGPRs> values;
-  std::iota(values.begin(), values.end(), 0);
-  unsigned nextValue = kNumVGPRs;
-  for (MachineInstr &mi : loop.instrs()) {
-    if (mi.getOpcode() == writelaneOpcode)
+Recolorer::WhyNot Recolorer::scanLoop(MachineBasicBlock &LoopBB,
+                                      LoopPlan &Plan) {
+  std::array<unsigned, NumVGPRs> Values;
+  std::iota(Values.begin(), Values.end(), 0);
+  unsigned NextValue = NumVGPRs;
+  for (MachineInstr &MI : LoopBB.instrs()) {
+    if (MI.getOpcode() == WritelaneOpcode)
       return "the loop writes single lanes (v_writelane)";
-    if (mi.modifiesRegister(execLo, &tri))
+    if (MI.modifiesRegister(ExecLo, &TRI))
       return "the loop changes EXEC";
-    StringRef name = tii.getName(mi.getOpcode());
-    if (name.starts_with("V_DUAL_") && !gemm::canSplitVOPD(mi, opcodes))
-      return (Twine("the loop has a VOPD the pass cannot split (") + name + ")")
+    StringRef Name = TII.getName(MI.getOpcode());
+    if (Name.starts_with("V_DUAL_") && !gemm::canSplitVOPD(MI, Opcodes))
+      return (Twine("the loop has a VOPD the pass cannot split (") + Name + ")")
           .str();
-    for (const MachineOperand &op : mi.operands()) {
-      if (!op.isReg() || !op.getReg())
+    for (const MachineOperand &MO : MI.operands()) {
+      if (!MO.isReg() || !MO.getReg())
         continue;
-      auto tuple = table.decode(op.getReg());
-      if (!tuple) {
-        if (VGPRTable::isUnrenamableVGPR(op.getReg(), tri))
-          return (Twine("the loop uses ") + tri.getName(op.getReg()) +
+      auto Tuple = Table.decode(MO.getReg());
+      if (!Tuple) {
+        if (VGPRTable::isUnrenamableVGPR(MO.getReg(), TRI))
+          return (Twine("the loop uses ") + TRI.getName(MO.getReg()) +
                   ", which the recoloring does not rename")
               .str();
         continue;
       }
-      for (unsigned i = 0; i < tuple->second; ++i) {
-        plan.usedInLoop.set(tuple->first + i);
-        if (i)
-          plan.groupOf[plan.findGroup(tuple->first + i)] =
-              plan.findGroup(tuple->first);
+      for (unsigned I = 0; I < Tuple->second; ++I) {
+        Plan.UsedInLoop.set(Tuple->first + I);
+        if (I)
+          Plan.GroupOf[Plan.findGroup(Tuple->first + I)] =
+              Plan.findGroup(Tuple->first);
       }
     }
-    if (mi.isBundle())
+    if (MI.isBundle())
       continue;
-    for (const FMA &fma : getFMAs(mi, values))
-      plan.fmas.push_back(fma);
-    for (const MachineOperand &op : mi.operands())
-      if (op.isReg() && op.isDef())
-        if (auto tuple = table.decode(op.getReg()))
-          for (unsigned i = 0; i < tuple->second; ++i)
-            values[tuple->first + i] = nextValue++;
+    for (const FMA &F : getFMAs(MI, Values))
+      Plan.FMAs.push_back(F);
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef())
+        if (auto Tuple = Table.decode(MO.getReg()))
+          for (unsigned I = 0; I < Tuple->second; ++I)
+            Values[Tuple->first + I] = NextValue++;
   }
   return std::nullopt;
 }
@@ -306,22 +307,22 @@ Recolorer::WhyNot Recolorer::scanLoop(MachineBasicBlock &loop, LoopPlan &plan) {
 /// Group extents, and which groups hold FMA operands and tuple sources:
 /// sources loaded as tuples get even bases, so an element's parity is its
 /// offset's; sources in single VGPRs are left where they are.
-void Recolorer::measureGroups(LoopPlan &plan) {
-  plan.groupBase.fill(kNumVGPRs);
-  plan.groupSize.fill(0);
-  for (unsigned r = 0; r < kNumVGPRs; ++r) {
-    if (!plan.usedInLoop[r])
+void Recolorer::measureGroups(LoopPlan &Plan) {
+  Plan.GroupBase.fill(NumVGPRs);
+  Plan.GroupSize.fill(0);
+  for (unsigned R = 0; R < NumVGPRs; ++R) {
+    if (!Plan.UsedInLoop[R])
       continue;
-    unsigned g = plan.findGroup(r);
-    plan.groupBase[g] = std::min(plan.groupBase[g], r);
-    ++plan.groupSize[g];
+    unsigned G = Plan.findGroup(R);
+    Plan.GroupBase[G] = std::min(Plan.GroupBase[G], R);
+    ++Plan.GroupSize[G];
   }
-  for (const FMA &f : plan.fmas) {
-    for (unsigned src : {f.s, f.t})
-      if (plan.sizeOf(src) > 1)
-        plan.isSourceGroup.set(plan.findGroup(src));
-    for (unsigned r : {f.acc, f.s, f.t})
-      plan.isFMAGroup.set(plan.findGroup(r));
+  for (const FMA &F : Plan.FMAs) {
+    for (unsigned Src : {F.S, F.T})
+      if (Plan.sizeOf(Src) > 1)
+        Plan.IsSourceGroup.set(Plan.findGroup(Src));
+    for (unsigned R : {F.Acc, F.S, F.T})
+      Plan.IsFMAGroup.set(Plan.findGroup(R));
   }
 }
 
@@ -331,102 +332,102 @@ void Recolorer::measureGroups(LoopPlan &plan) {
 /// each FMA group's wanted base parity: even for sources, by vote for
 /// accumulators (a tuple of accumulators moves as a whole). Returns the
 /// FMAs whose accumulator parity is planned.
-unsigned Recolorer::planParities(LoopPlan &plan) {
-  ParityUnionFind sides;
-  DenseMap<unsigned, unsigned> node;
-  auto nodeOf = [&](unsigned value) {
-    auto [it, inserted] = node.try_emplace(value, 0);
-    if (inserted)
-      it->second = sides.add();
-    return it->second;
+unsigned Recolorer::planParities(LoopPlan &Plan) {
+  ParityUnionFind Sides;
+  DenseMap<unsigned, unsigned> Node;
+  auto NodeOf = [&](unsigned Val) {
+    auto [It, Inserted] = Node.try_emplace(Val, 0);
+    if (Inserted)
+      It->second = Sides.add();
+    return It->second;
   };
-  for (const FMA &f : plan.fmas)
-    sides.unionOpposite(nodeOf(f.valueS), nodeOf(f.valueT));
-  MapVector<unsigned, SmallVector<const FMA *, 128>> steps;
-  for (const FMA &f : plan.fmas)
-    steps[sides.find(nodeOf(f.valueS)).first].push_back(&f);
+  for (const FMA &F : Plan.FMAs)
+    Sides.unionOpposite(NodeOf(F.ValueS), NodeOf(F.ValueT));
+  MapVector<unsigned, SmallVector<const FMA *, 128>> Steps;
+  for (const FMA &F : Plan.FMAs)
+    Steps[Sides.find(NodeOf(F.ValueS)).first].push_back(&F);
 
-  std::array<std::optional<bool>, kNumVGPRs> accParity;
-  for (const FMA &f : plan.fmas)
-    if (plan.isSourceGroup[plan.findGroup(f.acc)])
-      accParity[f.acc] = plan.elementParity(f.acc);
-  auto anchorOf = [&](const FMA &f, bool side) {
-    return sides.find(nodeOf(f.valueS)).second == side ? f.s : f.t;
+  std::array<std::optional<bool>, NumVGPRs> AccParity;
+  for (const FMA &F : Plan.FMAs)
+    if (Plan.IsSourceGroup[Plan.findGroup(F.Acc)])
+      AccParity[F.Acc] = Plan.elementParity(F.Acc);
+  auto AnchorOf = [&](const FMA &F, bool Side) {
+    return Sides.find(NodeOf(F.ValueS)).second == Side ? F.S : F.T;
   };
-  for (auto &[root, stepFMAs] : steps) {
-    std::array<unsigned, 2> agreement = {0, 0};
-    for (bool side : {false, true})
-      for (const FMA *f : stepFMAs) {
-        auto p = plan.elementParity(anchorOf(*f, side));
-        if (p && accParity[f->acc] && *accParity[f->acc] == *p)
-          ++agreement[side];
+  for (auto &[Root, StepFMAs] : Steps) {
+    std::array<unsigned, 2> Agreement = {0, 0};
+    for (bool Side : {false, true})
+      for (const FMA *F : StepFMAs) {
+        auto P = Plan.elementParity(AnchorOf(*F, Side));
+        if (P && AccParity[F->Acc] && *AccParity[F->Acc] == *P)
+          ++Agreement[Side];
       }
-    bool side = agreement[1] > agreement[0];
-    for (const FMA *f : stepFMAs)
-      if (auto p = plan.elementParity(anchorOf(*f, side));
-          p && !accParity[f->acc])
-        accParity[f->acc] = *p;
+    bool Side = Agreement[1] > Agreement[0];
+    for (const FMA *F : StepFMAs)
+      if (auto P = Plan.elementParity(AnchorOf(*F, Side));
+          P && !AccParity[F->Acc])
+        AccParity[F->Acc] = *P;
   }
 
-  std::array<std::array<unsigned, 2>, kNumVGPRs> votes{};
-  for (unsigned r = 0; r < kNumVGPRs; ++r)
-    if (plan.usedInLoop[r] && accParity[r])
-      ++votes[plan.findGroup(r)]
-             [*accParity[r] ^ gemm::vopd::parityOf(r - plan.baseOf(r))];
-  for (unsigned g = 0; g < kNumVGPRs; ++g) {
-    if (!plan.isFMAGroup[g] || plan.groupBase[g] == kNumVGPRs)
+  std::array<std::array<unsigned, 2>, NumVGPRs> Votes{};
+  for (unsigned R = 0; R < NumVGPRs; ++R)
+    if (Plan.UsedInLoop[R] && AccParity[R])
+      ++Votes[Plan.findGroup(R)]
+             [*AccParity[R] ^ gemm::vopd::parityOf(R - Plan.baseOf(R))];
+  for (unsigned G = 0; G < NumVGPRs; ++G) {
+    if (!Plan.IsFMAGroup[G] || Plan.GroupBase[G] == NumVGPRs)
       continue;
-    if (plan.isSourceGroup[g])
-      plan.wantedBaseParity[g] = false;
-    else if (votes[g][0] + votes[g][1])
-      plan.wantedBaseParity[g] = votes[g][1] > votes[g][0];
+    if (Plan.IsSourceGroup[G])
+      Plan.WantedBaseParity[G] = false;
+    else if (Votes[G][0] + Votes[G][1])
+      Plan.WantedBaseParity[G] = Votes[G][1] > Votes[G][0];
   }
-  unsigned anchored = 0;
-  for (const FMA &f : plan.fmas)
-    if (accParity[f.acc] && plan.elementParity(f.s).has_value())
-      ++anchored;
-  return anchored;
+  unsigned Anchored = 0;
+  for (const FMA &F : Plan.FMAs)
+    if (AccParity[F.Acc] && Plan.elementParity(F.S).has_value())
+      ++Anchored;
+  return Anchored;
 }
 
-/// Places `moving` (largest first; four-wide groups on four-aligned bases if
+/// Places `Moving` (largest first; four-wide groups on four-aligned bases if
 /// possible, for ds_load_b128 and the bank plan) into their own VGPRs and
-/// `freeRegs`. The group that finds no room, if one does not.
+/// `FreeRegs`. The group that finds no room, if one does not.
 std::optional<unsigned>
-Recolorer::place(LoopPlan &plan, SmallVector<unsigned, 64> moving,
-                 const std::bitset<kNumVGPRs> &freeRegs) {
-  std::bitset<kNumVGPRs> pool = freeRegs;
-  for (unsigned g : moving)
-    for (unsigned i = 0; i < plan.groupSize[g]; ++i)
-      pool.set(plan.groupBase[g] + i);
-  stable_sort(moving, [&](unsigned a, unsigned b) {
-    return plan.groupSize[a] > plan.groupSize[b];
+Recolorer::place(LoopPlan &Plan, SmallVector<unsigned, 64> Moving,
+                 const std::bitset<NumVGPRs> &FreeRegs) {
+  std::bitset<NumVGPRs> Pool = FreeRegs;
+  for (unsigned G : Moving)
+    for (unsigned I = 0; I < Plan.GroupSize[G]; ++I)
+      Pool.set(Plan.GroupBase[G] + I);
+  stable_sort(Moving, [&](unsigned A, unsigned B) {
+    return Plan.GroupSize[A] > Plan.GroupSize[B];
   });
-  plan.newBase.fill(kNumVGPRs);
-  plan.taken.reset();
-  for (unsigned g : moving) {
-    unsigned size = plan.groupSize[g];
-    bool parity = *plan.wantedBaseParity[g];
-    auto fits = [&](unsigned b) {
-      if (b + size > kNumVGPRs)
+  Plan.NewBase.fill(NumVGPRs);
+  Plan.Taken.reset();
+  for (unsigned G : Moving) {
+    unsigned Size = Plan.GroupSize[G];
+    bool Parity = *Plan.WantedBaseParity[G];
+    auto Fits = [&](unsigned B) {
+      if (B + Size > NumVGPRs)
         return false;
-      for (unsigned i = 0; i < size; ++i)
-        if (!pool[b + i] || plan.taken[b + i])
+      for (unsigned I = 0; I < Size; ++I)
+        if (!Pool[B + I] || Plan.Taken[B + I])
           return false;
       return true;
     };
-    std::optional<unsigned> found;
-    for (unsigned align : {size >= 4 && !parity ? 4u : 2u, 2u}) {
-      for (unsigned b = parity; b < kNumVGPRs && !found; b += align)
-        if (fits(b))
-          found = b;
-      if (found)
+    std::optional<unsigned> Found;
+    for (unsigned BaseAlign : {Size >= 4 && !Parity ? 4u : 2u, 2u}) {
+      for (unsigned B = Parity; B < NumVGPRs && !Found; B += BaseAlign)
+        if (Fits(B))
+          Found = B;
+      if (Found)
         break;
     }
-    if (!found)
-      return g;
-    plan.newBase[g] = *found;
-    for (unsigned i = 0; i < size; ++i)
-      plan.taken.set(*found + i);
+    if (!Found)
+      return G;
+    Plan.NewBase[G] = *Found;
+    for (unsigned I = 0; I < Size; ++I)
+      Plan.Taken.set(*Found + I);
   }
   return std::nullopt;
 }
@@ -434,155 +435,155 @@ Recolorer::place(LoopPlan &plan, SmallVector<unsigned, 64> moving,
 /// New homes for the groups of the wrong parity, from their own registers
 /// and those the loop neither uses nor has live on entry or exit; if they
 /// find no room, every planned group is placed anew, which defragments.
-Recolorer::WhyNot Recolorer::placeGroups(MachineBasicBlock &loop,
-                                         LoopPlan &plan) {
-  table.markLiveIns(loop, plan.liveIntoLoop);
-  table.markLiveIns(*plan.exit, plan.liveIntoExit);
-  plan.maxUsed = table.highestUsed(mf);
-  plan.limit = std::min(kNumVGPRs, plan.maxUsed + 1 + extraVGPRs);
-  std::bitset<kNumVGPRs> freeRegs;
-  for (unsigned r = 0; r < plan.limit; ++r)
-    if (!plan.usedInLoop[r] && !plan.liveIntoLoop[r] && !plan.liveIntoExit[r] &&
-        !mri.isReserved(table.get(r, 1)))
-      freeRegs.set(r);
+Recolorer::WhyNot Recolorer::placeGroups(MachineBasicBlock &LoopBB,
+                                         LoopPlan &Plan) {
+  Table.markLiveIns(LoopBB, Plan.LiveIntoLoop);
+  Table.markLiveIns(*Plan.Exit, Plan.LiveIntoExit);
+  Plan.MaxUsed = Table.highestUsed(MF);
+  Plan.Limit = std::min(NumVGPRs, Plan.MaxUsed + 1 + ExtraVGPRs);
+  std::bitset<NumVGPRs> FreeRegs;
+  for (unsigned R = 0; R < Plan.Limit; ++R)
+    if (!Plan.UsedInLoop[R] && !Plan.LiveIntoLoop[R] && !Plan.LiveIntoExit[R] &&
+        !MRI.isReserved(Table.get(R, 1)))
+      FreeRegs.set(R);
 
-  SmallVector<unsigned, 64> wrongParity, planned;
-  for (unsigned g = 0; g < kNumVGPRs; ++g) {
-    if (!plan.wantedBaseParity[g])
+  SmallVector<unsigned, 64> WrongParity, Planned;
+  for (unsigned G = 0; G < NumVGPRs; ++G) {
+    if (!Plan.WantedBaseParity[G])
       continue;
-    planned.push_back(g);
-    if (gemm::vopd::parityOf(plan.groupBase[g]) != *plan.wantedBaseParity[g])
-      wrongParity.push_back(g);
+    Planned.push_back(G);
+    if (gemm::vopd::parityOf(Plan.GroupBase[G]) != *Plan.WantedBaseParity[G])
+      WrongParity.push_back(G);
   }
-  if (wrongParity.empty())
+  if (WrongParity.empty())
     return "the registers already fit the pairing plan";
-  if (place(plan, wrongParity, freeRegs))
-    if (std::optional<unsigned> stuck = place(plan, planned, freeRegs))
+  if (place(Plan, WrongParity, FreeRegs))
+    if (std::optional<unsigned> Stuck = place(Plan, Planned, FreeRegs))
       return formatv("no {0} free VGPRs of the planned parity for the group "
                      "at v{1} within v0..v{2}",
-                     plan.groupSize[*stuck], plan.groupBase[*stuck],
-                     plan.limit - 1)
+                     Plan.GroupSize[*Stuck], Plan.GroupBase[*Stuck],
+                     Plan.Limit - 1)
           .str();
   return std::nullopt;
 }
 
 /// Checks that every tuple the loop names exists at its new place, and
 /// orders the boundary moves (parallel copies made sequential).
-Recolorer::WhyNot Recolorer::planBoundaryMoves(MachineBasicBlock &loop,
-                                               LoopPlan &plan) {
-  for (MachineInstr &mi : loop.instrs())
-    for (const MachineOperand &op : mi.operands())
-      if (op.isReg())
-        if (auto tuple = table.decode(op.getReg()))
-          if (!table.get(plan.renamed(tuple->first), tuple->second))
-            return formatv("no {0}-VGPR register at v{1}", tuple->second,
-                           plan.renamed(tuple->first))
+Recolorer::WhyNot Recolorer::planBoundaryMoves(MachineBasicBlock &LoopBB,
+                                               LoopPlan &Plan) {
+  for (MachineInstr &MI : LoopBB.instrs())
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg())
+        if (auto Tuple = Table.decode(MO.getReg()))
+          if (!Table.get(Plan.renamed(Tuple->first), Tuple->second))
+            return formatv("no {0}-VGPR register at v{1}", Tuple->second,
+                           Plan.renamed(Tuple->first))
                 .str();
 
-  std::bitset<kNumVGPRs> busy =
-      plan.liveIntoLoop | plan.liveIntoExit | plan.taken;
-  for (unsigned r = 0; r < kNumVGPRs; ++r) {
-    if (plan.renamed(r) == r)
+  std::bitset<NumVGPRs> Busy =
+      Plan.LiveIntoLoop | Plan.LiveIntoExit | Plan.Taken;
+  for (unsigned R = 0; R < NumVGPRs; ++R) {
+    if (Plan.renamed(R) == R)
       continue;
-    busy.set(r);
-    if (plan.liveIntoLoop[r])
-      plan.entryCopies.push_back({plan.renamed(r), r});
-    if (plan.liveIntoExit[r])
-      plan.exitCopies.push_back({r, plan.renamed(r)});
+    Busy.set(R);
+    if (Plan.LiveIntoLoop[R])
+      Plan.EntryCopies.push_back({Plan.renamed(R), R});
+    if (Plan.LiveIntoExit[R])
+      Plan.ExitCopies.push_back({R, Plan.renamed(R)});
   }
-  for (unsigned r = 0; r < plan.limit && !plan.temp; ++r)
-    if (!busy[r] && !plan.usedInLoop[r] && !mri.isReserved(table.get(r, 1)))
-      plan.temp = r;
-  std::optional<MoveList> entryMoves =
-      sequentialize(plan.entryCopies, plan.temp);
-  std::optional<MoveList> exitMoves = sequentialize(plan.exitCopies, plan.temp);
-  if (!entryMoves || !exitMoves)
+  for (unsigned R = 0; R < Plan.Limit && !Plan.Temp; ++R)
+    if (!Busy[R] && !Plan.UsedInLoop[R] && !MRI.isReserved(Table.get(R, 1)))
+      Plan.Temp = R;
+  std::optional<MoveList> EntryMoves =
+      sequentialize(Plan.EntryCopies, Plan.Temp);
+  std::optional<MoveList> ExitMoves = sequentialize(Plan.ExitCopies, Plan.Temp);
+  if (!EntryMoves || !ExitMoves)
     return "no free VGPR to break a cycle of boundary moves";
-  plan.entryMoves = std::move(*entryMoves);
-  plan.exitMoves = std::move(*exitMoves);
+  Plan.EntryMoves = std::move(*EntryMoves);
+  Plan.ExitMoves = std::move(*ExitMoves);
   return std::nullopt;
 }
 
 /// Takes the block's VOPDs apart (the pairing step forms new ones), renames
 /// the block, fixes live-ins and moves values at the boundaries. Returns the
 /// VOPDs split.
-unsigned Recolorer::apply(MachineBasicBlock &loop, LoopPlan &plan) {
-  unsigned vopdsSplit = 0;
-  for (MachineInstr &mi : make_early_inc_range(loop.instrs()))
-    if (tii.getName(mi.getOpcode()).starts_with("V_DUAL_"))
-      vopdsSplit += gemm::splitVOPD(mi, opcodes);
-  for (MachineInstr &mi : loop.instrs())
-    for (MachineOperand &op : mi.operands())
-      if (op.isReg())
-        if (auto tuple = table.decode(op.getReg()))
-          if (unsigned to = plan.renamed(tuple->first); to != tuple->first)
-            op.setReg(table.get(to, tuple->second));
+unsigned Recolorer::apply(MachineBasicBlock &LoopBB, LoopPlan &Plan) {
+  unsigned VOPDsSplit = 0;
+  for (MachineInstr &MI : make_early_inc_range(LoopBB.instrs()))
+    if (TII.getName(MI.getOpcode()).starts_with("V_DUAL_"))
+      VOPDsSplit += gemm::splitVOPD(MI, Opcodes);
+  for (MachineInstr &MI : LoopBB.instrs())
+    for (MachineOperand &MO : MI.operands())
+      if (MO.isReg())
+        if (auto Tuple = Table.decode(MO.getReg()))
+          if (unsigned To = Plan.renamed(Tuple->first); To != Tuple->first)
+            MO.setReg(Table.get(To, Tuple->second));
 
-  auto renameLiveIns = [&](MachineBasicBlock &mbb) {
-    SmallVector<MachineBasicBlock::RegisterMaskPair, 64> liveIns(
-        mbb.liveins().begin(), mbb.liveins().end());
-    mbb.clearLiveIns();
-    for (auto &liveIn : liveIns) {
-      auto tuple = table.decode(liveIn.PhysReg);
-      bool moves = false;
-      for (unsigned i = 0; tuple && i < tuple->second; ++i)
-        moves |= plan.renamed(tuple->first + i) != tuple->first + i;
-      if (!moves) {
-        mbb.addLiveIn(liveIn);
+  auto RenameLiveIns = [&](MachineBasicBlock &MBB) {
+    SmallVector<MachineBasicBlock::RegisterMaskPair, 64> LiveIns(
+        MBB.liveins().begin(), MBB.liveins().end());
+    MBB.clearLiveIns();
+    for (auto &LiveIn : LiveIns) {
+      auto Tuple = Table.decode(LiveIn.PhysReg);
+      bool Moves = false;
+      for (unsigned I = 0; Tuple && I < Tuple->second; ++I)
+        Moves |= Plan.renamed(Tuple->first + I) != Tuple->first + I;
+      if (!Moves) {
+        MBB.addLiveIn(LiveIn);
         continue;
       }
-      for (unsigned i = 0; i < tuple->second; ++i)
-        mbb.addLiveIn(table.get(plan.renamed(tuple->first + i), 1));
+      for (unsigned I = 0; I < Tuple->second; ++I)
+        MBB.addLiveIn(Table.get(Plan.renamed(Tuple->first + I), 1));
     }
-    mbb.sortUniqueLiveIns();
+    MBB.sortUniqueLiveIns();
   };
-  renameLiveIns(loop);
-  renameLiveIns(*plan.exit);
-  emitMoves(*plan.preheader, plan.preheader->getFirstTerminator(),
-            plan.entryMoves);
-  emitMoves(*plan.exit, plan.exit->SkipPHIsAndLabels(plan.exit->begin()),
-            plan.exitMoves);
-  return vopdsSplit;
+  RenameLiveIns(LoopBB);
+  RenameLiveIns(*Plan.Exit);
+  emitMoves(*Plan.Preheader, Plan.Preheader->getFirstTerminator(),
+            Plan.EntryMoves);
+  emitMoves(*Plan.Exit, Plan.Exit->SkipPHIsAndLabels(Plan.Exit->begin()),
+            Plan.ExitMoves);
+  return VOPDsSplit;
 }
 
-gemm::RecolorResult Recolorer::run(MachineBasicBlock &loop) {
-  gemm::RecolorResult result;
-  LoopPlan plan;
-  if (WhyNot why = findBoundary(loop, plan)) {
-    result.whyNot = *why;
-    return result;
+gemm::RecolorResult Recolorer::run(MachineBasicBlock &LoopBB) {
+  gemm::RecolorResult Result;
+  LoopPlan Plan;
+  if (WhyNot Why = findBoundary(LoopBB, Plan)) {
+    Result.WhyNot = *Why;
+    return Result;
   }
-  if (WhyNot why = scanLoop(loop, plan)) {
-    result.whyNot = *why;
-    return result;
+  if (WhyNot Why = scanLoop(LoopBB, Plan)) {
+    Result.WhyNot = *Why;
+    return Result;
   }
-  result.fmas = plan.fmas.size();
-  measureGroups(plan);
-  result.anchored = planParities(plan);
-  if (WhyNot why = placeGroups(loop, plan)) {
-    result.whyNot = *why;
-    return result;
+  Result.FMAs = Plan.FMAs.size();
+  measureGroups(Plan);
+  Result.Anchored = planParities(Plan);
+  if (WhyNot Why = placeGroups(LoopBB, Plan)) {
+    Result.WhyNot = *Why;
+    return Result;
   }
-  if (WhyNot why = planBoundaryMoves(loop, plan)) {
-    result.whyNot = *why;
-    return result;
+  if (WhyNot Why = planBoundaryMoves(LoopBB, Plan)) {
+    Result.WhyNot = *Why;
+    return Result;
   }
-  result.vopdsSplit = apply(loop, plan);
+  Result.VOPDsSplit = apply(LoopBB, Plan);
 
-  result.recolored = true;
-  for (unsigned r = 0; r < kNumVGPRs; ++r)
-    result.movedRegs += plan.renamed(r) != r;
-  result.entryCopies = plan.entryMoves.size();
-  result.exitCopies = plan.exitMoves.size();
-  unsigned newMax = plan.maxUsed;
-  for (unsigned r = 0; r < kNumVGPRs; ++r)
-    if (plan.usedInLoop[r])
-      newMax = std::max(newMax, plan.renamed(r));
-  if (plan.temp && (plan.entryMoves.size() > plan.entryCopies.size() ||
-                    plan.exitMoves.size() > plan.exitCopies.size()))
-    newMax = std::max(newMax, *plan.temp);
-  result.extraVGPRs = newMax - plan.maxUsed;
-  return result;
+  Result.Recolored = true;
+  for (unsigned R = 0; R < NumVGPRs; ++R)
+    Result.MovedRegs += Plan.renamed(R) != R;
+  Result.EntryCopies = Plan.EntryMoves.size();
+  Result.ExitCopies = Plan.ExitMoves.size();
+  unsigned NewMax = Plan.MaxUsed;
+  for (unsigned R = 0; R < NumVGPRs; ++R)
+    if (Plan.UsedInLoop[R])
+      NewMax = std::max(NewMax, Plan.renamed(R));
+  if (Plan.Temp && (Plan.EntryMoves.size() > Plan.EntryCopies.size() ||
+                    Plan.ExitMoves.size() > Plan.ExitCopies.size()))
+    NewMax = std::max(NewMax, *Plan.Temp);
+  Result.ExtraVGPRs = NewMax - Plan.MaxUsed;
+  return Result;
 }
 
 } // namespace
@@ -593,59 +594,59 @@ namespace gemm {
 /// from the workgroup id, dynamic sizes) gets a guard that branches around
 /// it to its exit block. The boundary moves need an exit only the loop
 /// reaches: give the loop's exit edge a block of its own.
-static void splitSharedExit(MachineBasicBlock &loop, MachineLoopInfo &loops) {
-  MachineBasicBlock *exit = nullptr;
-  for (MachineBasicBlock *succ : loop.successors())
-    if (succ != &loop)
-      exit = exit ? nullptr : succ;
-  if (!exit || exit->pred_size() == 1 ||
-      !loop.canSplitCriticalEdge(exit, &loops))
+static void splitSharedExit(MachineBasicBlock &LoopBB, MachineLoopInfo &Loops) {
+  MachineBasicBlock *Exit = nullptr;
+  for (MachineBasicBlock *Succ : LoopBB.successors())
+    if (Succ != &LoopBB)
+      Exit = Exit ? nullptr : Succ;
+  if (!Exit || Exit->pred_size() == 1 ||
+      !LoopBB.canSplitCriticalEdge(Exit, &Loops))
     return;
-  MachineBasicBlock::SplitCriticalEdgeAnalyses analyses{nullptr, nullptr,
-                                                        nullptr, &loops};
-  loop.SplitCriticalEdge(exit, analyses, /*LiveInSets=*/nullptr,
-                         /*MDTU=*/nullptr);
+  MachineBasicBlock::SplitCriticalEdgeAnalyses Analyses{nullptr, nullptr,
+                                                        nullptr, &Loops};
+  LoopBB.SplitCriticalEdge(Exit, Analyses, /*LiveInSets=*/nullptr,
+                           /*MDTU=*/nullptr);
 }
 
-void recolorFMALoops(MachineFunction &mf, MachineLoopInfo &loops,
-                     const OpcodesByName &opcodes, unsigned minFMAs,
-                     unsigned extraVGPRs, const RecolorCallback &report) {
+void recolorFMALoops(MachineFunction &MF, MachineLoopInfo &Loops,
+                     const OpcodesByName &Opcodes, unsigned MinFMAs,
+                     unsigned ExtraVGPRs, const RecolorCallback &Report) {
   // Built on the first FMA block: its register tables scan every register.
-  std::optional<Recolorer> recolorer;
-  std::optional<std::string> layoutProblem;
-  const TargetInstrInfo &tii = *mf.getSubtarget().getInstrInfo();
-  unsigned fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
-  for (MachineBasicBlock &mbb : mf) {
-    MachineLoop *loop = loops.getLoopFor(&mbb);
-    if (!loop || !loop->isInnermost())
+  std::optional<Recolorer> Impl;
+  std::optional<std::string> LayoutProblem;
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  unsigned FMACOpcode = Opcodes.lookup("V_FMAC_F32_e32");
+  for (MachineBasicBlock &MBB : MF) {
+    MachineLoop *L = Loops.getLoopFor(&MBB);
+    if (!L || !L->isInnermost())
       continue;
     // Cheap count first: only FMA blocks are reported.
-    unsigned fmas = 0;
-    for (const MachineInstr &mi : mbb.instrs()) {
-      if (fmacOpcode && mi.getOpcode() == fmacOpcode)
-        ++fmas;
-      else if (auto halves = getVOPDHalves(mi, tii))
-        fmas += (halves->first.name == "FMAC_F32_e32") +
-                (halves->second.name == "FMAC_F32_e32");
+    unsigned FMAs = 0;
+    for (const MachineInstr &MI : MBB.instrs()) {
+      if (FMACOpcode && MI.getOpcode() == FMACOpcode)
+        ++FMAs;
+      else if (auto Halves = getVOPDHalves(MI, TII))
+        FMAs += (Halves->first.Name == "FMAC_F32_e32") +
+                (Halves->second.Name == "FMAC_F32_e32");
     }
-    if (fmas < minFMAs || fmas == 0)
+    if (FMAs < MinFMAs || FMAs == 0)
       continue;
-    if (!recolorer) {
-      recolorer.emplace(mf, opcodes, extraVGPRs);
-      layoutProblem = recolorer->checkLayout();
+    if (!Impl) {
+      Impl.emplace(MF, Opcodes, ExtraVGPRs);
+      LayoutProblem = Impl->checkLayout();
     }
-    RecolorResult result;
-    if (layoutProblem)
-      result.whyNot = *layoutProblem;
-    else if (loop->getNumBlocks() != 1)
-      result.whyNot = "the loop has more than one block";
+    RecolorResult Result;
+    if (LayoutProblem)
+      Result.WhyNot = *LayoutProblem;
+    else if (L->getNumBlocks() != 1)
+      Result.WhyNot = "the loop has more than one block";
     else {
-      splitSharedExit(mbb, loops);
-      result = recolorer->run(mbb);
+      splitSharedExit(MBB, Loops);
+      Result = Impl->run(MBB);
     }
-    if (!result.fmas)
-      result.fmas = fmas;
-    report(mbb, result);
+    if (!Result.FMAs)
+      Result.FMAs = FMAs;
+    Report(MBB, Result);
   }
 }
 

@@ -24,88 +24,88 @@
 
 namespace gemm {
 
-inline constexpr unsigned kNumVGPRs = 256;
+inline constexpr unsigned NumVGPRs = 256;
 
 /// Physical registers made of consecutive VGPRs, by (first VGPR, width), read
 /// off the register names ("VGPR4", "VGPR4_VGPR5_VGPR6_VGPR7").
 class VGPRTable {
 public:
-  explicit VGPRTable(const llvm::TargetRegisterInfo &tri) {
-    for (unsigned reg = 1, e = tri.getNumRegs(); reg != e; ++reg) {
-      llvm::StringRef name = tri.getName(reg);
-      if (!name.starts_with("VGPR"))
+  explicit VGPRTable(const llvm::TargetRegisterInfo &TRI) {
+    for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg != E; ++Reg) {
+      llvm::StringRef Name = TRI.getName(Reg);
+      if (!Name.starts_with("VGPR"))
         continue;
-      llvm::SmallVector<llvm::StringRef, 8> parts;
-      name.split(parts, '_');
-      std::optional<unsigned> first;
-      unsigned width = 0;
-      bool ok = true;
-      for (llvm::StringRef part : parts) {
-        unsigned number;
-        if (!part.consume_front("VGPR") || part.getAsInteger(10, number) ||
-            (first && number != *first + width)) {
-          ok = false;
+      llvm::SmallVector<llvm::StringRef, 8> Parts;
+      Name.split(Parts, '_');
+      std::optional<unsigned> First;
+      unsigned Width = 0;
+      bool OK = true;
+      for (llvm::StringRef Part : Parts) {
+        unsigned Number;
+        if (!Part.consume_front("VGPR") || Part.getAsInteger(10, Number) ||
+            (First && Number != *First + Width)) {
+          OK = false;
           break;
         }
-        if (!first)
-          first = number;
-        ++width;
+        if (!First)
+          First = Number;
+        ++Width;
       }
-      if (!ok || *first + width > kNumVGPRs)
+      if (!OK || *First + Width > NumVGPRs)
         continue;
-      byReg[reg] = {*first, width};
-      byTuple[{*first, width}] = reg;
+      ByReg[Reg] = {*First, Width};
+      ByTuple[{*First, Width}] = Reg;
     }
   }
 
-  /// (first VGPR, width) of `reg`, or nothing when it is no VGPR tuple.
+  /// (first VGPR, width) of `Reg`, or nothing when it is no VGPR tuple.
   std::optional<std::pair<unsigned, unsigned>>
-  decode(llvm::Register reg) const {
-    if (!reg.isPhysical())
+  decode(llvm::Register Reg) const {
+    if (!Reg.isPhysical())
       return std::nullopt;
-    auto it = byReg.find(reg.id());
-    if (it == byReg.end())
+    auto It = ByReg.find(Reg.id());
+    if (It == ByReg.end())
       return std::nullopt;
-    return it->second;
+    return It->second;
   }
 
   /// True for a VGPR-like register the table cannot rename (a 16-bit half).
-  static bool isUnrenamableVGPR(llvm::Register reg,
-                                const llvm::TargetRegisterInfo &tri) {
-    return reg.isPhysical() &&
-           llvm::StringRef(tri.getName(reg)).starts_with("VGPR");
+  static bool isUnrenamableVGPR(llvm::Register Reg,
+                                const llvm::TargetRegisterInfo &TRI) {
+    return Reg.isPhysical() &&
+           llvm::StringRef(TRI.getName(Reg)).starts_with("VGPR");
   }
 
-  /// Sets the VGPRs of `mbb`'s live-ins in `set`.
-  void markLiveIns(const llvm::MachineBasicBlock &mbb,
-                   std::bitset<kNumVGPRs> &set) const {
-    for (const auto &liveIn : mbb.liveins())
-      if (auto tuple = decode(liveIn.PhysReg))
-        for (unsigned i = 0; i < tuple->second; ++i)
-          set.set(tuple->first + i);
+  /// Sets the VGPRs of `MBB`'s live-ins in `Set`.
+  void markLiveIns(const llvm::MachineBasicBlock &MBB,
+                   std::bitset<NumVGPRs> &Set) const {
+    for (const auto &LiveIn : MBB.liveins())
+      if (auto Tuple = decode(LiveIn.PhysReg))
+        for (unsigned I = 0; I < Tuple->second; ++I)
+          Set.set(Tuple->first + I);
   }
 
-  /// The highest VGPR `mf` names.
-  unsigned highestUsed(const llvm::MachineFunction &mf) const {
-    unsigned highest = 0;
-    for (const llvm::MachineBasicBlock &mbb : mf)
-      for (const llvm::MachineInstr &mi : mbb.instrs())
-        for (const llvm::MachineOperand &op : mi.operands())
-          if (op.isReg())
-            if (auto tuple = decode(op.getReg()))
-              highest = std::max(highest, tuple->first + tuple->second - 1);
-    return highest;
+  /// The highest VGPR `MF` names.
+  unsigned highestUsed(const llvm::MachineFunction &MF) const {
+    unsigned Highest = 0;
+    for (const llvm::MachineBasicBlock &MBB : MF)
+      for (const llvm::MachineInstr &MI : MBB.instrs())
+        for (const llvm::MachineOperand &MO : MI.operands())
+          if (MO.isReg())
+            if (auto Tuple = decode(MO.getReg()))
+              Highest = std::max(Highest, Tuple->first + Tuple->second - 1);
+    return Highest;
   }
 
-  llvm::MCRegister get(unsigned first, unsigned width) const {
-    auto it = byTuple.find({first, width});
-    return it == byTuple.end() ? llvm::MCRegister()
-                               : llvm::MCRegister(it->second);
+  llvm::MCRegister get(unsigned First, unsigned Width) const {
+    auto It = ByTuple.find({First, Width});
+    return It == ByTuple.end() ? llvm::MCRegister()
+                               : llvm::MCRegister(It->second);
   }
 
 private:
-  llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> byReg;
-  llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> byTuple;
+  llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> ByReg;
+  llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> ByTuple;
 };
 
 } // namespace gemm

@@ -40,370 +40,370 @@ using namespace llvm;
 namespace {
 
 // Operand layout of V_FMAC_F32_e32: vdst, src0, vsrc1, src2 (tied to vdst).
-constexpr unsigned kDst = 0, kSrc0 = 1, kVSrc1 = 2, kAcc = 3;
-constexpr unsigned kFMACOperands = 4;
+constexpr unsigned DstIdx = 0, Src0Idx = 1, VSrc1Idx = 2, AccIdx = 3;
+constexpr unsigned NumFMACOperands = 4;
 // Operand layout of the FMAC x FMAC VOPD: vdstX, vdstY, src0X, vsrc1X, accX,
 // src0Y, vsrc1Y, accY.
-constexpr unsigned kVOPDOperands = 8;
+constexpr unsigned NumVOPDOperands = 8;
 
 /// How far below a single FMAC its partner may be.
-constexpr unsigned kWindow = gemm::kPairingWindow;
+constexpr unsigned Window = gemm::PairingWindow;
 
 class Pairer {
 public:
-  explicit Pairer(const MachineFunction &mf)
-      : tii(*mf.getSubtarget().getInstrInfo()),
-        tri(*mf.getSubtarget().getRegisterInfo()) {}
+  explicit Pairer(const MachineFunction &MF)
+      : TII(*MF.getSubtarget().getInstrInfo()),
+        TRI(*MF.getSubtarget().getRegisterInfo()) {}
 
   /// Finds the opcodes; false when this LLVM has them under other names or
   /// with another operand layout.
-  bool init(const gemm::OpcodesByName &opcodes);
-  gemm::VOPDPairingStats run(MachineBasicBlock &mbb);
+  bool init(const gemm::OpcodesByName &Opcodes);
+  gemm::VOPDPairingStats run(MachineBasicBlock &MBB);
   /// One greedy pass in block order: each single FMAC pairs with the first
-  /// legal one of the next kWindow instructions; returns the pairs formed.
-  unsigned pairInOrder(MachineBasicBlock &mbb, bool allowSink);
+  /// legal one of the next Window instructions; returns the pairs formed.
+  unsigned pairInOrder(MachineBasicBlock &MBB, bool AllowSink);
   /// The repair through one VOPD; returns the pairs it added.
-  unsigned repair(MachineBasicBlock &mbb);
-  gemm::SingleFMACCensus census(const MachineBasicBlock &mbb) const;
+  unsigned repair(MachineBasicBlock &MBB);
+  gemm::SingleFMACCensus census(const MachineBasicBlock &MBB) const;
 
 private:
   using FMACRegs = gemm::vopd::FMACRegs;
-  FMACRegs regsOf(const MachineInstr &fmac) const {
-    return {*vgpr(fmac.getOperand(kDst)), *vgpr(fmac.getOperand(kSrc0)),
-            *vgpr(fmac.getOperand(kVSrc1))};
+  FMACRegs regsOf(const MachineInstr &FMAC) const {
+    return {*vgpr(FMAC.getOperand(DstIdx)), *vgpr(FMAC.getOperand(Src0Idx)),
+            *vgpr(FMAC.getOperand(VSrc1Idx))};
   }
-  bool isFMACPair(const MachineInstr &mi) const {
-    if (mi.getOpcode() != vopdOpcode || mi.isBundled())
+  bool isFMACPair(const MachineInstr &MI) const {
+    if (MI.getOpcode() != VOPDOpcode || MI.isBundled())
       return false;
-    for (unsigned i = 0; i < kVOPDOperands; ++i)
-      if (!vgpr(mi.getOperand(i)))
+    for (unsigned I = 0; I < NumVOPDOperands; ++I)
+      if (!vgpr(MI.getOperand(I)))
         return false;
     return true;
   }
-  /// The X (`half` 0) or Y half of an FMAC x FMAC VOPD.
-  FMACRegs halfOf(const MachineInstr &vopd, unsigned half) const {
-    unsigned src = half ? 5 : 2;
-    return {*vgpr(vopd.getOperand(half)), *vgpr(vopd.getOperand(src)),
-            *vgpr(vopd.getOperand(src + 1))};
+  /// The X (`Half` 0) or Y half of an FMAC x FMAC VOPD.
+  FMACRegs halfOf(const MachineInstr &VOPD, unsigned Half) const {
+    unsigned Src = Half ? 5 : 2;
+    return {*vgpr(VOPD.getOperand(Half)), *vgpr(VOPD.getOperand(Src)),
+            *vgpr(VOPD.getOperand(Src + 1))};
   }
-  /// Fuses single FMACs `x` and a later `y` into a VOPD at `x`'s place,
-  /// hoisting `y`, if that is legal, or else, with `allowSink`, at `y`'s
-  /// place, sinking `x`; returns the VOPD.
-  MachineInstr *tryFuse(MachineInstr &x, MachineInstr &y, bool allowSink);
-  /// The same for `a` and `b` in either order, at most 2 kWindow apart,
+  /// Fuses single FMACs `X` and a later `Y` into a VOPD at `X`'s place,
+  /// hoisting `Y`, if that is legal, or else, with `AllowSink`, at `Y`'s
+  /// place, sinking `X`; returns the VOPD.
+  MachineInstr *tryFuse(MachineInstr &X, MachineInstr &Y, bool AllowSink);
+  /// The same for `A` and `B` in either order, at most 2 Window apart,
   /// sinking allowed.
-  MachineInstr *tryFuseEitherOrder(MachineInstr &a, MachineInstr &b);
+  MachineInstr *tryFuseEitherOrder(MachineInstr &A, MachineInstr &B);
   /// Replaces an FMAC x FMAC VOPD by its X and then its Y half.
-  std::pair<MachineInstr *, MachineInstr *> split(MachineInstr &vopd);
+  std::pair<MachineInstr *, MachineInstr *> split(MachineInstr &VOPD);
 
-  std::optional<unsigned> vgpr(const MachineOperand &op) const {
-    return gemm::getVGPRNumber(op, tri);
+  std::optional<unsigned> vgpr(const MachineOperand &MO) const {
+    return gemm::getVGPRNumber(MO, TRI);
   }
-  bool isPairableFMAC(const MachineInstr &mi) const {
-    if (mi.getOpcode() != fmacOpcode || mi.isBundled())
+  bool isPairableFMAC(const MachineInstr &MI) const {
+    if (MI.getOpcode() != FMACOpcode || MI.isBundled())
       return false;
-    for (unsigned i : {kDst, kSrc0, kVSrc1, kAcc})
-      if (!vgpr(mi.getOperand(i)))
+    for (unsigned I : {DstIdx, Src0Idx, VSrc1Idx, AccIdx})
+      if (!vgpr(MI.getOperand(I)))
         return false;
     return true;
   }
-  /// Whether `y` may be hoisted to just below `x` (`moving` is `y`), or `x`
-  /// sunk to just above `y` (`moving` is `x`), over every instruction
+  /// Whether `Y` may be hoisted to just below `X` (`Moving` is `Y`), or `X`
+  /// sunk to just above `Y` (`Moving` is `X`), over every instruction
   /// strictly between them, and the two then fused.
-  bool canMoveTogether(MachineInstr &x, MachineInstr &y,
-                       const MachineInstr &moving) const;
-  bool dependsOn(const MachineInstr &reader, const MachineInstr &writer) const;
+  bool canMoveTogether(MachineInstr &X, MachineInstr &Y,
+                       const MachineInstr &Moving) const;
+  bool dependsOn(const MachineInstr &Reader, const MachineInstr &Writer) const;
 
-  const TargetInstrInfo &tii;
-  const TargetRegisterInfo &tri;
-  unsigned fmacOpcode = 0, vopdOpcode = 0, waitcntOpcode = 0, setprioOpcode = 0;
+  const TargetInstrInfo &TII;
+  const TargetRegisterInfo &TRI;
+  unsigned FMACOpcode = 0, VOPDOpcode = 0, WaitcntOpcode = 0, SetprioOpcode = 0;
 };
 
-bool Pairer::init(const gemm::OpcodesByName &opcodes) {
-  fmacOpcode = opcodes.lookup("V_FMAC_F32_e32");
-  vopdOpcode = opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
-  waitcntOpcode = opcodes.lookup("S_WAITCNT");
-  setprioOpcode = opcodes.lookup("S_SETPRIO");
-  return fmacOpcode && vopdOpcode &&
-         tii.get(fmacOpcode).getNumOperands() == kFMACOperands &&
-         tii.get(vopdOpcode).getNumOperands() == kVOPDOperands &&
-         tii.get(vopdOpcode).getNumDefs() == 2;
+bool Pairer::init(const gemm::OpcodesByName &Opcodes) {
+  FMACOpcode = Opcodes.lookup("V_FMAC_F32_e32");
+  VOPDOpcode = Opcodes.lookup("V_DUAL_FMAC_F32_e32_X_FMAC_F32_e32_gfx11");
+  WaitcntOpcode = Opcodes.lookup("S_WAITCNT");
+  SetprioOpcode = Opcodes.lookup("S_SETPRIO");
+  return FMACOpcode && VOPDOpcode &&
+         TII.get(FMACOpcode).getNumOperands() == NumFMACOperands &&
+         TII.get(VOPDOpcode).getNumOperands() == NumVOPDOperands &&
+         TII.get(VOPDOpcode).getNumDefs() == 2;
 }
 
-/// True when `reader` reads or writes a register `writer` writes, or writes
-/// one `writer` reads: any order constraint between the two.
-bool Pairer::dependsOn(const MachineInstr &reader,
-                       const MachineInstr &writer) const {
-  for (const MachineOperand &w : writer.operands()) {
-    if (!w.isReg() || !w.getReg())
+/// True when `Reader` reads or writes a register `Writer` writes, or writes
+/// one `Writer` reads: any order constraint between the two.
+bool Pairer::dependsOn(const MachineInstr &Reader,
+                       const MachineInstr &Writer) const {
+  for (const MachineOperand &W : Writer.operands()) {
+    if (!W.isReg() || !W.getReg())
       continue;
-    for (const MachineOperand &r : reader.operands()) {
-      if (!r.isReg() || !r.getReg())
+    for (const MachineOperand &R : Reader.operands()) {
+      if (!R.isReg() || !R.getReg())
         continue;
-      if (!w.isDef() && !r.isDef())
+      if (!W.isDef() && !R.isDef())
         continue;
-      if (tri.regsOverlap(w.getReg(), r.getReg()))
+      if (TRI.regsOverlap(W.getReg(), R.getReg()))
         return true;
     }
   }
   return false;
 }
 
-bool Pairer::canMoveTogether(MachineInstr &x, MachineInstr &y,
-                             const MachineInstr &moving) const {
-  if (dependsOn(y, x))
+bool Pairer::canMoveTogether(MachineInstr &X, MachineInstr &Y,
+                             const MachineInstr &Moving) const {
+  if (dependsOn(Y, X))
     return false;
-  bool sinking = &moving == &x;
-  for (auto it = std::next(x.getIterator()); &*it != &y; ++it) {
+  bool Sinking = &Moving == &X;
+  for (auto It = std::next(X.getIterator()); &*It != &Y; ++It) {
     // A wait only delays what follows it: an FMA may sink below one (the
     // tiling passes' one wait per K step stands between FMAs that pair),
     // but not rise above one, whose loads it may read.
-    if (sinking && waitcntOpcode && it->getOpcode() == waitcntOpcode)
+    if (Sinking && WaitcntOpcode && It->getOpcode() == WaitcntOpcode)
       continue;
     // A priority change orders nothing: FMAs move across it either way.
-    if (setprioOpcode && it->getOpcode() == setprioOpcode)
+    if (SetprioOpcode && It->getOpcode() == SetprioOpcode)
       continue;
-    if (it->hasUnmodeledSideEffects() || it->isCall() || it->isBarrier() ||
-        it->isTerminator() || dependsOn(moving, *it))
+    if (It->hasUnmodeledSideEffects() || It->isCall() || It->isBarrier() ||
+        It->isTerminator() || dependsOn(Moving, *It))
       return false;
   }
   return true;
 }
 
-MachineInstr *Pairer::tryFuse(MachineInstr &x, MachineInstr &y,
-                              bool allowSink) {
-  std::optional<std::pair<bool, bool>> swaps =
-      gemm::vopd::getParitySafeSwaps(regsOf(x), regsOf(y));
-  if (!swaps)
+MachineInstr *Pairer::tryFuse(MachineInstr &X, MachineInstr &Y,
+                              bool AllowSink) {
+  std::optional<std::pair<bool, bool>> Swaps =
+      gemm::vopd::getParitySafeSwaps(regsOf(X), regsOf(Y));
+  if (!Swaps)
     return nullptr;
-  MachineInstr *at = &x;
-  if (!canMoveTogether(x, y, /*moving=*/y)) {
-    if (!allowSink || !canMoveTogether(x, y, /*moving=*/x))
+  MachineInstr *At = &X;
+  if (!canMoveTogether(X, Y, /*Moving=*/Y)) {
+    if (!AllowSink || !canMoveTogether(X, Y, /*Moving=*/X))
       return nullptr;
-    at = &y;
+    At = &Y;
     // x now reads its sources below the instructions it passes: their kill
     // flags on those registers no longer hold.
-    for (auto it = std::next(x.getIterator()); &*it != &y; ++it)
-      for (MachineOperand &op : it->operands())
-        if (op.isReg() && op.isUse() && op.isKill() &&
-            (tri.regsOverlap(op.getReg(), x.getOperand(kSrc0).getReg()) ||
-             tri.regsOverlap(op.getReg(), x.getOperand(kVSrc1).getReg())))
-          op.setIsKill(false);
+    for (auto It = std::next(X.getIterator()); &*It != &Y; ++It)
+      for (MachineOperand &MO : It->operands())
+        if (MO.isReg() && MO.isUse() && MO.isKill() &&
+            (TRI.regsOverlap(MO.getReg(), X.getOperand(Src0Idx).getReg()) ||
+             TRI.regsOverlap(MO.getReg(), X.getOperand(VSrc1Idx).getReg())))
+          MO.setIsKill(false);
   }
-  auto srcOperand = [&](MachineInstr &mi, bool swap, unsigned slot) {
-    return mi
-        .getOperand(swap ? (slot == 0 ? kVSrc1 : kSrc0)
-                         : (slot == 0 ? kSrc0 : kVSrc1))
+  auto SrcOperand = [&](MachineInstr &MI, bool Swap, unsigned Slot) {
+    return MI
+        .getOperand(Swap ? (Slot == 0 ? VSrc1Idx : Src0Idx)
+                         : (Slot == 0 ? Src0Idx : VSrc1Idx))
         .getReg();
   };
-  MachineBasicBlock &mbb = *x.getParent();
+  MachineBasicBlock &MBB = *X.getParent();
   // Kill flags are dropped: conservative, and Y's may not hold at X.
-  MachineInstrBuilder vopd =
-      BuildMI(mbb, *at, x.getDebugLoc(), tii.get(vopdOpcode))
-          .addReg(x.getOperand(kDst).getReg(), RegState::Define)
-          .addReg(y.getOperand(kDst).getReg(), RegState::Define)
-          .addReg(srcOperand(x, swaps->first, 0))
-          .addReg(srcOperand(x, swaps->first, 1))
-          .addReg(x.getOperand(kAcc).getReg())
-          .addReg(srcOperand(y, swaps->second, 0))
-          .addReg(srcOperand(y, swaps->second, 1))
-          .addReg(y.getOperand(kAcc).getReg());
-  vopd->setFlags(x.getFlags() & y.getFlags());
-  x.eraseFromParent();
-  y.eraseFromParent();
-  return vopd;
+  MachineInstrBuilder VOPD =
+      BuildMI(MBB, *At, X.getDebugLoc(), TII.get(VOPDOpcode))
+          .addReg(X.getOperand(DstIdx).getReg(), RegState::Define)
+          .addReg(Y.getOperand(DstIdx).getReg(), RegState::Define)
+          .addReg(SrcOperand(X, Swaps->first, 0))
+          .addReg(SrcOperand(X, Swaps->first, 1))
+          .addReg(X.getOperand(AccIdx).getReg())
+          .addReg(SrcOperand(Y, Swaps->second, 0))
+          .addReg(SrcOperand(Y, Swaps->second, 1))
+          .addReg(Y.getOperand(AccIdx).getReg());
+  VOPD->setFlags(X.getFlags() & Y.getFlags());
+  X.eraseFromParent();
+  Y.eraseFromParent();
+  return VOPD;
 }
 
-MachineInstr *Pairer::tryFuseEitherOrder(MachineInstr &a, MachineInstr &b) {
-  auto isBelow = [](MachineInstr &from, MachineInstr &to) {
-    unsigned steps = 0;
-    for (MachineBasicBlock::iterator it = from.getIterator(),
-                                     e = from.getParent()->end();
-         it != e && steps <= 2 * kWindow; ++it, ++steps)
-      if (&*it == &to)
+MachineInstr *Pairer::tryFuseEitherOrder(MachineInstr &A, MachineInstr &B) {
+  auto IsBelow = [](MachineInstr &From, MachineInstr &To) {
+    unsigned Steps = 0;
+    for (MachineBasicBlock::iterator It = From.getIterator(),
+                                     E = From.getParent()->end();
+         It != E && Steps <= 2 * Window; ++It, ++Steps)
+      if (&*It == &To)
         return true;
     return false;
   };
-  if (isBelow(a, b))
-    return tryFuse(a, b, /*allowSink=*/true);
-  if (isBelow(b, a))
-    return tryFuse(b, a, /*allowSink=*/true);
+  if (IsBelow(A, B))
+    return tryFuse(A, B, /*AllowSink=*/true);
+  if (IsBelow(B, A))
+    return tryFuse(B, A, /*AllowSink=*/true);
   return nullptr;
 }
 
-std::pair<MachineInstr *, MachineInstr *> Pairer::split(MachineInstr &vopd) {
-  MachineBasicBlock &mbb = *vopd.getParent();
-  MachineInstr *halves[2];
-  for (unsigned half : {0u, 1u}) {
-    unsigned src = half ? 5 : 2;
-    halves[half] = BuildMI(mbb, vopd, vopd.getDebugLoc(), tii.get(fmacOpcode))
-                       .addReg(vopd.getOperand(half).getReg(), RegState::Define)
-                       .addReg(vopd.getOperand(src).getReg())
-                       .addReg(vopd.getOperand(src + 1).getReg())
-                       .addReg(vopd.getOperand(src + 2).getReg());
-    halves[half]->setFlags(vopd.getFlags());
+std::pair<MachineInstr *, MachineInstr *> Pairer::split(MachineInstr &VOPD) {
+  MachineBasicBlock &MBB = *VOPD.getParent();
+  MachineInstr *Halves[2];
+  for (unsigned Half : {0u, 1u}) {
+    unsigned Src = Half ? 5 : 2;
+    Halves[Half] = BuildMI(MBB, VOPD, VOPD.getDebugLoc(), TII.get(FMACOpcode))
+                       .addReg(VOPD.getOperand(Half).getReg(), RegState::Define)
+                       .addReg(VOPD.getOperand(Src).getReg())
+                       .addReg(VOPD.getOperand(Src + 1).getReg())
+                       .addReg(VOPD.getOperand(Src + 2).getReg());
+    Halves[Half]->setFlags(VOPD.getFlags());
   }
-  vopd.eraseFromParent();
-  return {halves[0], halves[1]};
+  VOPD.eraseFromParent();
+  return {Halves[0], Halves[1]};
 }
 
-unsigned Pairer::pairInOrder(MachineBasicBlock &mbb, bool allowSink) {
-  unsigned paired = 0;
-  for (auto it = mbb.begin(); it != mbb.end();) {
-    MachineInstr &x = *it;
+unsigned Pairer::pairInOrder(MachineBasicBlock &MBB, bool AllowSink) {
+  unsigned Paired = 0;
+  for (auto It = MBB.begin(); It != MBB.end();) {
+    MachineInstr &X = *It;
     // Scan on below x's old place: a hoisted pair sits there, a sunk one
     // lower down, with singles in between.
-    auto next = std::next(it);
-    unsigned scanned = 0;
-    for (auto cand = next;
-         isPairableFMAC(x) && cand != mbb.end() && scanned < kWindow;
-         ++cand, ++scanned) {
-      if (!isPairableFMAC(*cand))
+    auto Next = std::next(It);
+    unsigned Scanned = 0;
+    for (auto Cand = Next;
+         isPairableFMAC(X) && Cand != MBB.end() && Scanned < Window;
+         ++Cand, ++Scanned) {
+      if (!isPairableFMAC(*Cand))
         continue;
-      bool adjacent = cand == next;
-      if (MachineInstr *vopd = tryFuse(x, *cand, allowSink)) {
-        if (adjacent)
-          next = std::next(vopd->getIterator());
-        ++paired;
+      bool Adjacent = Cand == Next;
+      if (MachineInstr *VOPD = tryFuse(X, *Cand, AllowSink)) {
+        if (Adjacent)
+          Next = std::next(VOPD->getIterator());
+        ++Paired;
         break;
       }
     }
-    it = next;
+    It = Next;
   }
-  return paired;
+  return Paired;
 }
 
-gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &mbb) {
-  gemm::VOPDPairingStats stats;
-  stats.paired = pairInOrder(mbb, /*allowSink=*/false);
+gemm::VOPDPairingStats Pairer::run(MachineBasicBlock &MBB) {
+  gemm::VOPDPairingStats Stats;
+  Stats.Paired = pairInOrder(MBB, /*AllowSink=*/false);
   // The singles left, sinking the first of a pair where hoisting the
   // second is not possible.
-  stats.sunk = pairInOrder(mbb, /*allowSink=*/true);
-  stats.paired += stats.sunk;
-  stats.repaired = repair(mbb);
-  stats.paired += stats.repaired;
-  return stats;
+  Stats.Sunk = pairInOrder(MBB, /*AllowSink=*/true);
+  Stats.Paired += Stats.Sunk;
+  Stats.Repaired = repair(MBB);
+  Stats.Paired += Stats.Repaired;
+  return Stats;
 }
 
-unsigned Pairer::repair(MachineBasicBlock &mbb) {
-  unsigned repaired = 0;
+unsigned Pairer::repair(MachineBasicBlock &MBB) {
+  unsigned Repaired = 0;
   // A failed attempt can leave the block with as many pairs as before but
   // other singles; the budget keeps the search finite.
-  unsigned budget = 0;
-  for (MachineInstr &mi : mbb)
-    budget += 4 * isPairableFMAC(mi);
-  std::set<std::tuple<unsigned, unsigned, unsigned>> tried;
-  bool restart = true;
-  while (restart && budget) {
-    restart = false;
-    DenseMap<const MachineInstr *, unsigned> position;
-    SmallVector<MachineInstr *, 16> singles, pairs;
-    for (MachineInstr &mi : mbb) {
-      position[&mi] = position.size();
-      if (isPairableFMAC(mi))
-        singles.push_back(&mi);
-      else if (isFMACPair(mi))
-        pairs.push_back(&mi);
+  unsigned Budget = 0;
+  for (MachineInstr &MI : MBB)
+    Budget += 4 * isPairableFMAC(MI);
+  std::set<std::tuple<unsigned, unsigned, unsigned>> Tried;
+  bool Restart = true;
+  while (Restart && Budget) {
+    Restart = false;
+    DenseMap<const MachineInstr *, unsigned> Position;
+    SmallVector<MachineInstr *, 16> Singles, Pairs;
+    for (MachineInstr &MI : MBB) {
+      Position[&MI] = Position.size();
+      if (isPairableFMAC(MI))
+        Singles.push_back(&MI);
+      else if (isFMACPair(MI))
+        Pairs.push_back(&MI);
     }
-    auto near = [&](const MachineInstr *a, const MachineInstr *b) {
-      unsigned pa = position.lookup(a), pb = position.lookup(b);
-      return (pa > pb ? pa - pb : pb - pa) <= kWindow;
+    auto Near = [&](const MachineInstr *A, const MachineInstr *B) {
+      unsigned PosA = Position.lookup(A), PosB = Position.lookup(B);
+      return (PosA > PosB ? PosA - PosB : PosB - PosA) <= Window;
     };
-    for (MachineInstr *x : singles) {
-      FMACRegs xRegs = regsOf(*x);
-      if (!tried.insert({xRegs.dst, xRegs.src0, xRegs.vsrc1}).second)
+    for (MachineInstr *X : Singles) {
+      FMACRegs XRegs = regsOf(*X);
+      if (!Tried.insert({XRegs.dst, XRegs.src0, XRegs.vsrc1}).second)
         continue;
-      for (MachineInstr *&vopd : pairs) {
-        if (!near(x, vopd))
+      for (MachineInstr *&VOPD : Pairs) {
+        if (!Near(X, VOPD))
           continue;
-        for (unsigned give : {0u, 1u}) {
-          if (!gemm::vopd::getParitySafeSwaps(xRegs, halfOf(*vopd, give)))
+        for (unsigned Give : {0u, 1u}) {
+          if (!gemm::vopd::getParitySafeSwaps(XRegs, halfOf(*VOPD, Give)))
             continue;
-          FMACRegs keepRegs = halfOf(*vopd, 1 - give);
-          MachineInstr *z = nullptr;
-          for (MachineInstr *candidate : singles)
-            if (candidate != x && near(candidate, vopd) &&
-                gemm::vopd::getParitySafeSwaps(keepRegs, regsOf(*candidate))) {
-              z = candidate;
+          FMACRegs KeepRegs = halfOf(*VOPD, 1 - Give);
+          MachineInstr *Z = nullptr;
+          for (MachineInstr *Candidate : Singles)
+            if (Candidate != X && Near(Candidate, VOPD) &&
+                gemm::vopd::getParitySafeSwaps(KeepRegs, regsOf(*Candidate))) {
+              Z = Candidate;
               break;
             }
-          if (!z || budget == 0)
+          if (!Z || Budget == 0)
             continue;
-          --budget;
-          unsigned at = position.lookup(vopd);
-          auto [first, second] = split(*vopd);
-          MachineInstr *given = give ? second : first;
-          MachineInstr *kept = give ? first : second;
-          if (!tryFuseEitherOrder(*x, *given)) {
+          --Budget;
+          unsigned At = Position.lookup(VOPD);
+          auto [First, Second] = split(*VOPD);
+          MachineInstr *Given = Give ? Second : First;
+          MachineInstr *Kept = Give ? First : Second;
+          if (!tryFuseEitherOrder(*X, *Given)) {
             // Put the VOPD back as it was: adjacent halves of a legal VOPD
             // fuse again, unless it broke the parity rule (with the parity
             // repair off); then the halves stay single.
-            vopd = tryFuse(*first, *second, /*allowSink=*/false);
-            if (vopd) {
-              position[vopd] = at;
+            VOPD = tryFuse(*First, *Second, /*AllowSink=*/false);
+            if (VOPD) {
+              Position[VOPD] = At;
               continue;
             }
-            restart = true;
+            Restart = true;
             break;
           }
-          if (tryFuseEitherOrder(*kept, *z))
-            ++repaired;
-          restart = true;
+          if (tryFuseEitherOrder(*Kept, *Z))
+            ++Repaired;
+          Restart = true;
           break;
         }
-        if (restart)
+        if (Restart)
           break;
       }
-      if (restart)
+      if (Restart)
         break;
     }
   }
-  return repaired;
+  return Repaired;
 }
 
-gemm::SingleFMACCensus Pairer::census(const MachineBasicBlock &mbb) const {
-  gemm::SingleFMACCensus census;
-  SmallVector<const MachineInstr *, 16> singles;
-  for (const MachineInstr &mi : mbb)
-    if (isPairableFMAC(mi))
-      singles.push_back(&mi);
-  for (const MachineInstr *x : singles) {
-    ++census.singles;
-    bool legal = any_of(singles, [&](const MachineInstr *y) {
-      return y != x && gemm::vopd::getParitySafeSwaps(regsOf(*x), regsOf(*y));
+gemm::SingleFMACCensus Pairer::census(const MachineBasicBlock &MBB) const {
+  gemm::SingleFMACCensus Census;
+  SmallVector<const MachineInstr *, 16> Singles;
+  for (const MachineInstr &MI : MBB)
+    if (isPairableFMAC(MI))
+      Singles.push_back(&MI);
+  for (const MachineInstr *X : Singles) {
+    ++Census.Singles;
+    bool Legal = any_of(Singles, [&](const MachineInstr *Y) {
+      return Y != X && gemm::vopd::getParitySafeSwaps(regsOf(*X), regsOf(*Y));
     });
-    ++(legal ? census.blocked : census.noPartner);
+    ++(Legal ? Census.Blocked : Census.NoPartner);
   }
-  return census;
+  return Census;
 }
 
 } // namespace
 
 namespace gemm {
 
-VOPDPairingStats pairSingleFMACs(MachineFunction &mf,
-                                 const OpcodesByName &opcodes) {
-  VOPDPairingStats total;
-  Pairer pairer(mf);
-  if (!pairer.init(opcodes)) {
-    total.unsupported = true;
-    return total;
+VOPDPairingStats pairSingleFMACs(MachineFunction &MF,
+                                 const OpcodesByName &Opcodes) {
+  VOPDPairingStats Total;
+  Pairer Impl(MF);
+  if (!Impl.init(Opcodes)) {
+    Total.Unsupported = true;
+    return Total;
   }
-  for (MachineBasicBlock &mbb : mf) {
-    VOPDPairingStats stats = pairer.run(mbb);
-    total.paired += stats.paired;
-    total.sunk += stats.sunk;
-    total.repaired += stats.repaired;
+  for (MachineBasicBlock &MBB : MF) {
+    VOPDPairingStats Stats = Impl.run(MBB);
+    Total.Paired += Stats.Paired;
+    Total.Sunk += Stats.Sunk;
+    Total.Repaired += Stats.Repaired;
   }
-  return total;
+  return Total;
 }
 
-SingleFMACCensus censusSingleFMACs(const MachineBasicBlock &mbb,
-                                   const OpcodesByName &opcodes) {
-  Pairer pairer(*mbb.getParent());
-  if (!pairer.init(opcodes))
+SingleFMACCensus censusSingleFMACs(const MachineBasicBlock &MBB,
+                                   const OpcodesByName &Opcodes) {
+  Pairer Impl(*MBB.getParent());
+  if (!Impl.init(Opcodes))
     return {};
-  return pairer.census(mbb);
+  return Impl.census(MBB);
 }
 
 } // namespace gemm

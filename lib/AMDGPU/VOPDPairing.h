@@ -17,32 +17,32 @@ class MachineFunction;
 namespace gemm {
 
 struct VOPDPairingStats {
-  unsigned paired = 0;      // New FMAC x FMAC VOPDs formed.
-  unsigned sunk = 0;        // Of those, formed in the pass that may sink.
-  unsigned repaired = 0;    // Of those, formed by re-pairing through a VOPD.
-  bool unsupported = false; // The opcodes were not found as expected.
+  unsigned Paired = 0;      // New FMAC x FMAC VOPDs formed.
+  unsigned Sunk = 0;        // Of those, formed in the pass that may sink.
+  unsigned Repaired = 0;    // Of those, formed by re-pairing through a VOPD.
+  bool Unsupported = false; // The opcodes were not found as expected.
 };
 
 /// Why the single FMACs of a block stay single.
 struct SingleFMACCensus {
-  unsigned singles = 0;   // FMACs on VGPRs not in a VOPD.
-  unsigned noPartner = 0; // No other single FMAC of the block pairs legally.
-  unsigned blocked = 0;   // One does, but a dependence or the distance
+  unsigned Singles = 0;   // FMACs on VGPRs not in a VOPD.
+  unsigned NoPartner = 0; // No other single FMAC of the block pairs legally.
+  unsigned Blocked = 0;   // One does, but a dependence or the distance
                           // (more than the pairing window) keeps them apart.
 };
 
 /// Fuses single V_FMAC_F32_e32 of each block into gfx11 VOPDs that satisfy
 /// LLVM's register rules and the parity rule, hoisting the second FMAC of a
 /// pair when nothing in between depends on it. Results stay bit-identical.
-VOPDPairingStats pairSingleFMACs(llvm::MachineFunction &mf,
-                                 const OpcodesByName &opcodes);
+VOPDPairingStats pairSingleFMACs(llvm::MachineFunction &MF,
+                                 const OpcodesByName &Opcodes);
 
-/// Sorts the single FMACs left in `mbb` by why they stay single.
-SingleFMACCensus censusSingleFMACs(const llvm::MachineBasicBlock &mbb,
-                                   const OpcodesByName &opcodes);
+/// Sorts the single FMACs left in `MBB` by why they stay single.
+SingleFMACCensus censusSingleFMACs(const llvm::MachineBasicBlock &MBB,
+                                   const OpcodesByName &Opcodes);
 
 /// How far below a single FMAC the pairing looks for its partner.
-inline constexpr unsigned kPairingWindow = 48;
+inline constexpr unsigned PairingWindow = 48;
 
 } // namespace gemm
 

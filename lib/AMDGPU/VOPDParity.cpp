@@ -32,14 +32,14 @@ namespace {
 
 /// What the pass needs to know about one half of a VOPD.
 struct HalfKind {
-  unsigned numSources; // Explicit use operands in the VOPD, tied ones included.
-  bool commutative;    // src0 and vsrc1 may trade places.
+  unsigned NumSources; // Explicit use operands in the VOPD, tied ones included.
+  bool Commutative;    // src0 and vsrc1 may trade places.
 };
 
 /// The halves the repair understands, by the name they have inside a VOPD
 /// opcode (V_DUAL_<X>_X_<Y>_gfx11).
-std::optional<HalfKind> getHalfKind(StringRef name) {
-  return StringSwitch<std::optional<HalfKind>>(name)
+std::optional<HalfKind> getHalfKind(StringRef Name) {
+  return StringSwitch<std::optional<HalfKind>>(Name)
       .Case("FMAC_F32_e32", HalfKind{3, true}) // src0, vsrc1, tied acc
       .Cases({"ADD_F32_e32", "MUL_F32_e32", "MAX_F32_e32", "MIN_F32_e32"},
              HalfKind{2, true})
@@ -53,85 +53,85 @@ std::optional<HalfKind> getHalfKind(StringRef name) {
 
 /// One half of a VOPD instruction: its opcode name and operand positions.
 struct Half {
-  StringRef name;
-  HalfKind kind;
-  unsigned dst;   // Operand index of the destination.
-  unsigned first; // Operand index of src0; vsrc1 follows when there is one.
+  StringRef Name;
+  HalfKind Kind;
+  unsigned Dst;   // Operand index of the destination.
+  unsigned First; // Operand index of src0; vsrc1 follows when there is one.
 
-  bool hasVSrc1() const { return kind.numSources >= 2; }
+  bool hasVSrc1() const { return Kind.NumSources >= 2; }
 };
 
-/// The sources of `half` as the parity rule sees them (VOPDRules.h).
-gemm::vopd::HalfSources getHalfSources(const MachineInstr &mi, const Half &half,
-                                       const TargetRegisterInfo &tri) {
-  gemm::vopd::HalfSources sources;
-  sources.src0 = getVGPRNumber(mi.getOperand(half.first), tri);
-  if (half.hasVSrc1())
-    sources.vsrc1 = getVGPRNumber(mi.getOperand(half.first + 1), tri);
-  sources.swappable =
-      half.kind.commutative && half.hasVSrc1() && sources.src0.has_value();
-  return sources;
+/// The sources of `H` as the parity rule sees them (VOPDRules.h).
+gemm::vopd::HalfSources getHalfSources(const MachineInstr &MI, const Half &H,
+                                       const TargetRegisterInfo &TRI) {
+  gemm::vopd::HalfSources Sources;
+  Sources.src0 = getVGPRNumber(MI.getOperand(H.First), TRI);
+  if (H.hasVSrc1())
+    Sources.vsrc1 = getVGPRNumber(MI.getOperand(H.First + 1), TRI);
+  Sources.swappable =
+      H.Kind.Commutative && H.hasVSrc1() && Sources.src0.has_value();
+  return Sources;
 }
 
-void swapSources(MachineInstr &mi, const Half &half) {
-  MachineOperand &src0 = mi.getOperand(half.first);
-  MachineOperand &vsrc1 = mi.getOperand(half.first + 1);
-  Register reg0 = src0.getReg(), reg1 = vsrc1.getReg();
-  bool kill0 = src0.isKill(), kill1 = vsrc1.isKill();
-  bool renamable0 = src0.isRenamable(), renamable1 = vsrc1.isRenamable();
-  src0.setReg(reg1);
-  src0.setIsKill(kill1);
-  src0.setIsRenamable(renamable1);
-  vsrc1.setReg(reg0);
-  vsrc1.setIsKill(kill0);
-  vsrc1.setIsRenamable(renamable0);
+void swapSources(MachineInstr &MI, const Half &H) {
+  MachineOperand &Src0 = MI.getOperand(H.First);
+  MachineOperand &VSrc1 = MI.getOperand(H.First + 1);
+  Register Reg0 = Src0.getReg(), Reg1 = VSrc1.getReg();
+  bool Kill0 = Src0.isKill(), Kill1 = VSrc1.isKill();
+  bool Renamable0 = Src0.isRenamable(), Renamable1 = VSrc1.isRenamable();
+  Src0.setReg(Reg1);
+  Src0.setIsKill(Kill1);
+  Src0.setIsRenamable(Renamable1);
+  VSrc1.setReg(Reg0);
+  VSrc1.setIsKill(Kill0);
+  VSrc1.setIsRenamable(Renamable0);
 }
 
-/// The single-issue opcode of `half`, if it exists with the operand layout
+/// The single-issue opcode of `H`, if it exists with the operand layout
 /// the split assumes.
-std::optional<unsigned> getSingleOpcode(const Half &half,
-                                        const TargetInstrInfo &tii,
-                                        const gemm::OpcodesByName &opcodes) {
-  auto it = opcodes.find(("V_" + half.name).str());
-  if (it == opcodes.end() ||
-      tii.get(it->second).getNumOperands() != 1 + half.kind.numSources)
+std::optional<unsigned> getSingleOpcode(const Half &H,
+                                        const TargetInstrInfo &TII,
+                                        const gemm::OpcodesByName &Opcodes) {
+  auto It = Opcodes.find(("V_" + H.Name).str());
+  if (It == Opcodes.end() ||
+      TII.get(It->second).getNumOperands() != 1 + H.Kind.NumSources)
     return std::nullopt;
-  return it->second;
+  return It->second;
 }
 
-/// Emits one half of `mi` as the single instruction `opcode` before `mi`.
-void emitHalf(MachineInstr &mi, const Half &half, unsigned opcode,
-              const TargetInstrInfo &tii, bool keepKills = true) {
-  MachineInstrBuilder single =
-      BuildMI(*mi.getParent(), mi, mi.getDebugLoc(), tii.get(opcode));
-  single.addReg(mi.getOperand(half.dst).getReg(), RegState::Define);
-  for (unsigned i = 0; i < half.kind.numSources; ++i) {
-    const MachineOperand &src = mi.getOperand(half.first + i);
-    if (src.isReg())
-      single.addReg(src.getReg(), getKillRegState(keepKills && src.isKill()) |
-                                      getUndefRegState(src.isUndef()));
+/// Emits one half of `MI` as the single instruction `Opcode` before `MI`.
+void emitHalf(MachineInstr &MI, const Half &H, unsigned Opcode,
+              const TargetInstrInfo &TII, bool KeepKills = true) {
+  MachineInstrBuilder MIB =
+      BuildMI(*MI.getParent(), MI, MI.getDebugLoc(), TII.get(Opcode));
+  MIB.addReg(MI.getOperand(H.Dst).getReg(), RegState::Define);
+  for (unsigned I = 0; I < H.Kind.NumSources; ++I) {
+    const MachineOperand &Src = MI.getOperand(H.First + I);
+    if (Src.isReg())
+      MIB.addReg(Src.getReg(), getKillRegState(KeepKills && Src.isKill()) |
+                                   getUndefRegState(Src.isUndef()));
     else
-      single.add(src);
+      MIB.add(Src);
   }
-  single->setFlags(mi.getFlags());
+  MIB->setFlags(MI.getFlags());
 }
 
-/// The halves of `mi` if it is a VOPD whose halves the repair models.
-std::optional<std::pair<Half, Half>> getHalves(const MachineInstr &mi,
-                                               const TargetInstrInfo &tii) {
-  StringRef name = tii.getName(mi.getOpcode());
-  if (!name.consume_front("V_DUAL_"))
+/// The halves of `MI` if it is a VOPD whose halves the repair models.
+std::optional<std::pair<Half, Half>> getHalves(const MachineInstr &MI,
+                                               const TargetInstrInfo &TII) {
+  StringRef Name = TII.getName(MI.getOpcode());
+  if (!Name.consume_front("V_DUAL_"))
     return std::nullopt;
-  auto [xName, rest] = name.split("_X_");
-  StringRef yName = rest.rsplit("_gfx").first;
-  std::optional<HalfKind> xKind = getHalfKind(xName);
-  std::optional<HalfKind> yKind = getHalfKind(yName);
-  if (!xKind || !yKind ||
-      mi.getDesc().getNumOperands() !=
-          2 + xKind->numSources + yKind->numSources)
+  auto [XName, Rest] = Name.split("_X_");
+  StringRef YName = Rest.rsplit("_gfx").first;
+  std::optional<HalfKind> XKind = getHalfKind(XName);
+  std::optional<HalfKind> YKind = getHalfKind(YName);
+  if (!XKind || !YKind ||
+      MI.getDesc().getNumOperands() !=
+          2 + XKind->NumSources + YKind->NumSources)
     return std::nullopt;
-  return std::pair{Half{xName, *xKind, 0, 2},
-                   Half{yName, *yKind, 1, 2 + xKind->numSources}};
+  return std::pair{Half{XName, *XKind, 0, 2},
+                   Half{YName, *YKind, 1, 2 + XKind->NumSources}};
 }
 
 } // namespace
@@ -139,86 +139,86 @@ std::optional<std::pair<Half, Half>> getHalves(const MachineInstr &mi,
 namespace gemm {
 
 std::optional<std::pair<VOPDHalfOperands, VOPDHalfOperands>>
-getVOPDHalves(const MachineInstr &mi, const TargetInstrInfo &tii) {
-  auto halves = getHalves(mi, tii);
-  if (!halves)
+getVOPDHalves(const MachineInstr &MI, const TargetInstrInfo &TII) {
+  auto Halves = getHalves(MI, TII);
+  if (!Halves)
     return std::nullopt;
-  auto convert = [](const Half &h) {
-    return VOPDHalfOperands{h.name, h.dst, h.first, h.kind.numSources};
+  auto Convert = [](const Half &H) {
+    return VOPDHalfOperands{H.Name, H.Dst, H.First, H.Kind.NumSources};
   };
-  return std::pair{convert(halves->first), convert(halves->second)};
+  return std::pair{Convert(Halves->first), Convert(Halves->second)};
 }
 
-bool canSplitVOPD(const MachineInstr &mi, const OpcodesByName &opcodes) {
-  const TargetInstrInfo &tii = *mi.getMF()->getSubtarget().getInstrInfo();
-  auto halves = getHalves(mi, tii);
-  return halves && getSingleOpcode(halves->first, tii, opcodes) &&
-         getSingleOpcode(halves->second, tii, opcodes);
+bool canSplitVOPD(const MachineInstr &MI, const OpcodesByName &Opcodes) {
+  const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
+  auto Halves = getHalves(MI, TII);
+  return Halves && getSingleOpcode(Halves->first, TII, Opcodes) &&
+         getSingleOpcode(Halves->second, TII, Opcodes);
 }
 
-bool splitVOPD(MachineInstr &mi, const OpcodesByName &opcodes) {
-  if (!canSplitVOPD(mi, opcodes))
+bool splitVOPD(MachineInstr &MI, const OpcodesByName &Opcodes) {
+  if (!canSplitVOPD(MI, Opcodes))
     return false;
-  const TargetInstrInfo &tii = *mi.getMF()->getSubtarget().getInstrInfo();
-  auto [x, y] = *getHalves(mi, tii);
-  emitHalf(mi, x, *getSingleOpcode(x, tii, opcodes), tii, /*keepKills=*/false);
-  emitHalf(mi, y, *getSingleOpcode(y, tii, opcodes), tii, /*keepKills=*/false);
-  mi.eraseFromParent();
+  const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
+  auto [X, Y] = *getHalves(MI, TII);
+  emitHalf(MI, X, *getSingleOpcode(X, TII, Opcodes), TII, /*KeepKills=*/false);
+  emitHalf(MI, Y, *getSingleOpcode(Y, TII, Opcodes), TII, /*KeepKills=*/false);
+  MI.eraseFromParent();
   return true;
 }
 
-bool isVOPDParityHazardTarget(const MachineFunction &mf) {
-  return mf.getSubtarget().getCPU().starts_with("gfx11");
+bool isVOPDParityHazardTarget(const MachineFunction &MF) {
+  return MF.getSubtarget().getCPU().starts_with("gfx11");
 }
 
-VOPDParityStats repairVOPDParity(MachineFunction &mf,
-                                 const OpcodesByName &opcodes) {
-  VOPDParityStats stats;
-  const TargetSubtargetInfo &sti = mf.getSubtarget();
-  const TargetInstrInfo &tii = *sti.getInstrInfo();
-  const TargetRegisterInfo &tri = *sti.getRegisterInfo();
+VOPDParityStats repairVOPDParity(MachineFunction &MF,
+                                 const OpcodesByName &Opcodes) {
+  VOPDParityStats Stats;
+  const TargetSubtargetInfo &ST = MF.getSubtarget();
+  const TargetInstrInfo &TII = *ST.getInstrInfo();
+  const TargetRegisterInfo &TRI = *ST.getRegisterInfo();
 
-  for (MachineBasicBlock &mbb : mf) {
-    for (MachineInstr &mi : make_early_inc_range(mbb.instrs())) {
-      if (!tii.getName(mi.getOpcode()).starts_with("V_DUAL_"))
+  for (MachineBasicBlock &MBB : MF) {
+    for (MachineInstr &MI : make_early_inc_range(MBB.instrs())) {
+      if (!TII.getName(MI.getOpcode()).starts_with("V_DUAL_"))
         continue;
-      ++stats.checked;
-      auto halves = getHalves(mi, tii);
-      if (!halves) {
-        ++stats.unknown;
+      ++Stats.Checked;
+      auto Halves = getHalves(MI, TII);
+      if (!Halves) {
+        ++Stats.Unknown;
         continue;
       }
-      auto [x, y] = *halves;
+      auto [X, Y] = *Halves;
 
-      auto swaps = gemm::vopd::getParitySafeSwaps(getHalfSources(mi, x, tri),
-                                                  getHalfSources(mi, y, tri));
-      if (swaps && !swaps->first && !swaps->second)
+      auto Swaps = gemm::vopd::getParitySafeSwaps(getHalfSources(MI, X, TRI),
+                                                  getHalfSources(MI, Y, TRI));
+      if (Swaps && !Swaps->first && !Swaps->second)
         continue;
-      ++stats.violations;
+      ++Stats.Violations;
 
       // Cheapest repair first: keep the pair, swap commutative sources.
-      if (swaps) {
-        if (swaps->first)
-          swapSources(mi, x);
-        if (swaps->second)
-          swapSources(mi, y);
-        ++stats.swapped;
+      if (Swaps) {
+        if (Swaps->first)
+          swapSources(MI, X);
+        if (Swaps->second)
+          swapSources(MI, Y);
+        ++Stats.Swapped;
         continue;
       }
 
-      std::optional<unsigned> xOpcode = getSingleOpcode(x, tii, opcodes);
-      std::optional<unsigned> yOpcode = getSingleOpcode(y, tii, opcodes);
-      if (!xOpcode || !yOpcode) {
-        ++stats.unrepaired;
+      std::optional<unsigned> XOpcode = getSingleOpcode(X, TII, Opcodes);
+      std::optional<unsigned> YOpcode = getSingleOpcode(Y, TII, Opcodes);
+      if (!XOpcode || !YOpcode) {
+        ++Stats.Unrepaired;
         continue;
       }
-      emitHalf(mi, x, *xOpcode, tii);
-      emitHalf(mi, y, *yOpcode, tii);
-      mi.eraseFromParent();
-      ++stats.split;
+      emitHalf(MI, X, *XOpcode, TII);
+      emitHalf(MI, Y, *YOpcode, TII);
+      MI.eraseFromParent();
+      ++Stats.Split;
     }
   }
-  return stats;
+  return Stats;
 }
 
 } // namespace gemm

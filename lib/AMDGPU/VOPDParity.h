@@ -22,44 +22,44 @@ namespace gemm {
 
 /// What repairVOPDParity did in one function.
 struct VOPDParityStats {
-  unsigned checked = 0;    // VOPD instructions seen.
-  unsigned violations = 0; // Of those, breaking the parity rule.
-  unsigned swapped = 0;    // Repaired by swapping commutative sources.
-  unsigned split = 0;      // Repaired by splitting into two instructions.
-  unsigned unrepaired = 0; // Violations left: no single-issue form known.
-  unsigned unknown = 0;    // VOPDs whose halves the repair does not model.
+  unsigned Checked = 0;    // VOPD instructions seen.
+  unsigned Violations = 0; // Of those, breaking the parity rule.
+  unsigned Swapped = 0;    // Repaired by swapping commutative sources.
+  unsigned Split = 0;      // Repaired by splitting into two instructions.
+  unsigned Unrepaired = 0; // Violations left: no single-issue form known.
+  unsigned Unknown = 0;    // VOPDs whose halves the repair does not model.
 };
 
 /// One half of a VOPD the repair models: its name inside the VOPD opcode
 /// (V_DUAL_<X>_X_<Y>_gfx11) and its operand positions.
 struct VOPDHalfOperands {
-  llvm::StringRef name; // "FMAC_F32_e32", "MOV_B32_e32", ...
-  unsigned dst;         // Operand index of the destination.
-  unsigned first;       // Operand index of src0; the other sources follow.
-  unsigned numSources;  // Explicit use operands, tied ones included.
+  llvm::StringRef Name; // "FMAC_F32_e32", "MOV_B32_e32", ...
+  unsigned Dst;         // Operand index of the destination.
+  unsigned First;       // Operand index of src0; the other sources follow.
+  unsigned NumSources;  // Explicit use operands, tied ones included.
 };
 
-/// The X and Y halves of the VOPD `mi`, or nothing when `mi` is no VOPD or
+/// The X and Y halves of the VOPD `MI`, or nothing when `MI` is no VOPD or
 /// has a half the repair does not model.
 std::optional<std::pair<VOPDHalfOperands, VOPDHalfOperands>>
-getVOPDHalves(const llvm::MachineInstr &mi, const llvm::TargetInstrInfo &tii);
+getVOPDHalves(const llvm::MachineInstr &MI, const llvm::TargetInstrInfo &TII);
 
-/// Whether splitVOPD can take `mi` apart.
-bool canSplitVOPD(const llvm::MachineInstr &mi, const OpcodesByName &opcodes);
+/// Whether splitVOPD can take `MI` apart.
+bool canSplitVOPD(const llvm::MachineInstr &MI, const OpcodesByName &Opcodes);
 
-/// Replaces the VOPD `mi` by its X half and then its Y half as single-issue
+/// Replaces the VOPD `MI` by its X half and then its Y half as single-issue
 /// instructions, which computes the same (a legal VOPD's Y never reads X's
 /// destination). Kill flags are dropped. False, with nothing changed, when
 /// canSplitVOPD is false.
-bool splitVOPD(llvm::MachineInstr &mi, const OpcodesByName &opcodes);
+bool splitVOPD(llvm::MachineInstr &MI, const OpcodesByName &Opcodes);
 
 /// True for the targets with the VOPD parity hazard (gfx11).
-bool isVOPDParityHazardTarget(const llvm::MachineFunction &mf);
+bool isVOPDParityHazardTarget(const llvm::MachineFunction &MF);
 
-/// Rewrites every VOPD of `mf` whose src0X/src0Y or vsrc1X/vsrc1Y are VGPRs of
+/// Rewrites every VOPD of `MF` whose src0X/src0Y or vsrc1X/vsrc1Y are VGPRs of
 /// the same parity, keeping results bit-identical.
-VOPDParityStats repairVOPDParity(llvm::MachineFunction &mf,
-                                 const OpcodesByName &opcodes);
+VOPDParityStats repairVOPDParity(llvm::MachineFunction &MF,
+                                 const OpcodesByName &Opcodes);
 
 } // namespace gemm
 
