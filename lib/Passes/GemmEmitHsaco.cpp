@@ -9,6 +9,7 @@
 
 #include "KernelTile.h"
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
+#include "gemm-opt/Manifest/Manifest.h"
 #include "gemm-opt/Manifest/ManifestSchema.h"
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/Pipeline.h"
@@ -17,7 +18,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -31,22 +32,6 @@ using namespace mlir::gemm;
 namespace key = ::gemm::manifest::key;
 
 namespace {
-
-/// What the manifest says about one explicit kernel argument.
-struct ManifestArg {
-  std::string role; // "A", "B", "C", "alpha", "beta", or a size ("m", ...).
-  MemRefType type;  // Of the host function's argument, for A, B and C.
-  const ::gemm::KernelArgInfo *info;
-};
-
-/// What the manifest says about one kernel and its launch.
-struct KernelLaunch {
-  std::string when; // The condition on the sizes, or "" for always.
-  StringRef name;
-  const ::gemm::KernelInfo *info;
-  SmallVector<std::string> grid, block;
-  SmallVector<ManifestArg> args;
-};
 
 // The options are declared in OutputOptions, shared with the pipeline.
 struct GemmEmitHsacoPass
@@ -317,15 +302,11 @@ static FailureOr<std::string> describeCondition(Value value,
   return failure();
 }
 
-/// Writes a size expression as a JSON integer when it is one, else as a
-/// string.
-static void writeSize(llvm::json::OStream &json, StringRef name,
-                      StringRef size) {
-  int64_t value;
-  if (!size.getAsInteger(10, value))
-    json.attribute(name, value);
-  else
-    json.attribute(name, size);
+/// Sets a manifest size from its size expression: the integer when it is
+/// one, else the expression.
+static void setSize(StringRef size, int64_t &value, std::string &expr) {
+  if (size.getAsInteger(10, value))
+    expr = size.str();
 }
 
 namespace {
@@ -418,10 +399,11 @@ describeLaunchCondition(gpu::LaunchFuncOp launch, const EmitSource &source) {
 /// sizes when they are dynamic, the workgroup is static.
 static LogicalResult describeLaunchDims(gpu::LaunchFuncOp launch,
                                         const EmitSource &source,
-                                        KernelLaunch &described) {
+                                        ::gemm::ManifestKernel &described) {
+  SmallVector<std::string> grid, block;
   for (auto [dims, out] :
-       {std::pair(launch.getGridSizeOperandValues(), &described.grid),
-        std::pair(launch.getBlockSizeOperandValues(), &described.block)}) {
+       {std::pair(launch.getGridSizeOperandValues(), &grid),
+        std::pair(launch.getBlockSizeOperandValues(), &block)}) {
     for (Value value : {dims.x, dims.y, dims.z}) {
       FailureOr<std::string> size = describeSize(value, source.record);
       if (failed(size))
@@ -431,22 +413,40 @@ static LogicalResult describeLaunchDims(gpu::LaunchFuncOp launch,
       out->push_back(*size);
     }
   }
-  if (llvm::any_of(described.block, [](StringRef size) {
-        int64_t value;
-        return size.getAsInteger(10, value);
-      }))
-    return launch.emitError() << "has a dynamic workgroup size; the manifest "
-                                 "describes static workgroups only";
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    if (StringRef(block[dim]).getAsInteger(10, described.WorkgroupSize[dim]))
+      return launch.emitError() << "has a dynamic workgroup size; the manifest "
+                                   "describes static workgroups only";
+    setSize(grid[dim], described.Grid[dim], described.GridExpr[dim]);
+  }
   return success();
+}
+
+/// Matrix `arg`'s sizes and strides as stored (A is K x M when transposed, B
+/// N x K), as expressions of the dynamic ones.
+static void describeMatrix(MatmulRecordAttr record, MemRefType type,
+                           ::gemm::ManifestArg &arg) {
+  unsigned rank = type.getRank();
+  auto set = [&](unsigned dim, bool stride, int64_t &value, std::string &expr) {
+    setSize(describeMatrixDim(record, arg.Role, type, dim, stride), value,
+            expr);
+  };
+  set(rank - 2, /*stride=*/false, arg.Rows, arg.RowsExpr);
+  set(rank - 1, /*stride=*/false, arg.Cols, arg.ColsExpr);
+  set(rank - 2, /*stride=*/true, arg.LD, arg.LDExpr);
+  arg.Batched = rank == 3;
+  if (arg.Batched)
+    set(0, /*stride=*/true, arg.BatchStride, arg.BatchStrideExpr);
 }
 
 /// The role of each kernel operand of `launch` (a matrix, alpha, beta or a
 /// size), matched with the kernel's explicit arguments.
 static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
                                             const EmitSource &source,
-                                            KernelLaunch &described) {
+                                            const ::gemm::KernelInfo &kernel,
+                                            ::gemm::ManifestKernel &described) {
   SmallVector<const ::gemm::KernelArgInfo *> explicitArgs;
-  for (const ::gemm::KernelArgInfo &arg : described.info->Args)
+  for (const ::gemm::KernelArgInfo &arg : kernel.Args)
     if (!StringRef(arg.ValueKind).starts_with("hidden_"))
       explicitArgs.push_back(&arg);
   if (explicitArgs.size() != launch.getNumKernelOperands())
@@ -489,132 +489,59 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
       return launch.emitError() << "kernel operand #" << index
                                 << " is not one of the matmul's A, B, C, "
                                    "alpha, beta or sizes";
-    described.args.push_back({role, type, explicitArgs[index]});
+    ::gemm::ManifestArg &arg = described.Args.emplace_back();
+    arg.Index = index;
+    arg.Role = role;
+    arg.Kind = explicitArgs[index]->ValueKind;
+    arg.Offset = explicitArgs[index]->Offset;
+    arg.Size = explicitArgs[index]->Size;
+    if (type)
+      describeMatrix(source.record, type, arg);
   }
   return success();
 }
 
-/// One kernel's launch: when it runs, its grid and its arguments.
-static FailureOr<KernelLaunch>
+/// One kernel's launch: when it runs, its grid, its arguments and, from the
+/// code object's metadata, its resources.
+static FailureOr<::gemm::ManifestKernel>
 describeLaunch(gpu::LaunchFuncOp launch, const EmitSource &source,
                const ::gemm::CodeObjectInfo &info) {
-  KernelLaunch described;
+  ::gemm::ManifestKernel described;
   FailureOr<std::string> when = describeLaunchCondition(launch, source);
   if (failed(when) || failed(describeLaunchDims(launch, source, described)))
     return failure();
-  described.when = std::move(*when);
-  described.name = launch.getKernelName().getValue();
-  described.info = info.findKernel(described.name);
-  if (!described.info)
+  described.When = std::move(*when);
+  described.Kernel = launch.getKernelName().getValue().str();
+  const ::gemm::KernelInfo *kernel = info.findKernel(described.Kernel);
+  if (!kernel)
     return emitError(gpu::BinaryOp(source.binary).getLoc())
-           << "code object has no kernel '" << described.name << "'";
-  if (failed(describeKernelOperands(launch, source, described)))
+           << "code object has no kernel '" << described.Kernel << "'";
+  if (failed(describeKernelOperands(launch, source, *kernel, described)))
     return failure();
+  described.KernargSize = kernel->KernargSegmentSize;
+  described.LdsBytes = kernel->GroupSegmentSize;
+  described.VgprCount = kernel->VgprCount;
+  described.SgprCount = kernel->SgprCount;
+  described.ScratchBytes = kernel->PrivateSegmentSize;
   return described;
 }
 
-/// A kernel's launch: the top level of a manifest for one kernel, or an
-/// entry of "kernels".
-static void writeLaunch(llvm::json::OStream &json, const KernelLaunch &launch,
-                        MatmulRecordAttr record) {
-  json.attributeArray(key::Args, [&] {
-    for (auto [index, arg] : llvm::enumerate(launch.args)) {
-      json.object([&] {
-        json.attribute(key::Index, static_cast<int64_t>(index));
-        json.attribute(key::Role, arg.role);
-        json.attribute(key::Kind, arg.info->ValueKind);
-        json.attribute(key::Offset, arg.info->Offset);
-        json.attribute(key::Size, arg.info->Size);
-        if (!arg.type)
-          return;
-        // The matrix as stored (A is K x M when transposed, B N x K), its
-        // sizes and strides as expressions of the dynamic ones.
-        unsigned rank = arg.type.getRank();
-        auto dimSize = [&](unsigned dim) {
-          return describeMatrixDim(record, arg.role, arg.type, dim, false);
-        };
-        auto stride = [&](unsigned dim) {
-          return describeMatrixDim(record, arg.role, arg.type, dim, true);
-        };
-        writeSize(json, key::Rows, dimSize(rank - 2));
-        writeSize(json, key::Cols, dimSize(rank - 1));
-        writeSize(json, key::LD, stride(rank - 2));
-        if (rank == 3)
-          writeSize(json, key::BatchStride, stride(0));
-      });
-    }
-  });
-  json.attribute(key::KernargSize, launch.info->KernargSegmentSize);
-  for (auto [name, dims] : {std::pair(key::WorkgroupSize, &launch.block),
-                            std::pair(key::Grid, &launch.grid)})
-    json.attributeArray(name, [&] {
-      for (StringRef size : *dims) {
-        int64_t value;
-        if (!size.getAsInteger(10, value))
-          json.value(value);
-        else
-          json.value(size);
-      }
-    });
-  json.attribute(key::LdsBytes, launch.info->GroupSegmentSize);
-  json.attribute(key::VgprCount, launch.info->VgprCount);
-  json.attribute(key::SgprCount, launch.info->SgprCount);
-  json.attribute(key::ScratchBytes, launch.info->PrivateSegmentSize);
-}
-
-/// The manifest's "problem": sizes (null when dynamic: a kernel argument of
-/// its name then), layout, and C = alpha * op(A) x op(B) + beta * C, a factor
-/// that is a kernel argument being absent.
-static void writeProblem(llvm::json::OStream &json, const EmitSource &source) {
-  json.attributeObject(key::Problem, [&] {
-    for (StringRef name : {key::M, key::N, key::K, key::Batch}) {
-      if (std::optional<int64_t> size = source.record.getStaticSize(name))
-        json.attribute(name, *size);
-      else
-        json.attribute(name, nullptr);
-    }
-    json.attribute(key::TransposeA, source.record.getTransposeA());
-    json.attribute(key::TransposeB, source.record.getTransposeB());
-    json.attribute(key::ElementType, "f32");
-    std::optional<double> alpha = source.record.getAlphaValue(),
-                          beta = source.record.getBetaValue();
-    if (alpha)
-      json.attribute(key::Alpha, *alpha);
-    if (beta)
-      json.attribute(key::Beta, *beta);
-    json.attribute(key::Accumulate, alpha == 1.0 && beta == 1.0);
-  });
-}
-
-/// The whole manifest (docs/manifest.md).
-static void writeManifest(raw_ostream &os, const EmitSource &source,
-                          const ::gemm::CodeObjectInfo &info,
-                          ArrayRef<KernelLaunch> kernels,
-                          StringRef codeObjectPath) {
-  llvm::json::OStream json(os, /*IndentSize=*/2);
-  json.object([&] {
-    json.attribute(key::Format, ::gemm::manifest::FormatTag);
-    json.attribute(key::CodeObject, codeObjectPath);
-    if (kernels.size() == 1)
-      json.attribute(key::Kernel, kernels.front().name);
-    json.attribute(key::Chip, StringRef(info.Target).rsplit("--").second);
-    json.attribute(key::CodeObjectVersion, info.CodeObjectVersion);
-    writeProblem(json, source);
-    if (kernels.size() == 1) {
-      writeLaunch(json, kernels.front(), source.record);
-      return;
-    }
-    // Several kernels, each for the sizes its condition accepts.
-    json.attributeArray(key::Kernels, [&] {
-      for (const KernelLaunch &launch : kernels)
-        json.object([&] {
-          json.attribute(key::Kernel, launch.name);
-          json.attribute(key::When, launch.when);
-          writeLaunch(json, launch, source.record);
-        });
-    });
-  });
-  os << "\n";
+/// The manifest's "problem": the sizes (0 when dynamic: null in the manifest
+/// and a kernel argument of its name), the layout, and C = alpha * op(A) x
+/// op(B) + beta * C, a factor that is a kernel argument being unset.
+static ::gemm::ManifestProblem describeProblem(MatmulRecordAttr record) {
+  ::gemm::ManifestProblem problem;
+  for (auto [name, out] :
+       {std::pair(key::M, &problem.M), std::pair(key::N, &problem.N),
+        std::pair(key::K, &problem.K), std::pair(key::Batch, &problem.Batch)})
+    *out = record.getStaticSize(name).value_or(0);
+  problem.TransposeA = record.getTransposeA();
+  problem.TransposeB = record.getTransposeB();
+  problem.ElementType = "f32";
+  problem.Alpha = record.getAlphaValue();
+  problem.Beta = record.getBetaValue();
+  problem.Accumulate = problem.Alpha == 1.0 && problem.Beta == 1.0;
+  return problem;
 }
 
 void GemmEmitHsacoPass::runOnOperation() {
@@ -648,13 +575,18 @@ void GemmEmitHsacoPass::runOnOperation() {
     emitError(source->binary.getLoc()) << llvm::toString(info.takeError());
     return signalPassFailure();
   }
-  SmallVector<KernelLaunch> kernels;
+  ::gemm::Manifest manifest;
   for (gpu::LaunchFuncOp launch : source->launches) {
-    FailureOr<KernelLaunch> described = describeLaunch(launch, *source, *info);
+    FailureOr<::gemm::ManifestKernel> described =
+        describeLaunch(launch, *source, *info);
     if (failed(described))
       return signalPassFailure();
-    kernels.push_back(std::move(*described));
+    manifest.Kernels.push_back(std::move(*described));
   }
+  manifest.CodeObject = codeObjectReference(hsacoPath, manifestFile);
+  manifest.Chip = StringRef(info->Target).rsplit("--").second.str();
+  manifest.CodeObjectVersion = info->CodeObjectVersion;
+  manifest.Problem = describeProblem(source->record);
 
   // Both files are written in full or not at all (ToolOutputFile removes
   // them unless kept).
@@ -672,8 +604,7 @@ void GemmEmitHsacoPass::runOnOperation() {
     return signalPassFailure();
   }
   hsacoOut->os() << source->elf;
-  writeManifest(manifestOut->os(), *source, *info, kernels,
-                codeObjectReference(hsacoPath, manifestFile));
+  ::gemm::writeManifest(manifestOut->os(), manifest);
   if (hsacoOut->os().has_error() || manifestOut->os().has_error()) {
     emitError(module.getLoc())
         << "error writing '" << hsacoPath << "' or '" << manifestFile << "'";

@@ -1,20 +1,21 @@
 //===- Manifest.cpp - gemm-opt launch manifest reader ---------------------===//
+//
+// Reads a manifest with gemm-opt's parser (gemm-opt/Manifest/Manifest.h) and
+// binds the sizes a kernel for dynamic sizes takes at run time.
+//
+//===----------------------------------------------------------------------===//
 
 #include "gemm-runtime/Manifest.h"
 #include "gemm-runtime/CodeObject.h"
 
-#include "gemm-opt/Manifest/ManifestSchema.h"
-
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
 using namespace gemm::rt;
-namespace key = gemm::manifest::key;
 
 const ManifestArg *Manifest::arg(StringRef Role) const {
   for (const ManifestArg &A : Args)
@@ -25,35 +26,6 @@ const ManifestArg *Manifest::arg(StringRef Role) const {
 
 static Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
-}
-
-/// Reads three positive integers, or (with `Exprs`) size expressions.
-static bool readDims(const json::Object &O, StringRef Key,
-                     std::array<uint32_t, 3> &Out,
-                     std::array<std::string, 3> *Exprs = nullptr) {
-  const json::Array *A = O.getArray(Key);
-  if (!A || A->size() != 3)
-    return false;
-  for (unsigned I = 0; I < 3; ++I) {
-    if (std::optional<StringRef> E = (*A)[I].getAsString(); E && Exprs) {
-      (*Exprs)[I] = E->str();
-      continue;
-    }
-    std::optional<int64_t> V = (*A)[I].getAsInteger();
-    if (!V || *V <= 0 || *V > 0xffffffffll)
-      return false;
-    Out[I] = *V;
-  }
-  return true;
-}
-
-/// Reads an integer or a size expression.
-static void readSize(const json::Object &O, StringRef Key, int64_t &Value,
-                     std::string &Expr) {
-  if (std::optional<StringRef> E = O.getString(Key))
-    Expr = E->str();
-  else if (std::optional<int64_t> V = O.getInteger(Key))
-    Value = *V;
 }
 
 namespace {
@@ -236,8 +208,9 @@ Error Manifest::bindSizes(const StringMap<int64_t> &Values) {
     Out = *V;
     return Error::success();
   };
-  for (auto [Name, Out] : {std::pair("m", &M), std::pair("n", &N),
-                           std::pair("k", &K), std::pair("batch", &Batch)})
+  for (auto [Name, Out] :
+       {std::pair("m", &Problem.M), std::pair("n", &Problem.N),
+        std::pair("k", &Problem.K), std::pair("batch", &Problem.Batch)})
     if (*Out == 0)
       if (Error E = Bind(Name, *Out))
         return E;
@@ -249,116 +222,13 @@ Error Manifest::bindSizes(const StringMap<int64_t> &Values) {
       if (Error E = Bind(*Expr, *Out))
         return E;
   for (unsigned I = 0; I < 3; ++I) {
-    int64_t V = Grid[I];
-    if (Error E = Bind(GridExpr[I], V))
+    if (Error E = Bind(GridExpr[I], Grid[I]))
       return E;
-    if (V <= 0 || V > 0xffffffffll)
-      return makeError("grid dimension " + GridExpr[I] + " = " + Twine(V) +
-                       " is out of range");
-    Grid[I] = V;
+    if (Grid[I] <= 0 || Grid[I] > 0xffffffffll)
+      return makeError("grid dimension " + GridExpr[I] + " = " +
+                       Twine(Grid[I]) + " is out of range");
   }
   return Error::success();
-}
-
-/// The fields of one kernel, from a "kernels" entry or the top level.
-static Expected<ManifestKernel> readKernel(const json::Object &O) {
-  ManifestKernel K;
-  std::optional<StringRef> Name = O.getString(key::Kernel);
-  if (!Name)
-    return makeError("\"kernel\" is a required string");
-  K.Kernel = Name->str();
-  K.When = O.getString(key::When).value_or("").str();
-  const json::Array *Args = O.getArray(key::Args);
-  if (!Args)
-    return makeError("\"args\" array is required");
-  for (const json::Value &AV : *Args) {
-    const json::Object *A = AV.getAsObject();
-    if (!A)
-      return makeError("argument entry is not an object");
-    ManifestArg MA;
-    MA.Index = A->getInteger(key::Index).value_or(K.Args.size());
-    MA.Role = A->getString(key::Role).value_or("").str();
-    MA.Kind = A->getString(key::Kind).value_or("").str();
-    // One argument per role: a second C would be left unset (uninitialized
-    // device memory), or get another argument's value.
-    for (const ManifestArg &Other : K.Args)
-      if (!MA.Role.empty() && Other.Role == MA.Role)
-        return makeError(formatv("arguments {0} and {1} both have role "
-                                 "\"{2}\"",
-                                 Other.Index, MA.Index, MA.Role)
-                             .str());
-    std::optional<int64_t> Off = A->getInteger(key::Offset),
-                           Size = A->getInteger(key::Size);
-    if (!Off || !Size || *Off < 0 || *Size <= 0)
-      return makeError("argument " + Twine(MA.Index) +
-                       ": \"offset\" and \"size\" are required");
-    // Kernarg offsets are 32-bit (code object metadata).
-    if (*Off > UINT32_MAX || *Size > UINT32_MAX - *Off)
-      return makeError(formatv("argument {0}: \"offset\" {1} + \"size\" {2} "
-                               "is beyond 32 bits",
-                               MA.Index, *Off, *Size)
-                           .str());
-    MA.Offset = *Off;
-    MA.Size = *Size;
-    readSize(*A, key::Rows, MA.Rows, MA.RowsExpr);
-    readSize(*A, key::Cols, MA.Cols, MA.ColsExpr);
-    MA.LD = MA.Cols;
-    if (!A->get(key::LD))
-      MA.LDExpr = MA.ColsExpr;
-    readSize(*A, key::LD, MA.LD, MA.LDExpr);
-    readSize(*A, key::BatchStride, MA.BatchStride, MA.BatchStrideExpr);
-    if (const json::Value *V = A->get(key::Slack)) {
-      std::optional<int64_t> Slack = V->getAsInteger();
-      if (!Slack || *Slack < 0 || *Slack > UINT32_MAX)
-        return makeError(formatv("argument {0}: \"slack\" must be an integer "
-                                 "in [0, 2^32) (elements)",
-                                 MA.Index)
-                             .str());
-      MA.Slack = *Slack;
-    }
-    K.Args.push_back(std::move(MA));
-  }
-  if (const json::Value *V = O.get(key::KernargSize)) {
-    std::optional<int64_t> Size = V->getAsInteger();
-    if (!Size || *Size < 0 || *Size > UINT32_MAX)
-      return makeError("\"kernarg_size\" must be an integer in [0, 2^32)");
-    K.KernargSize = *Size;
-  }
-  if (!readDims(O, key::WorkgroupSize, K.WorkgroupSize))
-    return makeError("\"workgroup_size\" must be three positive integers");
-  if (!readDims(O, key::Grid, K.Grid, &K.GridExpr))
-    return makeError("\"grid\" must be three positive integers or size "
-                     "expressions (workgroups)");
-  K.LdsBytes = O.getInteger(key::LdsBytes).value_or(0);
-  K.VgprCount = O.getInteger(key::VgprCount).value_or(0);
-  K.SgprCount = O.getInteger(key::SgprCount).value_or(0);
-  K.ScratchBytes = O.getInteger(key::ScratchBytes).value_or(0);
-  return K;
-}
-
-/// The line of the first bracket nested deeper than MaxManifestDepth, if
-/// any: json::parse recurses per level and would overflow the stack.
-static std::optional<unsigned> tooDeep(StringRef Text) {
-  unsigned Depth = 0, Line = 1;
-  bool InString = false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    Line += C == '\n';
-    if (InString) {
-      if (C == '\\')
-        ++I; // an escaped character, perhaps '"'
-      else if (C == '"')
-        InString = false;
-    } else if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      if (++Depth > MaxManifestDepth)
-        return Line;
-    } else if ((C == ']' || C == '}') && Depth) {
-      --Depth;
-    }
-  }
-  return std::nullopt;
 }
 
 Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
@@ -366,93 +236,20 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   if (!BufOrErr)
     return makeError("cannot read manifest '" + Path +
                      "': " + toString(BufOrErr.takeError()));
-  if (std::optional<unsigned> Line = tooDeep((*BufOrErr)->getBuffer()))
-    return makeError(formatv("manifest '{0}': arrays and objects are nested "
-                             "deeper than {1} levels (line {2})",
-                             Path, MaxManifestDepth, *Line)
-                         .str());
-  Expected<json::Value> V = json::parse((*BufOrErr)->getBuffer());
-  if (!V)
-    return makeError("manifest '" + Path +
-                     "' is not valid JSON: " + toString(V.takeError()));
-  const json::Object *O = V->getAsObject();
-  if (!O)
-    return makeError("manifest '" + Path + "': top level is not an object");
-  auto Bad = [&](const Twine &What) {
-    return makeError("manifest '" + Path + "': " + What);
-  };
+  Expected<::gemm::Manifest> Parsed =
+      parseManifest((*BufOrErr)->getBuffer(), Path);
+  if (!Parsed)
+    return Parsed.takeError();
   Manifest M;
+  static_cast<::gemm::Manifest &>(M) = std::move(*Parsed);
   M.Path = Path.str();
-  std::optional<StringRef> Format = O->getString(key::Format);
-  if (!Format || *Format != gemm::manifest::FormatTag)
-    return Bad("\"format\" must be \"gemm-opt-manifest-1\"");
-  std::optional<StringRef> CodeObj = O->getString(key::CodeObject);
-  if (!CodeObj)
-    return Bad("\"code_object\" is a required string");
-  SmallString<256> CO(*CodeObj);
+  SmallString<256> CO(M.CodeObject);
   if (sys::path::is_relative(CO)) {
     SmallString<256> Dir(sys::path::parent_path(Path));
     sys::path::append(Dir, CO);
     CO = Dir;
   }
   M.CodeObjectPath = std::string(CO);
-  M.Chip = O->getString(key::Chip).value_or("").str();
-  // gemm-opt and the runtime target RDNA3 only; another chip's code object
-  // would be launched with the wrong ABI (wave64, another descriptor).
-  if (O->get(key::Chip) && !StringRef(M.Chip).starts_with("gfx11"))
-    return Bad("\"chip\" must be a gfx11 (RDNA3) target such as \"gfx1100\", "
-               "not " +
-               formatv("{0}", *O->get(key::Chip)).str());
-  M.CodeObjectVersion = O->getInteger(key::CodeObjectVersion).value_or(0);
-  const json::Object *Prob = O->getObject(key::Problem);
-  if (!Prob)
-    return Bad("\"problem\" object is required");
-  // A size given at run time is null (and a kernel argument of its name).
-  for (auto [Name, Out] :
-       {std::pair(key::M, &M.M), std::pair(key::N, &M.N),
-        std::pair(key::K, &M.K), std::pair(key::Batch, &M.Batch)}) {
-    const json::Value *V = Prob->get(Name);
-    if (!V && Name == key::Batch)
-      continue;
-    if (V && V->getAsNull())
-      *Out = 0;
-    else if (std::optional<int64_t> I = V ? V->getAsInteger() : std::nullopt;
-             I && *I > 0)
-      *Out = *I;
-    else
-      return Bad("problem." + Twine(Name) +
-                 " must be a positive integer or null");
-  }
-  M.TransposeA = Prob->getBoolean(key::TransposeA).value_or(false);
-  M.TransposeB = Prob->getBoolean(key::TransposeB).value_or(false);
-  M.Alpha = Prob->getNumber(key::Alpha);
-  M.Beta = Prob->getNumber(key::Beta);
-  // Manifests from before the epilogue: linalg.matmul, C += A x B.
-  if (!Prob->get(key::Alpha) && !Prob->get(key::Beta) &&
-      Prob->getBoolean(key::Accumulate).value_or(true))
-    M.Alpha = M.Beta = 1.0;
-  M.ElementType = Prob->getString(key::ElementType).value_or("f32").str();
-  M.Accumulate = Prob->getBoolean(key::Accumulate).value_or(true);
-  // Several kernels ("kernels", each with its "when"), or one described at
-  // the top level.
-  if (const json::Array *Kernels = O->getArray(key::Kernels)) {
-    if (Kernels->empty())
-      return Bad("\"kernels\" is empty");
-    for (const json::Value &KV : *Kernels) {
-      const json::Object *KO = KV.getAsObject();
-      if (!KO)
-        return Bad("kernel entry is not an object");
-      Expected<ManifestKernel> K = readKernel(*KO);
-      if (!K)
-        return Bad(toString(K.takeError()));
-      M.Kernels.push_back(std::move(*K));
-    }
-  } else {
-    Expected<ManifestKernel> K = readKernel(*O);
-    if (!K)
-      return Bad(toString(K.takeError()));
-    M.Kernels.push_back(std::move(*K));
-  }
   // The first until bindSizes picks one: the matrices' shapes are the same
   // in all.
   static_cast<ManifestKernel &>(M) = M.Kernels.front();

@@ -239,9 +239,10 @@ static Error bindRunTimeSizes(Manifest &Man, StringMap<int64_t> &SizeValues) {
   if (Dynamic.empty())
     return Error::success();
   for (auto [Name, Opt, Compiled] :
-       {std::tuple("m", &MOpt, Man.M), std::tuple("n", &NOpt, Man.N),
-        std::tuple("k", &KOpt, Man.K),
-        std::tuple("batch", &BatchOpt, Man.Batch)}) {
+       {std::tuple("m", &MOpt, Man.Problem.M),
+        std::tuple("n", &NOpt, Man.Problem.N),
+        std::tuple("k", &KOpt, Man.Problem.K),
+        std::tuple("batch", &BatchOpt, Man.Problem.Batch)}) {
     if (!Compiled && *Opt <= 0)
       return makeError(formatv("the code object takes {0} at run time: give "
                                "a positive --{0}",
@@ -336,9 +337,9 @@ static Error sizeMatrix(Matrix &Mat, int64_t Batch) {
 /// alpha and beta: each either compiled in (the manifest's value) or a
 /// 4-byte f32 argument, never both.
 static Error resolveScaleFactors(const Manifest &Man, Problem &P) {
-  P.Factors[0].Compiled = Man.Alpha;
+  P.Factors[0].Compiled = Man.Problem.Alpha;
   P.Factors[0].Arg = Man.arg("alpha");
-  P.Factors[1].Compiled = Man.Beta;
+  P.Factors[1].Compiled = Man.Problem.Beta;
   P.Factors[1].Arg = Man.arg("beta");
   for (ScaleFactor &F : P.Factors) {
     if (F.Arg && F.Compiled)
@@ -367,28 +368,31 @@ static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
   Problem P;
   if (Error E = bindRunTimeSizes(Man, P.SizeValues))
     return std::move(E);
-  P.M = MOpt ? MOpt : Man.M;
-  P.N = NOpt ? NOpt : Man.N;
-  P.K = KOpt ? KOpt : Man.K;
-  P.Batch = BatchOpt ? BatchOpt : Man.Batch;
-  if (P.M != Man.M || P.N != Man.N || P.K != Man.K || P.Batch != Man.Batch)
+  P.M = MOpt ? MOpt : Man.Problem.M;
+  P.N = NOpt ? NOpt : Man.Problem.N;
+  P.K = KOpt ? KOpt : Man.Problem.K;
+  P.Batch = BatchOpt ? BatchOpt : Man.Problem.Batch;
+  if (P.M != Man.Problem.M || P.N != Man.Problem.N || P.K != Man.Problem.K ||
+      P.Batch != Man.Problem.Batch)
     return makeError(formatv("the code object is compiled for M={0} N={1} "
                              "K={2} batch={3}; requested M={4} N={5} K={6} "
                              "batch={7} (sizes are static)",
-                             Man.M, Man.N, Man.K, Man.Batch, P.M, P.N, P.K,
-                             P.Batch));
-  if ((TransposeAOpt.getNumOccurrences() && TransposeAOpt != Man.TransposeA) ||
-      (TransposeBOpt.getNumOccurrences() && TransposeBOpt != Man.TransposeB))
+                             Man.Problem.M, Man.Problem.N, Man.Problem.K,
+                             Man.Problem.Batch, P.M, P.N, P.K, P.Batch));
+  if ((TransposeAOpt.getNumOccurrences() &&
+       TransposeAOpt != Man.Problem.TransposeA) ||
+      (TransposeBOpt.getNumOccurrences() &&
+       TransposeBOpt != Man.Problem.TransposeB))
     return makeError(formatv("the code object is compiled for transpose-a={0} "
                              "transpose-b={1}; the layout is static",
-                             Man.TransposeA, Man.TransposeB));
+                             Man.Problem.TransposeA, Man.Problem.TransposeB));
   const ManifestArg *AA = Man.arg("A"), *BA = Man.arg("B"), *CA = Man.arg("C");
   if (!AA || !BA || !CA)
     return makeError("manifest must describe arguments with roles A, B and C");
-  P.Matrices = {Matrix{"A", AA, Man.TransposeA ? P.K : P.M,
-                       Man.TransposeA ? P.M : P.K, LdaOpt},
-                Matrix{"B", BA, Man.TransposeB ? P.N : P.K,
-                       Man.TransposeB ? P.K : P.N, LdbOpt},
+  P.Matrices = {Matrix{"A", AA, Man.Problem.TransposeA ? P.K : P.M,
+                       Man.Problem.TransposeA ? P.M : P.K, LdaOpt},
+                Matrix{"B", BA, Man.Problem.TransposeB ? P.N : P.K,
+                       Man.Problem.TransposeB ? P.K : P.N, LdbOpt},
                 Matrix{"C", CA, P.M, P.N, LdcOpt}};
   uint64_t TotalBytes = 0;
   for (Matrix &Mat : P.Matrices) {
@@ -461,8 +465,9 @@ static void printProblem(const Manifest &Man, const Problem &P) {
       "problem: M={0} N={1} K={2}{3}{4}{5}, {9}{6} x {7}, "
       "seed {8}\n",
       P.M, P.N, P.K, P.Batch > 1 ? formatv(" batch={0}", P.Batch).str() : "",
-      LD(0, "lda"), LD(1, "ldb") + LD(2, "ldc"), Man.TransposeA ? "A^T" : "A",
-      Man.TransposeB ? "B^T" : "B", Seed.getValue(), Epilogue);
+      LD(0, "lda"), LD(1, "ldb") + LD(2, "ldc"),
+      Man.Problem.TransposeA ? "A^T" : "A",
+      Man.Problem.TransposeB ? "B^T" : "B", Seed.getValue(), Epilogue);
 }
 
 /// The sentinel in C's gaps (between rows, ld > columns, and batches).
@@ -487,7 +492,7 @@ static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
         for (int64_t C = 0; C < A.Cols; ++C)
           V[B * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
   }
-  if (Man.Beta == 0.0)
+  if (Man.Problem.Beta == 0.0)
     for (float &V : Host[2])
       if (V != CGap)
         V = NAN;
@@ -586,10 +591,11 @@ checkAgainstReference(const Manifest &Man, const Problem &P,
       std::fill(Ref.begin(), Ref.end(), 0.0);
       std::fill(Mag.begin(), Mag.end(), 0.0);
       for (int64_t Kk = 0; Kk < K; ++Kk) {
-        double A = Man.TransposeA ? At(HA, AA, I, Kk, R) : At(HA, AA, I, R, Kk);
+        double A = Man.Problem.TransposeA ? At(HA, AA, I, Kk, R)
+                                          : At(HA, AA, I, R, Kk);
         for (int64_t C = 0; C < N; ++C)
-          BRow[C] =
-              Man.TransposeB ? At(HB, BA, I, C, Kk) : At(HB, BA, I, Kk, C);
+          BRow[C] = Man.Problem.TransposeB ? At(HB, BA, I, C, Kk)
+                                           : At(HB, BA, I, Kk, C);
         for (int64_t C = 0; C < N; ++C) {
           Ref[C] += A * BRow[C];
           Mag[C] += std::fabs(A * BRow[C]);
@@ -727,8 +733,8 @@ int main(int Argc, char **Argv) {
   if (!MOrErr)
     return fail(toString(MOrErr.takeError()));
   Manifest &Man = *MOrErr;
-  if (Man.ElementType != "f32")
-    return fail("element type '" + Man.ElementType +
+  if (Man.Problem.ElementType != "f32")
+    return fail("element type '" + Man.Problem.ElementType +
                 "' is not supported (f32 only)");
   Expected<Problem> POrErr = readProblem(Man, *MemoryLimit);
   if (!POrErr)
@@ -773,8 +779,11 @@ int main(int Argc, char **Argv) {
     return fail(toString(std::move(E)));
   LaunchParams LP;
   LP.Kernel = Man.Kernel;
-  LP.Grid = Man.Grid;
-  LP.Block = Man.WorkgroupSize;
+  // readManifest and bindSizes keep both in [1, 2^32).
+  for (unsigned D = 0; D < 3; ++D) {
+    LP.Grid[D] = Man.Grid[D];
+    LP.Block[D] = Man.WorkgroupSize[D];
+  }
   LP.ExplicitArgs = std::move(*Kernarg);
   LP.MaxWaveInstructions = getInstructionLimit(P);
   auto Launch = [&]() -> Expected<LaunchStats> {

@@ -1,8 +1,8 @@
 //===- ManifestSchema.h - The launch manifest's names -----------*- C++ -*-===//
 //
 // The JSON keys and format tag of gemm-opt's launch manifest
-// (docs/manifest.md), shared by its writer (gemm-emit-hsaco) and its reader
-// (gemm-runtime's readManifest), so that the two cannot drift apart: a key
+// (docs/manifest.md), shared by its JSON writer and its parser
+// (gemm-opt/Manifest/Manifest.h), so that the two cannot drift apart: a key
 // is renamed here, once.
 //
 //===----------------------------------------------------------------------===//
