@@ -66,8 +66,8 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
 
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelConfigAttr::get(ctx, bm, bn, bk, wavesM, wavesN, pad, unroll,
-                               prefetch, addressing, batchWaits,
-                               wavePriorities);
+                               prefetch, addressing, batchWaits, wavePriorities,
+                               splitTail, computeUnits);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
@@ -83,6 +83,8 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.addressing = attr.getAddressing();
   config.batchWaits = attr.getBatchWaits();
   config.wavePriorities = attr.getWavePriorities();
+  config.splitTail = attr.getSplitTail();
+  config.computeUnits = attr.getComputeUnits();
   return config;
 }
 

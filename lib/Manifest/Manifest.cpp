@@ -39,6 +39,10 @@ static void writeLaunch(json::OStream &J, const ManifestKernel &K) {
         J.attribute(key::Kind, A.Kind);
         J.attribute(key::Offset, A.Offset);
         J.attribute(key::Size, A.Size);
+        if (A.isWorkspace()) {
+          J.attribute(key::Rows, A.Rows);
+          J.attribute(key::Cols, A.Cols);
+        }
         if (A.isMatrix()) {
           writeSize(J, key::Rows, A.Rows, A.RowsExpr);
           writeSize(J, key::Cols, A.Cols, A.ColsExpr);
@@ -106,6 +110,14 @@ void gemm::writeManifest(raw_ostream &OS, const Manifest &M) {
     writeProblem(J, M.Problem);
     if (M.Kernels.size() == 1) {
       writeLaunch(J, M.Kernels.front());
+      if (!M.Then.empty())
+        J.attributeArray(key::Then, [&] {
+          for (const ManifestKernel &K : M.Then)
+            J.object([&] {
+              J.attribute(key::Kernel, K.Kernel);
+              writeLaunch(J, K);
+            });
+        });
       return;
     }
     // Several kernels, each for the sizes its condition accepts.
@@ -342,5 +354,37 @@ Expected<Manifest> gemm::parseManifest(StringRef Text, StringRef Path) {
       return Bad(toString(K.takeError()));
     M.Kernels.push_back(std::move(*K));
   }
+  if (const json::Value *ThenValue = O->get(key::Then)) {
+    const json::Array *Then = ThenValue->getAsArray();
+    if (!Then || M.Kernels.size() != 1)
+      return Bad("\"then\" must be an array of kernels, after a manifest's "
+                 "only kernel");
+    for (const json::Value &KV : *Then) {
+      const json::Object *KO = KV.getAsObject();
+      if (!KO)
+        return Bad("\"then\" entry is not an object");
+      Expected<ManifestKernel> K = readKernel(*KO);
+      if (!K)
+        return Bad(toString(K.takeError()));
+      if (llvm::any_of(K->GridExpr,
+                       [](const std::string &E) { return !E.empty(); }))
+        return Bad("kernel " + K->Kernel +
+                   " in \"then\": its grid must be static");
+      M.Then.push_back(std::move(*K));
+    }
+  }
+  // The workspace: static, positive, and no larger than the runtime's
+  // allocations can be.
+  for (const std::vector<ManifestKernel> *List : {&M.Kernels, &M.Then})
+    for (const ManifestKernel &K : *List)
+      for (const ManifestArg &A : K.Args)
+        if (A.isWorkspace() &&
+            (A.Rows <= 0 || A.Cols <= 0 || !A.RowsExpr.empty() ||
+             !A.ColsExpr.empty() || A.Rows > (int64_t(1) << 40) / A.Cols))
+          return Bad(formatv("kernel {0}: the workspace's \"rows\" and "
+                             "\"cols\" must be positive integers (floats) "
+                             "whose product is below 2^40",
+                             K.Kernel)
+                         .str());
   return M;
 }

@@ -483,12 +483,29 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
           }))
         role = *size;
     }
+    // A split tail's workspace: allocated on the host, static.
+    auto alloc = value.getDefiningOp<memref::AllocOp>();
+    if (role.empty() && alloc && alloc->getParentOp() == source.hostFunc &&
+        alloc.getType().getRank() == 2 && alloc.getType().hasStaticShape() &&
+        alloc.getType().getElementType().isF32())
+      role = "workspace";
     auto type = dyn_cast<MemRefType>(value.getType());
     bool isMatrix = role == "A" || role == "B" || role == "C";
+    if (role == "workspace") {
+      ::gemm::ManifestArg &arg = described.Args.emplace_back();
+      arg.Index = index;
+      arg.Role = role;
+      arg.Kind = explicitArgs[index]->ValueKind;
+      arg.Offset = explicitArgs[index]->Offset;
+      arg.Size = explicitArgs[index]->Size;
+      arg.Rows = type.getDimSize(0);
+      arg.Cols = type.getDimSize(1);
+      continue;
+    }
     if (role.empty() || isMatrix != bool(type))
       return launch.emitError() << "kernel operand #" << index
                                 << " is not one of the matmul's A, B, C, "
-                                   "alpha, beta or sizes";
+                                   "alpha, beta or sizes, or a workspace";
     ::gemm::ManifestArg &arg = described.Args.emplace_back();
     arg.Index = index;
     arg.Role = role;
@@ -582,6 +599,16 @@ void GemmEmitHsacoPass::runOnOperation() {
     if (failed(described))
       return signalPassFailure();
     manifest.Kernels.push_back(std::move(*described));
+  }
+  // Unconditional launches run one after the other (a split tail's
+  // reduction after the GEMM); conditional ones are alternatives.
+  if (manifest.Kernels.size() > 1 &&
+      llvm::all_of(manifest.Kernels, [](const ::gemm::ManifestKernel &k) {
+        return k.When.empty();
+      })) {
+    manifest.Then.assign(std::next(manifest.Kernels.begin()),
+                         manifest.Kernels.end());
+    manifest.Kernels.resize(1);
   }
   manifest.CodeObject = codeObjectReference(hsacoPath, manifestFile);
   manifest.Chip = StringRef(info->Target).rsplit("--").second.str();

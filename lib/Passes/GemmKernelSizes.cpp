@@ -139,16 +139,17 @@ void GemmKernelSizesPass::runOnOperation() {
     }
   }
 
-  // The tiled kernel and its fallback go into one gpu.module, so that one
-  // code object holds both and the manifest can offer the choice; the
-  // fallback's name says what it is.
+  // The tiled kernel and its fallback (or a split tail's reduction, named
+  // by gemm-tile-workgroups) go into one gpu.module, so that one code
+  // object holds both and the manifest can describe them; the fallback's
+  // name says what it is.
   if (launches.size() > 1) {
     MLIRContext *ctx = func.getContext();
     auto module =
         FlatSymbolRefAttr::get(ctx, (func.getSymName() + "_kernels").str());
     for (gpu::LaunchOp launch : launches) {
       launch.setModuleAttr(module);
-      if (!KernelTile::fromLaunch(launch))
+      if (!KernelTile::fromLaunch(launch) && !launch.getFunctionAttr())
         launch.setFunctionAttr(FlatSymbolRefAttr::get(
             ctx, (func.getSymName() + "_simple_kernel").str()));
     }

@@ -22,6 +22,7 @@
 #include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -189,10 +190,19 @@ static FailureOr<scf::ForOp> prefetchNextSlice(RewriterBase &rewriter,
     // here, once, spares the loop a wait before each store: LLVM's waits
     // there cover the first iteration only (later ones find the slice loaded
     // before the barrier at the end of the loop), but run in every one.
-    if (tile.batchWaits)
+    // A loop that starts at a K step computed from the workgroup id (a split
+    // tail) may, as far as LLVM knows, not run: it guards the loop and sinks
+    // the first slice's loads past a wait here. The wait then goes at the
+    // top of the loop, where it costs one instruction per step: the previous
+    // step's loads were waited for before its barrier.
+    if (tile.batchWaits) {
+      OpBuilder::InsertionGuard guard(b);
+      if (!getConstantIntValue(loop.getLowerBound()))
+        b.setInsertionPointToStart(loop.getBody());
       amdgpu::MemoryCounterWaitOp::create(b, /*load=*/b.getI32IntegerAttr(0),
                                           /*store=*/nullptr, /*ds=*/nullptr,
                                           /*exp=*/nullptr, /*tensor=*/nullptr);
+    }
     b.setInsertionPointAfter(staged->afterStore);
     IRMapping nextMap;
     cloneWithK(b, staged->loadOps, loop, nextSliceK(b, tile, loop, k), nextMap);
@@ -241,7 +251,12 @@ static FailureOr<scf::ForOp> prefetchNextSlice(RewriterBase &rewriter,
 
   // Step i: load slice i + 1, multiply stage i % 2, store into the other.
   b.setInsertionPointToStart(loop.getBody());
-  Value step = math.div(k, tile.bk);
+  // Steps count from the loop's start, which is not 0 in a split tail's
+  // later parts.
+  Value step = isConstantIntValue(loop.getLowerBound(), 0)
+                   ? math.div(k, tile.bk)
+                   : math.div(arith::SubIOp::create(b, k, loop.getLowerBound()),
+                              tile.bk);
   Value stage = math.rem(step, 2);
   Value nextStage = math.rem(math.add(step, 1), 2);
   IRMapping nextMap;

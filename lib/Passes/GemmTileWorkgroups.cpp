@@ -14,6 +14,7 @@
 #include "gemm-opt/Passes/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMTILEWORKGROUPS
@@ -305,6 +306,173 @@ static void buildWorkgroupBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   createMatmul(b, b.getLoc(), aTile, bTile, cTile, layout);
 }
 
+/// The memref type both C and the workspace are viewed as in a split-tail
+/// launch, whose workgroups store to one or the other.
+static MemRefType getAnyRowMajorType(MLIRContext *ctx) {
+  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                         Float32Type::get(ctx),
+                         StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                                                {ShapedType::kDynamic, 1}));
+}
+
+/// The body of a split-tail workgroup (SplitTailGrid): workgroup w < D
+/// (the whole rounds' tiles) multiplies tile w over all of K into C, as
+/// buildWorkgroupBody does; workgroup D + s multiplies part s % parts of
+/// K of tail tile D + s / parts into rows s * bm of the zeroed workspace.
+/// One K loop with bounds from the workgroup id serves both, so the later
+/// passes see the usual kernel.
+static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
+                               const KernelTile &tile, MatmulLayout layout,
+                               const SplitTailGrid &grid, Value a, Value bMat,
+                               Value c, Value workspace) {
+  IndexMath math{b};
+  Value workgroup = launch.getBlockIds().x;
+  Value wholeTiles = math.index(grid.wholeTiles);
+  Value inTail = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, workgroup,
+                                       wholeTiles);
+  // Wraps for the whole rounds' workgroups, which select the other values.
+  Value tailIndex = arith::SubIOp::create(b, workgroup, wholeTiles);
+  auto select = [&](Value inTailValue, Value wholeValue) -> Value {
+    return arith::SelectOp::create(b, inTail, inTailValue, wholeValue);
+  };
+  Value tileIndex =
+      select(math.add(math.div(tailIndex, grid.parts), wholeTiles), workgroup);
+  Value part = math.rem(tailIndex, grid.parts);
+  Value blockRow = math.mul(math.div(tileIndex, grid.tilesN), tile.bm);
+  Value blockCol = math.mul(math.rem(tileIndex, grid.tilesN), tile.bn);
+  int64_t partDepth = grid.stepsPerPart * tile.bk;
+  Value partBegin = math.mul(part, partDepth);
+  Value partEnd = arith::MinUIOp::create(b, math.add(partBegin, partDepth),
+                                         math.index(tile.k));
+  Value kBegin = select(partBegin, math.index(0));
+  Value kEnd = select(partEnd, math.index(tile.k));
+  MemRefType anyType = getAnyRowMajorType(b.getContext());
+  Value out = select(memref::CastOp::create(b, anyType, workspace),
+                     memref::CastOp::create(b, anyType, c));
+  Value outRow = select(math.mul(tailIndex, tile.bm), blockRow);
+  Value outCol = select(math.index(0), blockCol);
+  auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
+                     int64_t rows, int64_t cols) -> Value {
+    return memref::SubViewOp::create(
+        b, source, ArrayRef<OpFoldResult>{row, col},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(rows), b.getIndexAttr(cols)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  };
+  Value cTile = subView(out, outRow, outCol, tile.bm, tile.bn);
+  auto loop = scf::ForOp::create(b, kBegin, kEnd, math.index(tile.bk));
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value k = loop.getInductionVar();
+  Value aTile = layout.transposeA ? subView(a, k, blockRow, tile.bk, tile.bm)
+                                  : subView(a, blockRow, k, tile.bm, tile.bk);
+  Value bTile = layout.transposeB
+                    ? subView(bMat, blockCol, k, tile.bn, tile.bk)
+                    : subView(bMat, k, blockCol, tile.bk, tile.bn);
+  createMatmul(b, b.getLoc(), aTile, bTile, cTile, layout);
+}
+
+/// The second kernel of a split tail: C += the tail tiles' K parts, added
+/// in part order (the result does not depend on which part finished
+/// first), and the parts zeroed for the next launch. Each lane adds four
+/// consecutive floats.
+static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                               const SplitTailGrid &grid, Value c,
+                               Value workspace) {
+  IndexMath math{b};
+  int64_t tileFloats = tile.bm * tile.bn;
+  int64_t workgroups = grid.tailTiles * tileFloats /
+                       (kTailReductionLanes * kTailReductionFloats);
+  Value one = math.index(1);
+  auto launch =
+      gpu::LaunchOp::create(b, math.index(workgroups), one, one,
+                            math.index(kTailReductionLanes), one, one);
+  if (auto func = launch->getParentOfType<func::FuncOp>())
+    launch.setFunctionAttr(FlatSymbolRefAttr::get(
+        b.getContext(), (func.getSymName() + "_tail_sum_kernel").str()));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value element =
+      math.mul(math.add(math.mul(launch.getBlockIds().x, kTailReductionLanes),
+                        launch.getThreadIds().x),
+               kTailReductionFloats);
+  Value tailTile = math.div(element, tileFloats);
+  Value inTile = math.rem(element, tileFloats);
+  Value row = math.div(inTile, tile.bn);
+  Value col = math.rem(inTile, tile.bn);
+  Value tileIndex = math.add(tailTile, grid.wholeTiles);
+  Value cRow =
+      math.add(math.mul(math.div(tileIndex, grid.tilesN), tile.bm), row);
+  Value cCol =
+      math.add(math.mul(math.rem(tileIndex, grid.tilesN), tile.bn), col);
+  auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
+  Value sum = vector::LoadOp::create(b, type, c, ValueRange{cRow, cCol});
+  Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
+  for (int64_t part = 0; part < grid.parts; ++part) {
+    Value partRow = math.add(
+        math.mul(math.add(math.mul(tailTile, grid.parts), part), tile.bm), row);
+    Value partSum =
+        vector::LoadOp::create(b, type, workspace, ValueRange{partRow, col});
+    sum = arith::AddFOp::create(b, sum, partSum);
+    vector::StoreOp::create(b, zero, workspace, ValueRange{partRow, col});
+  }
+  vector::StoreOp::create(b, sum, c, ValueRange{cRow, cCol});
+  gpu::TerminatorOp::create(b);
+}
+
+/// Tiles `matmul` into a split-tail launch (buildSplitTailBody) and the
+/// launch of its reduction, with a zeroed workspace between them (the
+/// runtime zeroes it once; the reduction leaves it zeroed).
+static FailureOr<gpu::LaunchOp>
+tileSplitTailToWorkgroups(RewriterBase &rewriter, linalg::LinalgOp matmul,
+                          const KernelTile &tile, MatmulLayout layout) {
+  std::string whyNot;
+  llvm::raw_string_ostream whyNotOs(whyNot);
+  FailureOr<SplitTailGrid> grid =
+      getSplitTailGrid(tile, tile.splitTail, whyNotOs);
+  if (succeeded(grid) &&
+      (!isa<linalg::MatmulOp>(matmul) || getEpilogue(matmul) ||
+       hasDynamicLayout(matmul, std::nullopt))) {
+    whyNotOs << "it covers plain 2-D matmuls C += A x B of static layout "
+                "(no batch, no alpha/beta epilogue)";
+    grid = failure();
+  }
+  int64_t tileFloats = tile.bm * tile.bn;
+  if (succeeded(grid) &&
+      tileFloats % (kTailReductionLanes * kTailReductionFloats) != 0) {
+    whyNotOs << "bm x bn must be a multiple of "
+             << kTailReductionLanes * kTailReductionFloats
+             << " (the reduction's workgroup of floats)";
+    grid = failure();
+  }
+  if (failed(grid))
+    return matmul.emitOpError()
+           << "cannot be tiled with split_tail=" << tile.splitTail
+           << ": the tail cannot be split: " << whyNot;
+
+  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
+  b.setInsertionPoint(matmul);
+  IndexMath math{b};
+  Value a = matmul.getDpsInputs()[0];
+  Value bMat = matmul.getDpsInputs()[1];
+  Value c = matmul.getDpsInits()[0];
+  auto workspaceType =
+      MemRefType::get({grid->workspaceRows(tile.bm), tile.bn}, b.getF32Type());
+  Value workspace = memref::AllocOp::create(b, workspaceType);
+  Value one = math.index(1);
+  auto launch = gpu::LaunchOp::create(b, math.index(grid->workgroups()), one,
+                                      one, math.index(tile.lanes()), one, one);
+  tile.setOnLaunch(launch);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    buildSplitTailBody(b, launch, tile, layout, *grid, a, bMat, c, workspace);
+  }
+  buildTailReduction(b, tile, *grid, c, workspace);
+  memref::DeallocOp::create(b, workspace);
+  rewriter.eraseOp(matmul);
+  return launch;
+}
+
 /// Tiles `matmul` (checked by checkTile) into a gpu.launch of one workgroup
 /// per BM x BN tile of C, batches along grid z. With dynamic sizes or
 /// strides the launch is guarded by the run-time condition the tiled kernel
@@ -316,6 +484,8 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
                                                  linalg::LinalgOp matmul,
                                                  const KernelTile &tile,
                                                  MatmulLayout layout) {
+  if (tile.splitTail != 1)
+    return tileSplitTailToWorkgroups(rewriter, matmul, tile, layout);
   ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
   b.setInsertionPoint(matmul);
   IndexMath math{b};

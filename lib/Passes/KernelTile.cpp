@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -376,4 +377,100 @@ mlir::gemm::matchGenericMatmul(linalg::LinalgOp op, llvm::raw_ostream &whyNot) {
     return failure();
   }
   return match;
+}
+
+FailureOr<SplitTailGrid>
+mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
+                             llvm::raw_ostream &whyNot) {
+  if (tile.isDynamic()) {
+    whyNot << "its sizes are not all static";
+    return failure();
+  }
+  // gemm-tile-workgroups reports a bad tile itself.
+  if (tile.bm <= 0 || tile.bn <= 0 || tile.bk <= 0) {
+    whyNot << "the tile is not valid";
+    return failure();
+  }
+  if (tile.hasEdgeTiles() || tile.mayHaveKTail()) {
+    whyNot << "m, n and k must be multiples of bm, bn and bk (" << tile.m << "x"
+           << tile.n << "x" << tile.k << " against " << tile.bm << "x"
+           << tile.bn << "x" << tile.bk << ")";
+    return failure();
+  }
+  if (tile.computeUnits < 1 || tile.computeUnits > kMaxComputeUnits) {
+    whyNot << "compute_units=" << tile.computeUnits << " is not in 1.."
+           << kMaxComputeUnits;
+    return failure();
+  }
+  SplitTailGrid grid;
+  grid.tilesN = tile.n / tile.bn;
+  int64_t tiles;
+  if (llvm::MulOverflow(tile.m / tile.bm, grid.tilesN, tiles) ||
+      tiles > kMaxSplitTailTiles) {
+    whyNot << "its grid of " << tile.m / tile.bm << "x" << grid.tilesN
+           << " tiles is larger than " << kMaxSplitTailTiles;
+    return failure();
+  }
+  grid.tailTiles = tiles % tile.computeUnits;
+  grid.wholeTiles = tiles - grid.tailTiles;
+  grid.parts = parts;
+  if (grid.tailTiles == 0) {
+    whyNot << "its " << tiles << " tiles are whole rounds of "
+           << tile.computeUnits << " workgroups";
+    return failure();
+  }
+  // Each part, the last one included, runs at least two K steps: the K loop
+  // prefetches the next slice.
+  int64_t steps = tile.k / tile.bk;
+  grid.stepsPerPart = steps / parts + (steps % parts != 0);
+  if (parts < 2 || parts > kMaxSplitTailParts ||
+      steps - (parts - 1) * grid.stepsPerPart < 2) {
+    whyNot << "split_tail=" << parts << " must be 1 (none) or 2.."
+           << kMaxSplitTailParts
+           << " parts of at least two K steps each (k=" << tile.k << " has "
+           << steps << " steps of bk=" << tile.bk << ")";
+    return failure();
+  }
+  return grid;
+}
+
+int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
+  std::string ignored;
+  llvm::raw_string_ostream ignoredOs(ignored);
+  if (failed(getSplitTailGrid(tile, 2, ignoredOs)))
+    return 1;
+  int64_t tiles = (tile.m / tile.bm) * (tile.n / tile.bn);
+  int64_t units = tile.computeUnits;
+  int64_t rounds = tiles / units, tail = tiles % units;
+  int64_t steps = tile.k / tile.bk;
+  // A grid of less than one round is split-K's case, where the parts'
+  // fixed costs (prologue, epilogue, a workgroup launch each) are not
+  // small against their K steps; the tail of a larger grid is not.
+  if (rounds == 0)
+    return 1;
+  // The busiest CU's work in tile K steps: without a split, one more whole
+  // tile than the whole rounds give; with one, its share of the tail's
+  // parts (the longest part counted for each).
+  int64_t unsplit = (rounds + 1) * steps, best = unsplit, bestParts = 1;
+  for (int64_t parts = 2; parts <= kMaxAutoSplitTailParts; ++parts) {
+    FailureOr<SplitTailGrid> grid = getSplitTailGrid(tile, parts, ignoredOs);
+    if (failed(grid) || grid->stepsPerPart < kMinAutoSplitTailSteps)
+      continue;
+    int64_t partsOnBusiest = (tail * parts + units - 1) / units;
+    int64_t work = rounds * steps + partsOnBusiest * grid->stepsPerPart;
+    if (work < best) {
+      best = work;
+      bestParts = parts;
+    }
+  }
+  if (bestParts == 1)
+    return 1;
+  // Seconds, at the RX 7900 XTX's peak rates (61.4 TFLOP/s, 960 GB/s): the
+  // time saved on the busiest CU against the second kernel's, which reads
+  // the parts and C and writes C and the zeroed parts, plus a launch.
+  double stepSeconds = 2.0 * tile.bm * tile.bn * tile.bk / (61.4e12 / units);
+  double saved = (unsplit - best) * stepSeconds;
+  double reduceBytes = 4.0 * tile.bm * tile.bn * tail * (2 * bestParts + 2);
+  double reduceSeconds = reduceBytes / 960e9 + 5e-6;
+  return saved > reduceSeconds ? bestParts : 1;
 }

@@ -41,6 +41,17 @@ inline constexpr int64_t kMaxWorkgroupLanes = 1024;
 /// (all of the LDS).
 inline constexpr int64_t kMaxWaves = kMaxWorkgroupLanes / kWaveSize;
 inline constexpr int64_t kMaxTileSide = kLdsBytes / 4;
+// The most CUs a split tail is balanced for, and K parts of a tail tile
+// (gemm-select-config tries up to kMaxAutoSplitTailParts).
+inline constexpr int64_t kMaxComputeUnits = 1024;
+inline constexpr int64_t kMaxSplitTailParts = 16;
+inline constexpr int64_t kMaxAutoSplitTailParts = 8;
+inline constexpr int64_t kMinAutoSplitTailSteps = 16;
+// The workgroup id is 32 bits: the split grid stays far below.
+inline constexpr int64_t kMaxSplitTailTiles = int64_t(1) << 24;
+// The split tail's reduction kernel: lanes per workgroup, floats per lane.
+inline constexpr int64_t kTailReductionLanes = 256;
+inline constexpr int64_t kTailReductionFloats = 4;
 
 /// The configuration one gpu.launch was built for, its problem, and what
 /// follows from them.
@@ -185,6 +196,37 @@ std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);
 /// then applies elementwise), built at `b`'s insertion point; `c` may be null
 /// when the body does not read C.
 Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t, Value c);
+
+/// The grid of a split-tail launch (gemm-tile-workgroups). A grid of T
+/// tiles on U CUs runs T / U whole rounds and a last round of T % U tiles,
+/// which leaves the other CUs idle for a whole tile's time: the tiles of
+/// the whole rounds get a workgroup each, and each tail tile is split into
+/// `parts` K ranges, a workgroup each, whose sums a second kernel adds into
+/// C in a fixed order (so the result does not depend on timing).
+struct SplitTailGrid {
+  int64_t tilesN = 0;       // Tiles along N.
+  int64_t wholeTiles = 0;   // Tiles of the whole rounds, one workgroup each.
+  int64_t tailTiles = 0;    // Tiles split into K parts.
+  int64_t parts = 1;        // K parts of a tail tile.
+  int64_t stepsPerPart = 0; // K steps (of bk) of every part but the last.
+
+  int64_t workgroups() const { return wholeTiles + tailTiles * parts; }
+  /// Rows of the workspace, one bm x bn sum per tail workgroup.
+  int64_t workspaceRows(int64_t bm) const { return tailTiles * parts * bm; }
+};
+
+/// The split-tail grid of `tile` (static sizes, its splitTail and
+/// computeUnits) into `parts` K parts, or why there is none (a phrase that
+/// follows "the tail cannot be split: ").
+FailureOr<SplitTailGrid> getSplitTailGrid(const KernelTile &tile, int64_t parts,
+                                          llvm::raw_ostream &whyNot);
+
+/// The K parts gemm-select-config gives the tail tiles of `tile` (a grid of
+/// at least one whole round): the count, up to kMaxAutoSplitTailParts parts
+/// of at least kMinAutoSplitTailSteps K steps, that makes the busiest CU's
+/// share of K steps smallest, when the time that saves exceeds the second
+/// kernel's; 1 (no split) otherwise.
+int64_t chooseSplitTail(const KernelTile &tile);
 
 /// Index arithmetic with constants folded in at build time.
 struct IndexMath {

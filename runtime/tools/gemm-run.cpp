@@ -226,6 +226,7 @@ struct Problem {
 struct CheckResult {
   double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
   int64_t Bad = 0, GapWrites = 0;
+  int64_t WorkspaceNonZero = 0; ///< floats of the workspace left non-zero
   int64_t FirstI = -1, FirstR = -1, FirstC = -1;
   double FirstGot = 0, FirstRef = 0, FirstTol = 0;
 };
@@ -414,14 +415,15 @@ static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
 }
 
 /// The manifest's argument layout must agree with the code object's.
-static Error checkKernelArguments(const Manifest &Man, const KernelInfo &KI) {
-  if (Man.KernargSize && *Man.KernargSize != KI.KernargSegmentSize)
+static Error checkKernelArguments(const Manifest &Man, const ManifestKernel &K,
+                                  const KernelInfo &KI) {
+  if (K.KernargSize && *K.KernargSize != KI.KernargSegmentSize)
     return makeError(formatv("manifest '{0}': \"kernarg_size\" is {1}, but "
                              "kernel '{2}' of the code object has a kernarg "
                              "segment of {3} bytes",
-                             Man.Path, *Man.KernargSize, KI.Name,
+                             Man.Path, *K.KernargSize, KI.Name,
                              KI.KernargSegmentSize));
-  for (const ManifestArg &A : Man.Args) {
+  for (const ManifestArg &A : K.Args) {
     bool Found = false;
     for (const KernelArg &KA : KI.Args)
       Found |=
@@ -499,38 +501,73 @@ static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
   return Host;
 }
 
-/// Copies the matrices to the device (their addresses in \p Dev) and builds
-/// the explicit kernel arguments: buffer addresses, alpha and beta when they
-/// are arguments, and the run-time sizes.
-static Expected<std::vector<uint8_t>>
-writeArguments(Backend &B, const Manifest &Man, const KernelInfo &KI,
-               const Problem &P, const std::array<std::vector<float>, 3> &Host,
-               std::array<uint64_t, 3> &Dev) {
+/// The device buffers of a run: A, B and C, and the workspace the kernels
+/// share (0 when none takes one).
+struct DeviceBuffers {
+  std::array<uint64_t, 3> Matrices{};
+  uint64_t Workspace = 0;
+};
+
+/// Allocates A, B and C with their initial values, and the workspace,
+/// zeroed (the kernels that use it leave it zero).
+static Expected<DeviceBuffers>
+allocateBuffers(Backend &B, ArrayRef<const ManifestKernel *> Kernels,
+                const std::array<std::vector<float>, 3> &Host) {
+  DeviceBuffers Dev;
+  for (unsigned I = 0; I < 3; ++I) {
+    size_t Bytes = Host[I].size() * sizeof(float);
+    auto Addr = B.allocate(Bytes);
+    if (!Addr)
+      return Addr.takeError();
+    Dev.Matrices[I] = *Addr;
+    if (Error E = B.copyToDevice(Dev.Matrices[I], Host[I].data(), Bytes))
+      return std::move(E);
+  }
+  uint64_t WorkspaceFloats = 0;
+  for (const ManifestKernel *K : Kernels)
+    for (const ManifestArg &A : K->Args)
+      if (A.isWorkspace())
+        WorkspaceFloats = std::max<uint64_t>(WorkspaceFloats, A.Rows * A.Cols);
+  if (WorkspaceFloats) {
+    std::vector<float> Zero(WorkspaceFloats, 0.0f);
+    auto Addr = B.allocate(Zero.size() * sizeof(float));
+    if (!Addr)
+      return Addr.takeError();
+    Dev.Workspace = *Addr;
+    if (Error E = B.copyToDevice(Dev.Workspace, Zero.data(),
+                                 Zero.size() * sizeof(float)))
+      return std::move(E);
+  }
+  return Dev;
+}
+
+/// The explicit kernel arguments of kernel `K`: the buffers, alpha and beta,
+/// and the sizes it takes at run time.
+static Expected<std::vector<uint8_t>> buildKernarg(const ManifestKernel &K,
+                                                   const KernelInfo &KI,
+                                                   const Problem &P,
+                                                   const DeviceBuffers &Dev) {
   std::vector<uint8_t> Kernarg(KI.explicitArgsSize(), 0);
   auto Put = [&](int64_t Offset, const void *Value, size_t Size) {
     if (Offset + Size > Kernarg.size())
       Kernarg.resize(Offset + Size);
     memcpy(Kernarg.data() + Offset, Value, Size);
   };
-  for (unsigned I = 0; I < 3; ++I) {
-    size_t Bytes = Host[I].size() * sizeof(float);
-    auto Addr = B.allocate(Bytes);
-    if (!Addr)
-      return Addr.takeError();
-    Dev[I] = *Addr;
-    if (Error E = B.copyToDevice(Dev[I], Host[I].data(), Bytes))
-      return std::move(E);
-    Put(P.Matrices[I].Arg->Offset, &Dev[I], 8);
-  }
-  for (const ScaleFactor &F : P.Factors) {
-    if (!F.Arg)
+  for (const ManifestArg &A : K.Args) {
+    if (A.isMatrix()) {
+      unsigned I = A.Role == "A" ? 0 : A.Role == "B" ? 1 : 2;
+      Put(A.Offset, &Dev.Matrices[I], 8);
       continue;
-    float Value = F.Value;
-    Put(F.Arg->Offset, &Value, 4);
-  }
-  for (const ManifestArg &A : Man.Args) {
-    if (!A.isSize())
+    }
+    if (A.isWorkspace()) {
+      Put(A.Offset, &Dev.Workspace, 8);
       continue;
+    }
+    if (A.Role == "alpha" || A.Role == "beta") {
+      float Value = A.Role == "alpha" ? P.alpha() : P.beta();
+      Put(A.Offset, &Value, 4);
+      continue;
+    }
     if (A.Kind != "by_value" || (A.Size != 8 && A.Size != 4))
       return makeError(formatv("argument {0} must be a 4- or 8-byte by_value "
                                "integer",
@@ -658,6 +695,12 @@ static int reportCheck(const CheckResult &Res, const Problem &P,
                       Res.GapWrites);
     return 1;
   }
+  if (Res.WorkspaceNonZero) {
+    outs() << formatv("FAIL: the kernels left {0} float(s) of the workspace "
+                      "non-zero; the next launch needs it zeroed\n",
+                      Res.WorkspaceNonZero);
+    return 1;
+  }
   outs() << "PASS\n";
   return 0;
 }
@@ -747,12 +790,20 @@ int main(int Argc, char **Argv) {
   if (!COOrErr)
     return fail(toString(COOrErr.takeError()));
   CodeObject &CO = **COOrErr;
-  auto KIOrErr = CO.kernel(Man.Kernel);
-  if (!KIOrErr)
-    return fail(toString(KIOrErr.takeError()));
-  const KernelInfo &KI = *KIOrErr;
-  if (Error E = checkKernelArguments(Man, KI))
-    return fail(toString(std::move(E)));
+  // The kernels this run launches, in order: the manifest's choice, then
+  // those it says follow (a split tail's reduction).
+  std::vector<const ManifestKernel *> Kernels = {&Man};
+  for (const ManifestKernel &K : Man.Then)
+    Kernels.push_back(&K);
+  std::vector<const KernelInfo *> Infos;
+  for (const ManifestKernel *K : Kernels) {
+    auto KIOrErr = CO.kernel(K->Kernel);
+    if (!KIOrErr)
+      return fail(toString(KIOrErr.takeError()));
+    if (Error E = checkKernelArguments(Man, *K, *KIOrErr))
+      return fail(toString(std::move(E)));
+    Infos.push_back(&*KIOrErr);
+  }
 
   Expected<SimOptions> SimOpts = SimCL.getSimOptions(BackendOpt == "sim");
   if (!SimOpts)
@@ -770,30 +821,55 @@ int main(int Argc, char **Argv) {
   printProblem(Man, P);
 
   std::array<std::vector<float>, 3> Host = makeInputs(Man, P);
-  std::array<uint64_t, 3> Dev;
-  Expected<std::vector<uint8_t>> Kernarg =
-      writeArguments(B, Man, KI, P, Host, Dev);
-  if (!Kernarg)
-    return fail(toString(Kernarg.takeError()));
+  Expected<DeviceBuffers> Dev = allocateBuffers(B, Kernels, Host);
+  if (!Dev)
+    return fail(toString(Dev.takeError()));
   if (Error E = B.loadCodeObject(CO))
     return fail(toString(std::move(E)));
-  LaunchParams LP;
-  LP.Kernel = Man.Kernel;
-  // readManifest and bindSizes keep both in [1, 2^32).
-  for (unsigned D = 0; D < 3; ++D) {
-    LP.Grid[D] = Man.Grid[D];
-    LP.Block[D] = Man.WorkgroupSize[D];
+  std::vector<LaunchParams> Launches;
+  for (auto [K, KI] : llvm::zip_equal(Kernels, Infos)) {
+    Expected<std::vector<uint8_t>> Kernarg = buildKernarg(*K, *KI, P, *Dev);
+    if (!Kernarg)
+      return fail(toString(Kernarg.takeError()));
+    LaunchParams &LP = Launches.emplace_back();
+    LP.Kernel = K->Kernel;
+    // readManifest and bindSizes keep both in [1, 2^32).
+    for (unsigned D = 0; D < 3; ++D) {
+      LP.Grid[D] = K->Grid[D];
+      LP.Block[D] = K->WorkgroupSize[D];
+    }
+    LP.ExplicitArgs = std::move(*Kernarg);
+    LP.MaxWaveInstructions = getInstructionLimit(P);
   }
-  LP.ExplicitArgs = std::move(*Kernarg);
-  LP.MaxWaveInstructions = getInstructionLimit(P);
+  // The kernels one after the other; the timing model's predictions add up
+  // (appendSimLaunch).
   auto Launch = [&]() -> Expected<LaunchStats> {
-    ProgressLine Line("emulator", "workgroups");
-    LP.Progress = [&](uint64_t Done, uint64_t Total) {
-      Line.update(Done, Total);
-    };
-    Expected<LaunchStats> Stats = B.launch(LP);
-    LP.Progress = nullptr;
-    return Stats;
+    LaunchStats Total;
+    for (LaunchParams &LP : Launches) {
+      ProgressLine Line("emulator", "workgroups");
+      LP.Progress = [&](uint64_t Done, uint64_t Total) {
+        Line.update(Done, Total);
+      };
+      Expected<LaunchStats> Stats = B.launch(LP);
+      LP.Progress = nullptr;
+      if (!Stats)
+        return Stats.takeError();
+      if (&LP == &Launches.front()) {
+        Total = std::move(*Stats);
+        continue;
+      }
+      Total.Milliseconds += Stats->Milliseconds;
+      Total.WaveInstructions += Stats->WaveInstructions;
+      Total.Waves += Stats->Waves;
+      if (Total.Sim && Stats->Sim) {
+        auto Sum = std::make_shared<SimResult>(*Total.Sim);
+        appendSimLaunch(*Sum, Launches.front().Kernel, LP.Kernel, *Stats->Sim,
+                        SimOpts->Params);
+        Total.Milliseconds = Sum->Seconds * 1e3;
+        Total.Sim = std::move(Sum);
+      }
+    }
+    return Total;
   };
   auto S = Launch();
   if (!S)
@@ -802,7 +878,8 @@ int main(int Argc, char **Argv) {
     return reportPrediction(*S->Sim, P);
 
   std::vector<float> HC(Host[2].size());
-  if (Error E = B.copyFromDevice(HC.data(), Dev[2], HC.size() * sizeof(float)))
+  if (Error E = B.copyFromDevice(HC.data(), Dev->Matrices[2],
+                                 HC.size() * sizeof(float)))
     return fail(toString(std::move(E)));
   if (!DumpC.empty()) {
     std::error_code EC;
@@ -814,6 +891,20 @@ int main(int Argc, char **Argv) {
   }
   auto CheckStart = std::chrono::steady_clock::now();
   CheckResult Check = checkAgainstReference(Man, P, Host, HC);
+  // The next launch finds the workspace as the kernels must leave it.
+  if (Dev->Workspace) {
+    uint64_t Floats = 0;
+    for (const ManifestKernel *K : Kernels)
+      for (const ManifestArg &A : K->Args)
+        if (A.isWorkspace())
+          Floats = std::max<uint64_t>(Floats, A.Rows * A.Cols);
+    std::vector<float> Workspace(Floats);
+    if (Error E = B.copyFromDevice(Workspace.data(), Dev->Workspace,
+                                   Floats * sizeof(float)))
+      return fail(toString(std::move(E)));
+    Check.WorkspaceNonZero =
+        llvm::count_if(Workspace, [](float Value) { return Value != 0.0f; });
+  }
   if (int Code = reportCheck(Check, P,
                              std::chrono::duration<double>(
                                  std::chrono::steady_clock::now() - CheckStart)

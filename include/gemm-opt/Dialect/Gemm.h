@@ -38,6 +38,12 @@ struct KernelConfig {
   /// s_setprio 1 over each K step's FMAs, 0 while its loads issue
   /// (walkthrough, kernel 8).
   bool wavePriorities = false;
+  /// K parts of each tile left over after the whole rounds of computeUnits
+  /// workgroups (split-K of the grid's tail); 1: none, 0: gemm-select-config
+  /// chooses. The parts' sums are added into C by a second kernel.
+  int64_t splitTail = 0;
+  /// CUs of the GPU the grid's tail is balanced for (RX 7900 XTX: 96).
+  int64_t computeUnits = 96;
 
   KernelConfigAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelConfigAttr attr);

@@ -79,9 +79,12 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     LDS loop iteration (`unroll`, 0 for all of `bk`), how the next K-slice
     is prefetched, how A and B are addressed, whether each K step waits
     once for all its LDS fragment loads (`batch_waits`, printed only when
-    false) and whether a wave raises its priority for a K step's FMAs
-    (`wave_priorities`, printed only when true). The passes that use a
-    value check it and name the limit it breaks.
+    false), whether a wave raises its priority for a K step's FMAs
+    (`wave_priorities`, printed only when true), and into how many K parts
+    the tiles left over after whole rounds of `compute_units` workgroups
+    are split (`split_tail`, printed only when not 1; `compute_units`,
+    printed only when not 96). The passes that use a value check it and
+    name the limit it breaks.
 
     Example:
 
@@ -98,7 +101,10 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                         EnumParameter<Gemm_Addressing>:$addressing,
                         DefaultValuedParameter<"bool", "true">:$batch_waits,
                         DefaultValuedParameter<"bool", "false">
-                            :$wave_priorities);
+                            :$wave_priorities,
+                        DefaultValuedParameter<"int64_t", "1">:$split_tail,
+                        DefaultValuedParameter<"int64_t", "96">
+                            :$compute_units);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

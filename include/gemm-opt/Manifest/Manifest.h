@@ -53,8 +53,11 @@ struct ManifestArg {
   int64_t Slack = 0;
 
   bool isMatrix() const { return Role == "A" || Role == "B" || Role == "C"; }
+  /// Scratch memory the kernels share (a split tail's K parts): Rows x Cols
+  /// floats, zero when first allocated, which the kernels leave zero.
+  bool isWorkspace() const { return Role == "workspace"; }
   bool isSize() const {
-    return !isMatrix() && Role != "alpha" && Role != "beta";
+    return !isMatrix() && !isWorkspace() && Role != "alpha" && Role != "beta";
   }
 };
 
@@ -96,6 +99,9 @@ struct Manifest {
   // Every kernel the manifest offers, in order of preference: "kernels", or
   // the one a manifest for one kernel describes at its top level.
   std::vector<ManifestKernel> Kernels;
+  // Kernels launched after the chosen one, in order, on the same buffers
+  // ("then"; a split tail's reduction).
+  std::vector<ManifestKernel> Then;
 };
 
 /// The deepest nesting of JSON arrays and objects parseManifest accepts (a

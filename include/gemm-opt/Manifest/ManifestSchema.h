@@ -26,6 +26,7 @@ inline constexpr llvm::StringLiteral Chip = "chip";
 inline constexpr llvm::StringLiteral CodeObjectVersion = "code_object_version";
 inline constexpr llvm::StringLiteral Problem = "problem";
 inline constexpr llvm::StringLiteral Kernels = "kernels";
+inline constexpr llvm::StringLiteral Then = "then";
 // The problem.
 inline constexpr llvm::StringLiteral M = "m";
 inline constexpr llvm::StringLiteral N = "n";

@@ -106,6 +106,18 @@ template <typename Base> struct KernelConfigOptions : public Base {
                      "issue, as the walkthrough's kernel 8 does (default "
                      "false)"),
       llvm::cl::init(KernelConfig().wavePriorities)};
+  Option<int64_t> splitTail{
+      *this, "split-tail",
+      llvm::cl::desc("K parts of each tile left over after the grid's whole "
+                     "rounds of compute-units workgroups, added into C by a "
+                     "second kernel in a fixed order: 1 none, 0 chosen per "
+                     "matmul (default 0)"),
+      llvm::cl::init(KernelConfig().splitTail)};
+  Option<int64_t> computeUnits{
+      *this, "compute-units",
+      llvm::cl::desc("CUs of the GPU the grid's tail is balanced for "
+                     "(default 96, RX 7900 XTX)"),
+      llvm::cl::init(KernelConfig().computeUnits)};
 
   KernelConfig getKernelConfig() const {
     KernelConfig config;
@@ -120,6 +132,8 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.addressing = addressing;
     config.batchWaits = batchWaits;
     config.wavePriorities = wavePriorities;
+    config.splitTail = splitTail;
+    config.computeUnits = computeUnits;
     return config;
   }
   void setKernelConfig(const KernelConfig &config) {
@@ -134,6 +148,8 @@ template <typename Base> struct KernelConfigOptions : public Base {
     addressing = config.addressing;
     batchWaits = config.batchWaits;
     wavePriorities = config.wavePriorities;
+    splitTail = config.splitTail;
+    computeUnits = config.computeUnits;
   }
 };
 

@@ -139,11 +139,17 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     workgroup tile (`bm`, `bn`, `bk`), the wave grid (`waves-m`,
     `waves-n`), A's LDS padding (`pad`), the K steps unrolled per LDS loop
     iteration (`unroll`), the prefetch mode, the addressing of A and B,
-    whether each K step waits once for its LDS loads (`batch-waits`) and
-    whether its FMAs run at raised wave priority (`wave-priorities`).
+    whether each K step waits once for its LDS loads (`batch-waits`),
+    whether its FMAs run at raised wave priority (`wave-priorities`), and
+    the split of the grid's tail (`split-tail`, `compute-units`).
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
     `gpu.launch` gets the options' values as its `gemm.config` attribute,
-    replacing any it had. The tiling passes that follow read it:
+    replacing any it had; `split-tail=0` (the default) is chosen per
+    matmul: for a plain static matmul whose tiles leave a last, partial
+    round of `compute-units` workgroups, the K parts of its tail tiles that
+    make the busiest CU's share of K steps smallest, when the time that
+    saves (at 61.4 TFLOP/s) exceeds the reduction kernel's (its bytes at
+    960 GB/s and 5 us); 1 (no split) otherwise. The tiling passes that follow read it:
     `gemm-tile-workgroups` moves it onto the launch it builds, and
     `gemm-stage-lds`, `gemm-tile-lanes`, `gemm-prefetch` and
     `gemm-buffer-addressing` take their parameters from the launch. Each
@@ -204,6 +210,20 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     fewer than two K steps (K < 2 x `bk`) are left alone with a remark, for
     the simple lowering of `gemm-rdna3-pipeline`.
 
+    Split tail (`split_tail` = S > 1): a grid of T tiles on U CUs
+    (`compute_units`) runs T / U whole rounds and a last round of
+    L = T % U tiles, during which U - L CUs idle for a whole tile's time.
+    The launch then has a 1-D grid of (T - L) + L S workgroups: the first
+    T - L multiply tiles 0 .. T - L - 1 over all of K, as above; the others
+    multiply each tail tile in S K parts of ceil(K / (S bk)) steps (the
+    last part shorter), into a zeroed workspace (a `memref.alloc` of
+    L S bm rows by bn, a kernel argument) instead of C. One K loop, with
+    bounds and output selected by the workgroup id, serves both. A second
+    `gpu.launch` after it adds each tail tile's parts into C in part order
+    (so the result does not depend on which part finished first) and
+    zeroes them again. It covers static, plain 2-D matmuls with M, N and K
+    multiples of the tile; anything else is an error that says why.
+
     Dynamic sizes: the same bounds are checked at run time. The launch goes
     into the then-branch of an `scf.if` on the host (`m >= bm`, `n >= bn`,
     `k >= 2 bk`, for the sizes that are dynamic), and the matmul with its
@@ -238,7 +258,8 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
   }];
   let dependentDialects = ["arith::ArithDialect", "gemm::GemmDialect",
                            "gpu::GPUDialect",
-                           "memref::MemRefDialect", "scf::SCFDialect"];
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
 }
 
 def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {

@@ -68,6 +68,11 @@ struct SimParams {
   double MemLatencyNs = 150.3;   // Infinity Cache, vector path
   double ScalarLatencyNs = 15.4; // scalar cache
   unsigned WorkgroupLaunchCycles = 200;
+  /// From the end of one kernel to the start of the next that depends on it
+  /// (a split tail's reduction): not fitted. An AMD HSA measurement gives
+  /// about 7 us for one synchronous dispatch and 3.5 us per kernel in a
+  /// batch; 5 us is between them.
+  double KernelGapNs = 5000;
 };
 
 /// Sets one parameter from "NAME=VALUE" (NAME as the member's name); for
@@ -102,6 +107,13 @@ struct SimStall {
   std::string Text;
   std::string Reason;
   uint64_t Cycles = 0;
+};
+
+/// One kernel of a run of several, as predicted.
+struct SimLaunch {
+  std::string Kernel;
+  double Seconds = 0;
+  uint64_t Workgroups = 0;
 };
 
 struct SimResult {
@@ -149,7 +161,17 @@ struct SimResult {
   uint64_t VmemInstructions = 0, VmemLines = 0, L0Hits = 0, L1Hits = 0,
            L2Hits = 0, MemAccesses = 0;
   double L2MissRate = 0;
+  /// A run of several kernels (a split tail's reduction after the GEMM):
+  /// each, in launch order. Seconds is then their sum with the gaps between
+  /// them (SimParams::KernelGapNs); every other figure is the first's.
+  std::vector<SimLaunch> Launches;
 };
+
+/// Adds `Next`, the prediction of kernel `NextKernel` launched after those
+/// `Total` holds (the first of which was `FirstKernel`), to `Total`.
+void appendSimLaunch(SimResult &Total, llvm::StringRef FirstKernel,
+                     llvm::StringRef NextKernel, const SimResult &Next,
+                     const SimParams &Params);
 
 /// The prediction as a profiler would show it; \p Flops is the problem's
 /// floating-point operation count.

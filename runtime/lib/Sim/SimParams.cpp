@@ -42,6 +42,7 @@ static const ParamEntry ParamTable[] = {
     GEMM_SIM_DOUBLE(MemLatencyNs),
     GEMM_SIM_DOUBLE(ScalarLatencyNs),
     GEMM_SIM_UNSIGNED(WorkgroupLaunchCycles),
+    GEMM_SIM_DOUBLE(KernelGapNs),
 };
 #undef GEMM_SIM_UNSIGNED
 #undef GEMM_SIM_DOUBLE

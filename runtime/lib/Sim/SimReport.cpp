@@ -11,11 +11,28 @@ static double share(uint64_t Part, uint64_t Whole) {
   return Whole ? 100.0 * Part / Whole : 0.0;
 }
 
+void gemm::rt::appendSimLaunch(SimResult &Total, StringRef FirstKernel,
+                               StringRef NextKernel, const SimResult &Next,
+                               const SimParams &Params) {
+  if (Total.Launches.empty())
+    Total.Launches.push_back(
+        {FirstKernel.str(), Total.Seconds, Total.Workgroups});
+  Total.Launches.push_back({NextKernel.str(), Next.Seconds, Next.Workgroups});
+  Total.Seconds += Params.KernelGapNs * 1e-9 + Next.Seconds;
+}
+
 void gemm::rt::printSimResult(raw_ostream &OS, const SimResult &R,
                               double Flops) {
   OS << formatv("predicted time: {0:F3} ms, {1:F1} TFLOP/s (timing model, "
                 "not a measurement)\n",
                 R.Seconds * 1e3, R.Seconds > 0 ? Flops / R.Seconds / 1e12 : 0);
+  if (!R.Launches.empty()) {
+    OS << "kernels, in launch order (the figures below are the first's):";
+    for (const SimLaunch &L : R.Launches)
+      OS << formatv(" {0} {1:F3} ms ({2} workgroups);", L.Kernel,
+                    L.Seconds * 1e3, L.Workgroups);
+    OS << " and the gaps between them\n";
+  }
   const char *Unit = R.WgpMode ? "WGP" : "CU";
   OS << formatv("occupancy: {0} VGPRs allocated, {1} waves per workgroup, {2} "
                 "workgroups per {5}{6}, {3} waves per SIMD (limited by {4})\n",
@@ -68,8 +85,14 @@ json::Value gemm::rt::toJSON(const SimResult &R, double Flops) {
                                   {"instruction", S.Text},
                                   {"reason", S.Reason},
                                   {"cycles", S.Cycles}});
+  json::Array Launches;
+  for (const SimLaunch &L : R.Launches)
+    Launches.push_back(json::Object{{"kernel", L.Kernel},
+                                    {"milliseconds", L.Seconds * 1e3},
+                                    {"workgroups", L.Workgroups}});
   return json::Object{
       {"model", "gemm-opt timing model (prediction)"},
+      {"launches", std::move(Launches)},
       {"milliseconds", R.Seconds * 1e3},
       {"tflops", R.Seconds > 0 ? Flops / R.Seconds / 1e12 : 0},
       {"occupancy", json::Object{{"wgp_mode", R.WgpMode},

@@ -1,0 +1,98 @@
+// RUN: gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=6" --gemm-tile-workgroups --canonicalize --verify-diagnostics | FileCheck %s
+// gemm-select-config's choice (split-tail=0, the default) per matmul.
+// RUN: gemm-opt %s --split-input-file --gemm-select-config | FileCheck %s --check-prefix=AUTO
+// RUN: gemm-opt %s --split-input-file --gemm-select-config=compute-units=128 | FileCheck %s --check-prefix=AUTO128
+// RUN: not gemm-opt %S/Inputs/split-tail-errors.mlir --split-input-file --gemm-select-config="split-tail=3 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %S/Inputs/split-tail-errors.mlir
+// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=17 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARTS
+// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNITS
+// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=8" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
+
+// 512 x 512 x 256 in 128 x 128 tiles: 16 tiles on 6 CUs are 2 whole rounds
+// (tiles 0-11, a workgroup each) and a tail of 4 tiles, each split into 3 K
+// parts of 11, 11 and 10 steps of 8 (workgroups 12-23). One launch of 24
+// workgroups; the tail's parts go to a zeroed workspace of 4 x 3 x 128 rows.
+// CHECK-LABEL: func.func @tail
+// CHECK-DAG: %[[C12:.*]] = arith.constant 12 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C24:.*]] = arith.constant 24 : index
+// CHECK-DAG: %[[C88:.*]] = arith.constant 88 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<1536x128xf32>
+// CHECK: gpu.launch blocks(%[[WG:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C24]], %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128,
+// CHECK: %[[INTAIL:.*]] = arith.cmpi uge, %[[WG]], %[[C12]] : index
+// CHECK: %[[S:.*]] = arith.subi %[[WG]], %[[C12]] : index
+// CHECK: %[[TAILTILE:.*]] = arith.divui %[[S]], %[[C3]] : index
+// CHECK: %[[TAILIDX:.*]] = arith.addi %[[TAILTILE]], %[[C12]] : index
+// CHECK: %[[TILE:.*]] = arith.select %[[INTAIL]], %[[TAILIDX]], %[[WG]] : index
+// CHECK: %[[PART:.*]] = arith.remui %[[S]], %[[C3]] : index
+// CHECK: %[[PARTBEGIN:.*]] = arith.muli %[[PART]], %[[C88]] : index
+// CHECK: %[[PARTNEXT:.*]] = arith.addi %[[PARTBEGIN]], %[[C88]] : index
+// CHECK: %[[PARTEND:.*]] = arith.minui %[[PARTNEXT]], %[[C256]] : index
+// CHECK: %[[KB:.*]] = arith.select %[[INTAIL]], %[[PARTBEGIN]], %c0 : index
+// CHECK: %[[KE:.*]] = arith.select %[[INTAIL]], %[[PARTEND]], %[[C256]] : index
+// CHECK: %[[CANY:.*]] = memref.cast %arg2 : memref<512x512xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[WSANY:.*]] = memref.cast %[[WS]] : memref<1536x128xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[OUT:.*]] = arith.select %[[INTAIL]], %[[WSANY]], %[[CANY]]
+// CHECK: %[[OUTROW:.*]] = arith.select %[[INTAIL]]
+// CHECK: %[[OUTCOL:.*]] = arith.select %[[INTAIL]], %c0,
+// CHECK: %[[OUTTILE:.*]] = memref.subview %[[OUT]][%[[OUTROW]], %[[OUTCOL]]] [128, 128] [1, 1]
+// CHECK: scf.for %[[K:.*]] = %[[KB]] to %[[KE]] step %c8 {
+// CHECK: linalg.matmul ins({{.*}}) outs(%[[OUTTILE]] : memref<128x128xf32, strided<[?, 1], offset: ?>>)
+// CHECK: gpu.terminator
+// CHECK: } {gemm.config = #gemm.config<{{.*}}, split_tail = 3, compute_units = 6>, gemm.problem = #gemm.problem<m = 512, n = 512, k = 256>}
+// The reduction: 4 tiles x 128 x 128 floats, 4 a lane, 256 lanes a
+// workgroup. C, then the parts in order; each part zeroed after its read.
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c256,
+// CHECK: %[[SUM0:.*]] = vector.load %arg2[%[[CROW:.*]], %[[CCOL:.*]]] : memref<512x512xf32>, vector<4xf32>
+// CHECK: %[[P0:.*]] = vector.load %[[WS]][%[[R0:.*]], %{{.*}}] : memref<1536x128xf32>, vector<4xf32>
+// CHECK: %[[SUM1:.*]] = arith.addf %[[SUM0]], %[[P0]] : vector<4xf32>
+// CHECK: vector.store %{{.*}}, %[[WS]][%[[R0]], %{{.*}}]
+// CHECK: %[[P1:.*]] = vector.load %[[WS]]
+// CHECK: %[[SUM2:.*]] = arith.addf %[[SUM1]], %[[P1]] : vector<4xf32>
+// CHECK: %[[P2:.*]] = vector.load %[[WS]]
+// CHECK: %[[SUM3:.*]] = arith.addf %[[SUM2]], %[[P2]] : vector<4xf32>
+// CHECK: vector.store %[[SUM3]], %arg2[%[[CROW]], %[[CCOL]]] : memref<512x512xf32>, vector<4xf32>
+// CHECK: memref.dealloc %[[WS]]
+// 16 tiles on 96 CUs: no whole round, left to the plain grid.
+// AUTO-LABEL: func.func @tail
+// AUTO-NOT: split_tail
+// AUTO: return
+// PARTS: error: 'linalg.matmul' op cannot be tiled with split_tail=17: the tail cannot be split: split_tail=17 must be 1 (none) or 2..16 parts of at least two K steps each (k=256 has 32 steps of bk=8)
+// UNITS: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: compute_units=0 is not in 1..1024
+// WHOLE: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: its 16 tiles are whole rounds of 8 workgroups
+func.func @tail(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>) {
+  linalg.matmul ins(%A, %B : memref<512x256xf32>, memref<256x512xf32>)
+                outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// 4096^3: 1024 tiles on 96 CUs leave a tail of 64; 3 parts of 171, 171 and
+// 170 K steps put 2 parts on the busiest CU (10.67 tiles' work instead of
+// 11), which saves more than the reduction costs. On 128 CUs the tiles are
+// 8 whole rounds: nothing to split.
+// AUTO-LABEL: func.func @big
+// AUTO: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer, split_tail = 3>}
+// AUTO128-LABEL: func.func @big
+// AUTO128: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer, compute_units = 128>}
+// CHECK-LABEL: func.func @big
+// CHECK: gpu.launch
+func.func @big(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>)
+                outs(%C : memref<4096x4096xf32>)
+  return
+}
+
+// -----
+
+// 2048^3 has a tail too (64 of 256 tiles), but its K is short: the 84 K
+// steps it would save on the busiest CU take less time than the reduction.
+// AUTO-LABEL: func.func @short_k
+// AUTO-NOT: split_tail
+// AUTO: return
+func.func @short_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>)
+                outs(%C : memref<2048x2048xf32>)
+  return
+}
