@@ -31,12 +31,16 @@ sys.path.insert(0, CAL)
 from calibrate import JUDGED_1_2, JUDGED_3_8, KERNELS as WALKTHROUGH, SHOWN_ONLY
 # Our kernels: label, gemm-rdna3-pipeline options, extra gemm-opt flags.
 # The first is the default; the "without" rows take issue 22's steps away one
-# at a time, the last of them being the default before those steps.
+# at a time (the tail split, the batched waits, the tiling order), the last of
+# them being the default before those steps.
 OURS = [
-    ("gemm-opt default (prefetch=registers)", "", []),
-    ("  without batched waits (batch-waits=false)", "batch-waits=false", []),
-    ("  without the tiling order either (scheduler=llvm batch-waits=false)",
-     "scheduler=llvm batch-waits=false", []),
+    ("gemm-opt default (prefetch=registers, tail split)", "", []),
+    ("  without the tail split (split-tail=1)", "split-tail=1", []),
+    ("  without batched waits either (split-tail=1 batch-waits=false)",
+     "split-tail=1 batch-waits=false", []),
+    ("  without the tiling order either (split-tail=1 scheduler=llvm "
+     "batch-waits=false)", "split-tail=1 scheduler=llvm batch-waits=false",
+     []),
     ("  with wave priorities (wave-priorities=true)", "wave-priorities=true",
      []),
     ("gemm-opt prefetch=none", "prefetch=none", []),

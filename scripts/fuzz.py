@@ -189,6 +189,8 @@ PIPELINE_VALUES = {
     "addressing": ["buffer", "global", "flat", ""],
     "scheduler": ["auto", "tiling", "llvm", "none", ""],
     "batch-waits": ["true", "false", "1", "maybe", ""],
+    "split-tail": [0, 1, 2, 3, 5, 16, 17, -1, 2**31, 2**63 - 1],
+    "compute-units": [0, 1, 2, 3, 5, 6, 96, 1024, 1025, -1, 2**63 - 1],
     "cumode": ["true", "false", "2"],
     # Paths are relative to the case directory; absolute ones only name
     # places that cannot be written.
@@ -208,6 +210,7 @@ PIPELINE_VALID = {
     "unroll": [0, 1, 2, 4], "prefetch": ["none", "registers", "lds"],
     "addressing": ["buffer", "global"], "cumode": ["true", "false"], "hsaco": ["out.hsaco"],
     "scheduler": ["auto", "tiling", "llvm"], "batch-waits": ["true", "false"],
+    "split-tail": [0, 1, 2, 3], "compute-units": [1, 2, 3, 5, 96],
     "manifest": ["m.json"], "toolkit": ["empty-toolkit"],
 }
 SINGLE_PASSES = ["--gemm-specialize-generic", "--gemm-check-input",
