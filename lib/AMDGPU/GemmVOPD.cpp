@@ -54,20 +54,20 @@ static cl::opt<unsigned> MinFMAsPerBlock(
     "gemm-amdgpu-vopd-min-fmas",
     cl::desc("Fewest FMAs that make an innermost loop block an FMA block for "
              "the gemm-opt late AMDGPU pass"),
-    cl::init(8));
+    cl::Hidden, cl::init(8));
 
 static cl::opt<bool> RepairParity(
     "gemm-amdgpu-vopd-parity-fix",
     cl::desc("Rewrite every VOPD whose same-slot sources have the same parity "
              "(the gfx11 VOPD interlock hazard, which LLVM 22 does not "
              "check): swap commutative sources, else split the pair"),
-    cl::init(true));
+    cl::Hidden, cl::init(true));
 
 static cl::opt<bool> PairFMACs(
     "gemm-amdgpu-vopd-pair",
     cl::desc("Pair single v_fmac_f32 into parity-safe VOPDs (gfx11), hoisting "
              "an independent FMAC from up to 48 instructions below"),
-    cl::init(true));
+    cl::Hidden, cl::init(true));
 
 static cl::opt<bool> RecolorVGPRs(
     "gemm-amdgpu-vopd-recolor",
@@ -75,7 +75,7 @@ static cl::opt<bool> RecolorVGPRs(
              "FMA can pair into a parity-safe VOPD (gfx11): LDS fragments on "
              "even bases, accumulators with the parity of their A element; "
              "values crossing the loop boundary are moved"),
-    cl::init(true));
+    cl::Hidden, cl::init(true));
 
 static cl::opt<bool> PlaceByBank(
     "gemm-amdgpu-vopd-bank-plan",
@@ -83,14 +83,14 @@ static cl::opt<bool> PlaceByBank(
              "sources new VGPRs so that one source of every FMA is in banks "
              "0-1 and the other in banks 2-3 (a VOPD then reads four "
              "banks); ds_load_b128 becomes two ds_load_b64"),
-    cl::init(true));
+    cl::Hidden, cl::init(true));
 
 static cl::opt<unsigned> RecolorExtraVGPRs(
     "gemm-amdgpu-vopd-recolor-extra-vgprs",
     cl::desc("Most VGPRs the recoloring and bank plan may use above the "
              "function's highest VGPR (default: 8, or more while the "
              "function keeps its waves per SIMD)"),
-    cl::init(8));
+    cl::Hidden, cl::init(8));
 
 namespace {
 
