@@ -434,6 +434,17 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
   return grid;
 }
 
+/// The busiest CU's time, in K steps of one workgroup at the full rate: its
+/// workgroups' `steps`, and the drain at the end, where its last
+/// workgroup, `lastSteps` long, runs with fewer beside it. From the timing
+/// model on the default 128 x 128 kernel: a CU takes 0.233 M + 0.530 M
+/// cycles a tile from 2 to 11 tiles (the drain, 0.44 of the last), and
+/// 0.984 M cycles for one tile alone (0.85 more).
+static double busiestCUSteps(int64_t workgroups, int64_t steps,
+                             int64_t lastSteps) {
+  return steps + (workgroups > 1 ? 0.44 : 0.85) * lastSteps;
+}
+
 int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
@@ -443,34 +454,28 @@ int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
   int64_t units = tile.computeUnits;
   int64_t rounds = tiles / units, tail = tiles % units;
   int64_t steps = tile.k / tile.bk;
-  // A grid of less than one round is split-K's case, where the parts'
-  // fixed costs (prologue, epilogue, a workgroup launch each) are not
-  // small against their K steps; the tail of a larger grid is not.
-  if (rounds == 0)
-    return 1;
-  // The busiest CU's work in tile K steps: without a split, one more whole
-  // tile than the whole rounds give; with one, its share of the tail's
-  // parts (the longest part counted for each).
-  int64_t unsplit = (rounds + 1) * steps, best = unsplit, bestParts = 1;
-  for (int64_t parts = 2; parts <= kMaxAutoSplitTailParts; ++parts) {
+  // Seconds at the RX 7900 XTX's peak rates (61.4 TFLOP/s, 960 GB/s): the
+  // busiest CU's K steps, and for a split the reduction kernel, which reads
+  // the parts and C and writes C and the zeroed parts, and its launch.
+  double stepSeconds = 2.0 * tile.bm * tile.bn * tile.bk / (61.4e12 / units);
+  double best = busiestCUSteps(rounds + 1, (rounds + 1) * steps, steps) *
+                stepSeconds;
+  int64_t bestParts = 1;
+  for (int64_t parts = 2; parts <= kMaxSplitTailParts; ++parts) {
     FailureOr<SplitTailGrid> grid = getSplitTailGrid(tile, parts, ignoredOs);
     if (failed(grid) || grid->stepsPerPart < kMinAutoSplitTailSteps)
       continue;
     int64_t partsOnBusiest = (tail * parts + units - 1) / units;
-    int64_t work = rounds * steps + partsOnBusiest * grid->stepsPerPart;
-    if (work < best) {
-      best = work;
+    double cuSteps = busiestCUSteps(
+        rounds + partsOnBusiest,
+        rounds * steps + partsOnBusiest * grid->stepsPerPart,
+        grid->stepsPerPart);
+    double reduceBytes = 4.0 * tile.bm * tile.bn * tail * (2 * parts + 2);
+    double seconds = cuSteps * stepSeconds + reduceBytes / 960e9 + 5e-6;
+    if (seconds < best) {
+      best = seconds;
       bestParts = parts;
     }
   }
-  if (bestParts == 1)
-    return 1;
-  // Seconds, at the RX 7900 XTX's peak rates (61.4 TFLOP/s, 960 GB/s): the
-  // time saved on the busiest CU against the second kernel's, which reads
-  // the parts and C and writes C and the zeroed parts, plus a launch.
-  double stepSeconds = 2.0 * tile.bm * tile.bn * tile.bk / (61.4e12 / units);
-  double saved = (unsplit - best) * stepSeconds;
-  double reduceBytes = 4.0 * tile.bm * tile.bn * tail * (2 * bestParts + 2);
-  double reduceSeconds = reduceBytes / 960e9 + 5e-6;
-  return saved > reduceSeconds ? bestParts : 1;
+  return bestParts;
 }

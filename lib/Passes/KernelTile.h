@@ -41,12 +41,12 @@ inline constexpr int64_t kMaxWorkgroupLanes = 1024;
 /// (all of the LDS).
 inline constexpr int64_t kMaxWaves = kMaxWorkgroupLanes / kWaveSize;
 inline constexpr int64_t kMaxTileSide = kLdsBytes / 4;
-// The most CUs a split tail is balanced for, and K parts of a tail tile
-// (gemm-select-config tries up to kMaxAutoSplitTailParts).
+// The most CUs a split tail is balanced for, and K parts of a tail tile;
+// gemm-select-config's parts have at least kMinAutoSplitTailSteps K steps
+// (shorter ones are dominated by their prologue and epilogue).
 inline constexpr int64_t kMaxComputeUnits = 1024;
-inline constexpr int64_t kMaxSplitTailParts = 16;
-inline constexpr int64_t kMaxAutoSplitTailParts = 8;
-inline constexpr int64_t kMinAutoSplitTailSteps = 16;
+inline constexpr int64_t kMaxSplitTailParts = 64;
+inline constexpr int64_t kMinAutoSplitTailSteps = 32;
 // The workgroup id is 32 bits: the split grid stays far below.
 inline constexpr int64_t kMaxSplitTailTiles = int64_t(1) << 24;
 // The split tail's reduction kernel: lanes per workgroup, floats per lane.
@@ -221,11 +221,12 @@ struct SplitTailGrid {
 FailureOr<SplitTailGrid> getSplitTailGrid(const KernelTile &tile, int64_t parts,
                                           llvm::raw_ostream &whyNot);
 
-/// The K parts gemm-select-config gives the tail tiles of `tile` (a grid of
-/// at least one whole round): the count, up to kMaxAutoSplitTailParts parts
-/// of at least kMinAutoSplitTailSteps K steps, that makes the busiest CU's
-/// share of K steps smallest, when the time that saves exceeds the second
-/// kernel's; 1 (no split) otherwise.
+/// The K parts gemm-select-config gives the tail tiles of `tile`: of 1 (no
+/// split) and the counts with parts of at least kMinAutoSplitTailSteps K
+/// steps, the one with the shortest estimate (the busiest CU's K steps,
+/// its drain included, at the peak rate, plus the reduction kernel's
+/// bytes at the peak bandwidth and its launch). A grid of fewer tiles
+/// than CUs is all tail: split-K.
 int64_t chooseSplitTail(const KernelTile &tile);
 
 /// Index arithmetic with constants folded in at build time.

@@ -146,10 +146,11 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     `gpu.launch` gets the options' values as its `gemm.config` attribute,
     replacing any it had; `split-tail=0` (the default) is chosen per
     matmul: for a plain static matmul whose tiles leave a last, partial
-    round of `compute-units` workgroups, the K parts of its tail tiles that
-    make the busiest CU's share of K steps smallest, when the time that
-    saves (at 61.4 TFLOP/s) exceeds the reduction kernel's (its bytes at
-    960 GB/s and 5 us); 1 (no split) otherwise. The tiling passes that follow read it:
+    round of `compute-units` workgroups (all of them, for fewer tiles than
+    CUs: split-K), of no split and the part counts whose parts have at
+    least 32 K steps, the one with the shortest estimate: the busiest CU's
+    K steps at 61.4 TFLOP/s with its drain, plus the reduction kernel's
+    bytes at 960 GB/s and 5 us. The tiling passes that follow read it:
     `gemm-tile-workgroups` moves it onto the launch it builds, and
     `gemm-stage-lds`, `gemm-tile-lanes`, `gemm-prefetch` and
     `gemm-buffer-addressing` take their parameters from the launch. Each

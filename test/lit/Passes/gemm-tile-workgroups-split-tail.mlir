@@ -3,7 +3,7 @@
 // RUN: gemm-opt %s --split-input-file --gemm-select-config | FileCheck %s --check-prefix=AUTO
 // RUN: gemm-opt %s --split-input-file --gemm-select-config=compute-units=128 | FileCheck %s --check-prefix=AUTO128
 // RUN: not gemm-opt %S/Inputs/split-tail-errors.mlir --split-input-file --gemm-select-config="split-tail=3 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %S/Inputs/split-tail-errors.mlir
-// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=17 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARTS
+// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=65 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARTS
 // RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNITS
 // RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=8" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
 
@@ -53,11 +53,12 @@
 // CHECK: %[[SUM3:.*]] = arith.addf %[[SUM2]], %[[P2]] : vector<4xf32>
 // CHECK: vector.store %[[SUM3]], %arg2[%[[CROW]], %[[CCOL]]] : memref<512x512xf32>, vector<4xf32>
 // CHECK: memref.dealloc %[[WS]]
-// 16 tiles on 96 CUs: no whole round, left to the plain grid.
+// 16 tiles on 96 CUs, all tail, but 32 K steps: parts of at least 32 steps
+// leave nothing to split.
 // AUTO-LABEL: func.func @tail
 // AUTO-NOT: split_tail
 // AUTO: return
-// PARTS: error: 'linalg.matmul' op cannot be tiled with split_tail=17: the tail cannot be split: split_tail=17 must be 1 (none) or 2..16 parts of at least two K steps each (k=256 has 32 steps of bk=8)
+// PARTS: error: 'linalg.matmul' op cannot be tiled with split_tail=65: the tail cannot be split: split_tail=65 must be 1 (none) or 2..64 parts of at least two K steps each (k=256 has 32 steps of bk=8)
 // UNITS: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: compute_units=0 is not in 1..1024
 // WHOLE: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: its 16 tiles are whole rounds of 8 workgroups
 func.func @tail(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>) {
@@ -86,13 +87,30 @@ func.func @big(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<
 
 // -----
 
-// 2048^3 has a tail too (64 of 256 tiles), but its K is short: the 84 K
-// steps it would save on the busiest CU take less time than the reduction.
+// A grid of fewer tiles than CUs is all tail: split-K. 256 x 256 x 4096 is 4
+// tiles; 16 parts of 32 K steps each put one part on each of 64 CUs instead
+// of a whole tile on each of 4.
+// AUTO-LABEL: func.func @split_k
+// AUTO: split_tail = 16>
+// With split-tail=3 compute-units=6 (the first RUN line) there is no whole
+// round either: 4 x 3 workgroups, all of them parts.
+// CHECK-LABEL: func.func @split_k
+// CHECK: memref.alloc() : memref<1536x128xf32>
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c12, %{{.*}} = %c1, %{{.*}} = %c1)
+func.func @split_k(%A: memref<256x4096xf32>, %B: memref<4096x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x4096xf32>, memref<4096x256xf32>)
+                outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// 256^3: 4 tiles of 32 K steps, too short to split.
 // AUTO-LABEL: func.func @short_k
 // AUTO-NOT: split_tail
 // AUTO: return
-func.func @short_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>)
-                outs(%C : memref<2048x2048xf32>)
+func.func @short_k(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>)
+                outs(%C : memref<256x256xf32>)
   return
 }
