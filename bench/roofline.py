@@ -1,0 +1,485 @@
+#!/usr/bin/python3
+"""Predicted % of roofline over a set of GEMM shapes (issue 23, items 5 and 6).
+
+    bench/roofline.py [--tool-dir DIR | --build-dir DIR] [--shapes-file FILE]
+                      [--shapes NAME,... | --quick] [--out DIR]
+                      [--clock-ghz F] [--timeout S] [--before FILE.json]
+                      [--no-chart]
+
+For each shape of bench/shapes/shapes.json (or the named ones, or the shapes
+marked "quick"), writes a func with one static linalg.matmul (or
+linalg.batch_matmul), the transposes as indexing_maps, compiles it with
+`gemm-opt --gemm-rdna3-pipeline="hsaco=..."` (default options: the compiler
+chooses), predicts its time with `gemm-run --backend=sim` and sets it against
+the RX 7900 XTX roofline:
+
+    limit = max(2 batch M N K / 61.4 TFLOP/s,
+                4 batch (M K + K N + 2 M N) bytes / 960 GB/s)
+
+(C is read and written: linalg.matmul accumulates). % of roofline is
+limit / predicted time. Every time is a prediction of the calibrated timing
+model, not a measurement. Writes OUT/roofline.md, OUT/roofline.json and
+OUT/roofline.png (with python3-matplotlib; --before draws a previous
+roofline.json beside this run) and prints the table. A failed compile or
+prediction, or one over --timeout seconds, is a row that says so.
+Exit code: 0 when every shape was predicted, 1 when one was not, 2 on bad
+usage.
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHAPES = os.path.join(REPO, "bench", "shapes", "shapes.json")
+MEASURED = os.path.join(REPO, "bench", "calibration", "measured.json")
+PEAK_FLOPS = 61.4e12     # RX 7900 XTX, f32 with dual issue (96 CUs, 2.5 GHz)
+PEAK_BYTES = 960e9       # RX 7900 XTX memory bandwidth, bytes/s
+FORMAT = "gemm-opt-roofline-1"
+
+
+def load_shapes(path):
+    doc = json.load(open(path))
+    if doc.get("format") != "gemm-opt-shapes-1":
+        raise ValueError(f"{path}: format is not gemm-opt-shapes-1")
+    seen = set()
+    for s in doc["shapes"]:
+        for key in ("name", "m", "n", "k", "source"):
+            if key not in s:
+                raise ValueError(f"{path}: a shape has no '{key}': {s}")
+        s.setdefault("batch", 1)
+        s.setdefault("transpose_a", False)
+        s.setdefault("transpose_b", False)
+        if s["name"] in seen:
+            raise ValueError(f"{path}: two shapes are named {s['name']}")
+        seen.add(s["name"])
+        if min(s["m"], s["n"], s["k"], s["batch"]) < 1:
+            raise ValueError(f"{path}: {s['name']}: sizes must be >= 1")
+    return doc["shapes"]
+
+
+def mlir_for(s):
+    """The func: one static matmul, transposes as indexing_maps."""
+    m, n, k, b = s["m"], s["n"], s["k"], s["batch"]
+    ta, tb = s["transpose_a"], s["transpose_b"]
+    lead, dims, bd = ((f"{b}x", "(b, m, n, k)", "b, ") if b > 1
+                      else ("", "(m, n, k)", ""))
+    a_shape = f"{k}x{m}" if ta else f"{m}x{k}"
+    b_shape = f"{n}x{k}" if tb else f"{k}x{n}"
+    ta_t = f"memref<{lead}{a_shape}xf32>"
+    tb_t = f"memref<{lead}{b_shape}xf32>"
+    tc_t = f"memref<{lead}{m}x{n}xf32>"
+    amap = f"affine_map<{dims} -> ({bd}{'k, m' if ta else 'm, k'})>"
+    bmap = f"affine_map<{dims} -> ({bd}{'n, k' if tb else 'k, n'})>"
+    cmap = f"affine_map<{dims} -> ({bd}m, n)>"
+    op = "linalg.batch_matmul" if b > 1 else "linalg.matmul"
+    return (f"func.func @sgemm(%A: {ta_t}, %B: {tb_t}, %C: {tc_t}) {{\n"
+            f"  {op} indexing_maps = [{amap}, {bmap}, {cmap}]\n"
+            f"      ins(%A, %B : {ta_t}, {tb_t}) outs(%C : {tc_t})\n"
+            f"  return\n}}\n")
+
+
+def roofline(s):
+    m, n, k, b = s["m"], s["n"], s["k"], s["batch"]
+    flops = 2.0 * b * m * n * k
+    nbytes = 4.0 * b * (m * k + k * n + 2 * m * n)
+    t_c, t_m = flops / PEAK_FLOPS, nbytes / PEAK_BYTES
+    return {"flops": flops, "bytes": nbytes, "limit_ms": 1e3 * max(t_c, t_m),
+            "bound": "compute" if t_c >= t_m else "memory"}
+
+
+class Failure(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+def run(cmd, deadline, what):
+    left = deadline - time.time()
+    if left <= 0:
+        raise Failure("timeout", f"{what}: no time left")
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=left)
+    except subprocess.TimeoutExpired:
+        raise Failure("timeout", f"{what} ran past the time limit")
+    if p.returncode:
+        msg = (p.stderr or p.stdout).strip().splitlines()
+        raise Failure(f"{what} failed",
+                      f"{what} exited with {p.returncode}: "
+                      + (" / ".join(msg[-3:]) if msg else "no output"))
+    return p
+
+
+def kernel_kind(manifest, remarks):
+    """The tiled RDNA3 kernel or the simple fallback, from the manifest."""
+    kernels = manifest.get("kernels") or [manifest]
+    first = kernels[0]
+    simple = ("not tiled for RDNA3" in remarks or
+              "simple" in first.get("kernel", "") or
+              (first.get("lds_bytes", 0) == 0 and
+               first.get("workgroup_size") == [16, 16, 1]))
+    kind = "simple" if simple else "tiled"
+    if manifest.get("then"):
+        kind += " + tail sum"
+    return kind
+
+
+def predict_shape(s, gemm_opt, gemm_run, art, clock, timeout):
+    deadline = time.time() + timeout
+    base = os.path.join(art, s["name"])
+    with open(base + ".mlir", "w") as f:
+        f.write(mlir_for(s))
+    p = run([gemm_opt, base + ".mlir",
+             f"--gemm-rdna3-pipeline=hsaco={base}.hsaco", "-o", os.devnull],
+            deadline, "compile")
+    remarks = " ".join(l.split("remark: ", 1)[1] for l in
+                       p.stderr.splitlines() if "remark: " in l)
+    manifest = json.load(open(base + ".manifest.json"))
+    kind = kernel_kind(manifest, remarks)
+    p = run([gemm_run, base + ".manifest.json", "--backend=sim", "--json",
+             f"--clock-ghz={clock}"], deadline, "prediction")
+    out = p.stdout
+    try:
+        sim = json.loads(out[out.index("{"):])
+        ms = float(sim["milliseconds"])
+    except (ValueError, KeyError) as e:
+        raise Failure("prediction failed", f"unreadable gemm-run output: {e}")
+    if not ms > 0:
+        raise Failure("prediction failed", f"predicted {ms} ms")
+    return {"kernel": kind, "remarks": remarks, "predicted_ms": ms,
+            "grid": manifest.get("grid"), "vgprs": manifest.get("vgpr_count"),
+            "extrapolated": sim.get("grid", {}).get("extrapolated")}
+
+
+def snapshot_tools(tools, dest):
+    """Copies gemm-opt and gemm-run to dest, so that a rebuild of the tool
+    directory during the run cannot mix two compilers, and says where they
+    came from: the source tree's commit (and whether it had uncommitted
+    changes, when the tools live in a git work tree) and each file's sha256."""
+    os.makedirs(dest, exist_ok=True)
+    info = {"tool_dir": os.path.abspath(tools), "files": {}}
+    for name in ("gemm-opt", "gemm-run"):
+        src = os.path.join(tools, name)
+        dst = os.path.join(dest, name)
+        shutil.copy2(src, dst)
+        with open(dst, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        info["files"][name] = {
+            "sha256": digest,
+            "mtime": datetime.datetime.fromtimestamp(
+                os.path.getmtime(dst), datetime.timezone.utc).isoformat(
+                    timespec="seconds")}
+    git = lambda *args: subprocess.run(
+        ["git", "-C", tools] + list(args), capture_output=True, text=True)
+    try:
+        head = git("rev-parse", "--short", "HEAD")
+        if head.returncode == 0:
+            info["commit"] = head.stdout.strip()
+            info["dirty"] = bool(git("status", "--porcelain",
+                                     "--untracked-files=no").stdout.strip())
+    except OSError:
+        pass
+    return info
+
+
+def tools_line(info):
+    where = info["tool_dir"]
+    if "commit" in info:
+        where += (f" (its tree at {info['commit']}"
+                  + (", with uncommitted changes" if info["dirty"] else "")
+                  + ")")
+    return (f"{where}; gemm-opt sha256 "
+            f"{info['files']['gemm-opt']['sha256'][:12]} "
+            f"({info['files']['gemm-opt']['mtime']}), gemm-run "
+            f"{info['files']['gemm-run']['sha256'][:12]}")
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def layout(r):
+    return ("T" if r["transpose_a"] else "N") + ("T" if r["transpose_b"] else "N")
+
+
+def summary(rows):
+    ok = [r for r in rows if r["status"] == "ok"]
+    pcts = [r["pct_roofline"] for r in ok]
+    return {"shapes": len(rows), "predicted": len(ok),
+            "geomean_pct": geomean(pcts),
+            "geomean_capped_pct": geomean([min(p, 100.0) for p in pcts]),
+            "min_pct": min(pcts) if pcts else None,
+            "min_shape": min(ok, key=lambda r: r["pct_roofline"])["name"]
+            if ok else None,
+            "below_40": sum(1 for p in pcts if p < 40),
+            "at_least_70": sum(1 for p in pcts if p >= 70),
+            "above_100": sum(1 for p in pcts if p > 100),
+            "failed": sum(1 for r in rows if r["status"] not in
+                          ("ok", "timeout")),
+            "timeouts": sum(1 for r in rows if r["status"] == "timeout")}
+
+
+def summary_line(sm):
+    if sm["predicted"]:
+        head = (f"geometric mean {sm['geomean_pct']:.1f} % of roofline, "
+                f"minimum {sm['min_pct']:.1f} % ({sm['min_shape']}), "
+                f"{sm['below_40']} below 40 %, {sm['at_least_70']} at 70 % "
+                f"or more, {sm['above_100']} above 100 % (geometric mean with "
+                f"those at 100 %: {sm['geomean_capped_pct']:.1f} %)")
+    else:
+        head = "no shape predicted"
+    return (f"{sm['predicted']} of {sm['shapes']} shapes predicted: {head}; "
+            f"failed: {sm['failed']}, timeouts: {sm['timeouts']}")
+
+
+def chart(rows, before, path, title):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    prev = {}
+    if before:
+        prev = {r["name"]: r for r in before["rows"]}
+    n = len(rows)
+    fig, ax = plt.subplots(figsize=(11, 1.5 + 0.19 * n))
+    ys = list(range(n))
+    h = 0.4 if prev else 0.8
+    val = lambda r: r["pct_roofline"] if r and r["status"] == "ok" else 0
+    if prev:
+        ax.barh([y - h / 2 for y in ys], [val(prev.get(r["name"])) for r in rows],
+                h, color="#bbbbbb")
+    colors = ["#c0392b" if r["status"] != "ok" else
+              ("#2e86c1" if r["kernel"].startswith("tiled") else "#e67e22")
+              for r in rows]
+    ax.barh([y + (h / 2 if prev else 0) for y in ys], [val(r) for r in rows],
+            h, color=colors)
+    for y, r in zip(ys, rows):
+        if r["status"] == "ok":
+            ax.text(r["pct_roofline"] + 0.5, y + (h / 2 if prev else 0),
+                    f"{r['pct_roofline']:.0f}", va="center", fontsize=5)
+        else:
+            ax.text(1, y + (h / 2 if prev else 0), r["status"], va="center",
+                    fontsize=6, color="#c0392b")
+    for x, style in ((40, ":"), (70, "--"), (100, "-")):
+        ax.axvline(x, color="black", linestyle=style, linewidth=0.7)
+    ax.set_yticks(ys)
+    ax.set_yticklabels([r["name"] for r in rows], fontsize=6)
+    ax.invert_yaxis()
+    ax.set_xlabel("% of roofline (predicted: calibrated timing model, "
+                  "not measured)")
+    ax.set_title(title, fontsize=9)
+    from matplotlib.patches import Patch
+    handles = [Patch(color="#2e86c1", label="tiled kernel"),
+               Patch(color="#e67e22", label="simple kernel")]
+    if prev:
+        handles.insert(0, Patch(color="#bbbbbb",
+                                label=before.get("label") or "before"))
+    ax.legend(handles=handles, loc="lower right", fontsize=7)
+    ax.margins(y=0.005)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tool-dir", help="directory of gemm-opt and gemm-run "
+                    "(default: BUILD_DIR/bin)")
+    ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
+    ap.add_argument("--shapes-file", default=SHAPES)
+    sel = ap.add_mutually_exclusive_group()
+    sel.add_argument("--shapes", help="comma-separated shape names")
+    sel.add_argument("--quick", action="store_true",
+                     help="only the shapes marked \"quick\"")
+    ap.add_argument("--out", default=os.path.join(REPO, "bench", "results"))
+    ap.add_argument("--clock-ghz", type=float,
+                    help="default: the walkthrough's measurement clock "
+                    "(bench/calibration/measured.json, 2.371)")
+    ap.add_argument("--timeout", type=float, default=300,
+                    help="seconds per shape, compile and prediction (300)")
+    ap.add_argument("--before", help="a previous roofline.json to draw "
+                    "beside this run")
+    ap.add_argument("--label", default=None,
+                    help="what to call this run in a later --before chart")
+    ap.add_argument("--no-chart", action="store_true")
+    a = ap.parse_args()
+
+    try:
+        shapes = load_shapes(a.shapes_file)
+    except (OSError, ValueError, KeyError) as e:
+        ap.error(str(e))
+    if a.shapes:
+        want = [x for x in a.shapes.split(",") if x]
+        byname = {s["name"]: s for s in shapes}
+        missing = [x for x in want if x not in byname]
+        if missing:
+            ap.error(f"no such shape: {', '.join(missing)}")
+        shapes = [byname[x] for x in want]
+    elif a.quick:
+        shapes = [s for s in shapes if s.get("quick")]
+    before = None
+    if a.before:
+        try:
+            before = json.load(open(a.before))
+            if before.get("format") != FORMAT:
+                raise ValueError(f"format is not {FORMAT}")
+        except (OSError, ValueError) as e:
+            ap.error(f"--before {a.before}: {e}")
+    if a.timeout <= 0:
+        ap.error("--timeout must be positive")
+    clock = a.clock_ghz or json.load(open(MEASURED))["conditions"]["clock_ghz"]
+    tools = a.tool_dir or os.path.join(a.build_dir, "bin")
+    for t in ("gemm-opt", "gemm-run"):
+        if not os.access(os.path.join(tools, t), os.X_OK):
+            ap.error(f"{os.path.join(tools, t)} not found (build the project, "
+                     "or pass --tool-dir)")
+    art = os.path.join(a.out, "roofline-artifacts")
+    os.makedirs(art, exist_ok=True)
+    tool_info = snapshot_tools(tools, os.path.join(art, "tools"))
+    gemm_opt = os.path.join(art, "tools", "gemm-opt")
+    gemm_run = os.path.join(art, "tools", "gemm-run")
+
+    rows, t_start = [], time.time()
+    for i, s in enumerate(shapes):
+        r = {k: s[k] for k in ("name", "m", "n", "k", "batch", "transpose_a",
+                               "transpose_b", "source")}
+        r.update(roofline(s))
+        t0 = time.time()
+        try:
+            r.update(predict_shape(s, gemm_opt, gemm_run, art, clock, a.timeout))
+            r["status"] = "ok"
+            r["tflops"] = r["flops"] / (r["predicted_ms"] * 1e-3) / 1e12
+            r["pct_roofline"] = 100 * r["limit_ms"] / r["predicted_ms"]
+            msg = (f"{r['predicted_ms']:.4f} ms, {r['pct_roofline']:.1f} % "
+                   f"of roofline ({r['kernel']})")
+        except Failure as e:
+            r.update(status=e.status, error=str(e), kernel="-")
+            msg = f"{e.status}: {e}"
+        except OSError as e:
+            r.update(status="failed", error=str(e), kernel="-")
+            msg = f"failed: {e}"
+        r["seconds"] = time.time() - t0
+        rows.append(r)
+        print(f"[{i + 1}/{len(shapes)}] {s['name']}: {msg} "
+              f"[{r['seconds']:.1f} s]", flush=True)
+    total = time.time() - t_start
+    sm = summary(rows)
+
+    rel = lambda p: (os.path.relpath(p, REPO) if os.path.abspath(p)
+                     .startswith(REPO + os.sep) else p)
+    shapes_file = rel(a.shapes_file)
+    cmd = "bench/roofline.py" + (" --quick" if a.quick else "") + (
+        f" --shapes {a.shapes}" if a.shapes else "") + (
+        f" --shapes-file {shapes_file}" if os.path.abspath(a.shapes_file)
+        != SHAPES else "") + (
+        f" --clock-ghz {a.clock_ghz}" if a.clock_ghz else "") + (
+        f" --timeout {a.timeout:g}" if a.timeout != 300 else "")
+    try:
+        commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short",
+                                 "HEAD"], capture_output=True,
+                                text=True).stdout.strip() or "unknown"
+    except OSError:
+        commit = "unknown"
+    lines = [
+        "# Predicted % of roofline per GEMM shape, f32, gfx1100",
+        "",
+        f"**Predictions of the calibrated timing model, not measurements** "
+        f"(`gemm-run --backend=sim`, docs/timing-model.md): RX 7900 XTX, 96 CUs "
+        f"at {clock} GHz (the clock of the walkthrough's measurements). No "
+        f"kernel here was run on a card. Shapes: {shapes_file} "
+        f"(sources in its `source` fields and bench/shapes/README.md). Each "
+        f"shape is compiled with gemm-opt's default options. At "
+        f"{clock} GHz the model's f32 peak is "
+        f"{96 * 256 * clock / 1e3:.1f} TFLOP/s, so a compute-bound shape "
+        f"reaches at most {100 * 96 * 256 * clock / 1e3 / 61.4:.1f} % of the "
+        f"roofline below (61.4 TFLOP/s is the card's peak at 2.5 GHz).",
+        "",
+        "Roofline limit = max(2 batch M N K / 61.4 TFLOP/s, 4 batch (MK + KN + "
+        "2MN) bytes / 960 GB/s) (the card's f32 peak and memory bandwidth; C "
+        "is read and written); % of roofline = limit / predicted time. "
+        "Layout: N = plain, T = transposed (A stored K x M, B stored N x K). "
+        "Kernel: *tiled* is the RDNA3 kernel (+ *tail sum* when part of its "
+        "grid is split in K and a second kernel adds the parts), *simple* the "
+        "one-output-per-lane fallback.",
+        "",
+        "| # | shape | source | M | N | K | batch | layout | kernel | bound "
+        "| predicted ms | predicted TFLOP/s | roofline ms | % of roofline |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for i, r in enumerate(rows, 1):
+        src = r["source"].split(" (")[0].split(",")[0].split(";")[0]
+        if r["status"] == "ok":
+            tail = (f"{r['predicted_ms']:.4f} | {r['tflops']:.2f} | "
+                    f"{r['limit_ms']:.4f} | {r['pct_roofline']:.1f} % |")
+        else:
+            tail = (f"**{r['status']}** | - | {r['limit_ms']:.4f} | - |")
+        lines.append(f"| {i} | {r['name']} | {src} | {r['m']} | {r['n']} | "
+                     f"{r['k']} | {r['batch']} | {layout(r)} | {r['kernel']} | "
+                     f"{r['bound']} | {tail}")
+    lines += ["", f"**Summary (predicted):** {summary_line(sm)}."]
+    if sm["above_100"]:
+        lines += ["", "Above 100 %: the model predicts a shape faster than "
+                  "the DRAM roofline. The timing model sends stores to the L2 "
+                  "and fetches each line from DRAM once when the caches keep "
+                  "what concurrent workgroups share (docs/timing-model.md, "
+                  "Global memory), and the card's 96 MB Infinity Cache can "
+                  "hold such a shape's data; read these rows as the model's "
+                  "limits, not as beating the roofline."]
+    fails = [r for r in rows if r["status"] != "ok"]
+    if fails:
+        lines += ["", "Not predicted:", ""] + [
+            f"- {r['name']}: {r['status']}: {r['error']}" for r in fails]
+    worst = sorted((r for r in rows if r["status"] == "ok"),
+                   key=lambda r: r["pct_roofline"])[:10]
+    if worst:
+        lines += ["", "Lowest: " + ", ".join(
+            f"{r['name']} {r['pct_roofline']:.1f} %" for r in worst) + "."]
+    lines += ["", f"Command: `{cmd}` (commit {commit}, "
+              f"{datetime.date.today().isoformat()}, {total:.0f} s on one "
+              f"core). Tools: {tools_line(tool_info)}."]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    with open(os.path.join(a.out, "roofline.md"), "w") as f:
+        f.write(text)
+
+    chart_file, chart_note = None, None
+    if not a.no_chart:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            chart_note = "no chart: apt-get install -y python3-matplotlib"
+            print(f"roofline: {chart_note}", file=sys.stderr)
+        else:
+            short = (f"geomean {sm['geomean_pct']:.1f} %, minimum "
+                     f"{sm['min_pct']:.1f} %, {sm['below_40']} below 40 %, "
+                     if sm["predicted"] else "") + (
+                     f"{sm['predicted']} of {sm['shapes']} predicted, "
+                     f"failed {sm['failed']}, timeouts {sm['timeouts']}")
+            chart(rows, before, os.path.join(a.out, "roofline.png"),
+                  f"Predicted % of roofline per GEMM shape, RX 7900 XTX at "
+                  f"{clock} GHz (timing model, not measured)\n{short} "
+                  f"(lines: 40 %, 70 %, 100 %)")
+            chart_file = "roofline.png"
+    with open(os.path.join(a.out, "roofline.json"), "w") as f:
+        default_label = (f"gemm-opt {tool_info['files']['gemm-opt']['sha256'][:12]}"
+                         + (f" (tree {tool_info['commit']}"
+                            + (" + changes" if tool_info["dirty"] else "") + ")"
+                            if "commit" in tool_info else ""))
+        json.dump({"format": FORMAT, "label": a.label or default_label,
+                   "prediction_not_measurement": True,
+                   "clock_ghz": clock, "compute_units": 96,
+                   "peak_tflops": PEAK_FLOPS / 1e12,
+                   "peak_gb_s": PEAK_BYTES / 1e9, "commit": commit,
+                   "command": cmd, "tools": tool_info, "seconds": total,
+                   "summary": sm,
+                   "chart": chart_file, "chart_note": chart_note,
+                   "rows": rows}, f, indent=1)
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
