@@ -44,6 +44,10 @@ struct KernelConfig {
   int64_t splitTail = 0;
   /// CUs of the GPU the grid's tail is balanced for (RX 7900 XTX: 96).
   int64_t computeUnits = 96;
+  /// Not part of #gemm.config: true when no tile option (bm, bn, waves-m,
+  /// waves-n) was given, so that gemm-select-config may take a smaller tile
+  /// for a matmul the default tile does not fit.
+  bool tileChosenPerShape = true;
 
   KernelConfigAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelConfigAttr attr);

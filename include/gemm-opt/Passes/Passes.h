@@ -134,6 +134,8 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.wavePriorities = wavePriorities;
     config.splitTail = splitTail;
     config.computeUnits = computeUnits;
+    config.tileChosenPerShape = !bm.hasValue() && !bn.hasValue() &&
+                                !wavesM.hasValue() && !wavesN.hasValue();
     return config;
   }
   void setKernelConfig(const KernelConfig &config) {

@@ -1,0 +1,65 @@
+// gemm-select-config's per-shape choices with the default options: a smaller
+// tile for a matmul the 128 x 128 tile does not fit (from 2^24
+// multiply-adds; below that the simple kernel stays faster in the timing
+// model), and the split of the grid's tail (gemm-tile-workgroups-split-tail.mlir).
+// A tile option given keeps the options' tile.
+// RUN: gemm-opt %s --split-input-file --gemm-select-config | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --gemm-select-config=bn=128 | FileCheck %s --check-prefix=GIVEN
+// RUN: gemm-opt %s --split-input-file --gemm-rdna3-pipeline=bm=128 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE-GIVEN
+
+// N = 64 (DeepBench): 128 x 64 tiles.
+// CHECK-LABEL: func.func @skinny_n
+// CHECK: gemm.config = #gemm.config<bm = 128, bn = 64, bk = 8, waves_m = 4, waves_n = 1,
+// GIVEN-LABEL: func.func @skinny_n
+// GIVEN: gemm.config = #gemm.config<bm = 128, bn = 128,
+// PIPELINE-GIVEN: remark: not tiled for RDNA3: 1760x64 is smaller than the 128x128 workgroup tile; the simple lowering compiles it
+func.func @skinny_n(%A: memref<1760x1760xf32>, %B: memref<1760x64xf32>, %C: memref<1760x64xf32>) {
+  linalg.matmul ins(%A, %B : memref<1760x1760xf32>, memref<1760x64xf32>)
+                outs(%C : memref<1760x64xf32>)
+  return
+}
+
+// -----
+
+// M = 64: 64 x 128 tiles.
+// CHECK-LABEL: func.func @skinny_m
+// CHECK: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8,
+func.func @skinny_m(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %C: memref<64x1024xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x512xf32>, memref<512x1024xf32>)
+                outs(%C : memref<64x1024xf32>)
+  return
+}
+
+// -----
+
+// N = 32: 128 x 32.
+// CHECK-LABEL: func.func @thin
+// CHECK: gemm.config = #gemm.config<bm = 128, bn = 32, bk = 8,
+func.func @thin(%A: memref<4096x2048xf32>, %B: memref<2048x32xf32>, %C: memref<4096x32xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x2048xf32>, memref<2048x32xf32>)
+                outs(%C : memref<4096x32xf32>)
+  return
+}
+
+// -----
+
+// Small: left to the simple kernel (the default tile, which does not fit).
+// CHECK-LABEL: func.func @small
+// CHECK: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
+func.func @small(%A: memref<100x64xf32>, %B: memref<64x100xf32>, %C: memref<100x100xf32>) {
+  linalg.matmul ins(%A, %B : memref<100x64xf32>, memref<64x100xf32>)
+                outs(%C : memref<100x100xf32>)
+  return
+}
+
+// -----
+
+// N = 16 fits no tile of the 4 x 1 wave grid: the default tile, and the
+// simple kernel.
+// CHECK-LABEL: func.func @matvec_like
+// CHECK: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
+func.func @matvec_like(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memref<4096x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x16xf32>)
+                outs(%C : memref<4096x16xf32>)
+  return
+}
