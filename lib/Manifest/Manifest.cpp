@@ -247,6 +247,22 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
   return K;
 }
 
+/// The kernels of a JSON array ("kernels", "then"), appended to `Out`;
+/// `What` names an entry in the error for one that is not an object.
+static Error readKernels(const json::Array &Array, StringRef What,
+                         std::vector<ManifestKernel> &Out) {
+  for (const json::Value &KV : Array) {
+    const json::Object *KO = KV.getAsObject();
+    if (!KO)
+      return makeError(What + " is not an object");
+    Expected<ManifestKernel> K = readKernel(*KO);
+    if (!K)
+      return K.takeError();
+    Out.push_back(std::move(*K));
+  }
+  return Error::success();
+}
+
 /// The line of the first bracket nested deeper than MaxManifestDepth, if
 /// any: json::parse recurses per level and would overflow the stack.
 static std::optional<unsigned> tooDeep(StringRef Text) {
@@ -339,15 +355,8 @@ Expected<Manifest> gemm::parseManifest(StringRef Text, StringRef Path) {
   if (const json::Array *Kernels = O->getArray(key::Kernels)) {
     if (Kernels->empty())
       return Bad("\"kernels\" is empty");
-    for (const json::Value &KV : *Kernels) {
-      const json::Object *KO = KV.getAsObject();
-      if (!KO)
-        return Bad("kernel entry is not an object");
-      Expected<ManifestKernel> K = readKernel(*KO);
-      if (!K)
-        return Bad(toString(K.takeError()));
-      M.Kernels.push_back(std::move(*K));
-    }
+    if (Error E = readKernels(*Kernels, "kernel entry", M.Kernels))
+      return Bad(toString(std::move(E)));
   } else {
     Expected<ManifestKernel> K = readKernel(*O);
     if (!K)
@@ -359,19 +368,13 @@ Expected<Manifest> gemm::parseManifest(StringRef Text, StringRef Path) {
     if (!Then || M.Kernels.size() != 1)
       return Bad("\"then\" must be an array of kernels, after a manifest's "
                  "only kernel");
-    for (const json::Value &KV : *Then) {
-      const json::Object *KO = KV.getAsObject();
-      if (!KO)
-        return Bad("\"then\" entry is not an object");
-      Expected<ManifestKernel> K = readKernel(*KO);
-      if (!K)
-        return Bad(toString(K.takeError()));
-      if (llvm::any_of(K->GridExpr,
+    if (Error E = readKernels(*Then, "\"then\" entry", M.Then))
+      return Bad(toString(std::move(E)));
+    for (const ManifestKernel &K : M.Then)
+      if (llvm::any_of(K.GridExpr,
                        [](const std::string &E) { return !E.empty(); }))
-        return Bad("kernel " + K->Kernel +
+        return Bad("kernel " + K.Kernel +
                    " in \"then\": its grid must be static");
-      M.Then.push_back(std::move(*K));
-    }
   }
   // The workspace: static, positive, and no larger than the runtime's
   // allocations can be.

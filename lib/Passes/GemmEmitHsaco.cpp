@@ -490,19 +490,9 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
         alloc.getType().getElementType().isF32())
       role = "workspace";
     auto type = dyn_cast<MemRefType>(value.getType());
-    bool isMatrix = role == "A" || role == "B" || role == "C";
-    if (role == "workspace") {
-      ::gemm::ManifestArg &arg = described.Args.emplace_back();
-      arg.Index = index;
-      arg.Role = role;
-      arg.Kind = explicitArgs[index]->ValueKind;
-      arg.Offset = explicitArgs[index]->Offset;
-      arg.Size = explicitArgs[index]->Size;
-      arg.Rows = type.getDimSize(0);
-      arg.Cols = type.getDimSize(1);
-      continue;
-    }
-    if (role.empty() || isMatrix != bool(type))
+    bool isBuffer =
+        role == "A" || role == "B" || role == "C" || role == "workspace";
+    if (role.empty() || isBuffer != bool(type))
       return launch.emitError() << "kernel operand #" << index
                                 << " is not one of the matmul's A, B, C, "
                                    "alpha, beta or sizes, or a workspace";
@@ -512,8 +502,12 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
     arg.Kind = explicitArgs[index]->ValueKind;
     arg.Offset = explicitArgs[index]->Offset;
     arg.Size = explicitArgs[index]->Size;
-    if (type)
+    if (arg.isWorkspace()) {
+      arg.Rows = type.getDimSize(0);
+      arg.Cols = type.getDimSize(1);
+    } else if (type) {
       describeMatrix(source.record, type, arg);
+    }
   }
   return success();
 }

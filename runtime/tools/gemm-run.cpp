@@ -505,7 +505,7 @@ static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
 /// share (0 when none takes one).
 struct DeviceBuffers {
   std::array<uint64_t, 3> Matrices{};
-  uint64_t Workspace = 0;
+  uint64_t Workspace = 0, WorkspaceFloats = 0;
 };
 
 /// Allocates A, B and C with their initial values, and the workspace,
@@ -523,13 +523,13 @@ allocateBuffers(Backend &B, ArrayRef<const ManifestKernel *> Kernels,
     if (Error E = B.copyToDevice(Dev.Matrices[I], Host[I].data(), Bytes))
       return std::move(E);
   }
-  uint64_t WorkspaceFloats = 0;
   for (const ManifestKernel *K : Kernels)
     for (const ManifestArg &A : K->Args)
       if (A.isWorkspace())
-        WorkspaceFloats = std::max<uint64_t>(WorkspaceFloats, A.Rows * A.Cols);
-  if (WorkspaceFloats) {
-    std::vector<float> Zero(WorkspaceFloats, 0.0f);
+        Dev.WorkspaceFloats =
+            std::max<uint64_t>(Dev.WorkspaceFloats, A.Rows * A.Cols);
+  if (Dev.WorkspaceFloats) {
+    std::vector<float> Zero(Dev.WorkspaceFloats, 0.0f);
     auto Addr = B.allocate(Zero.size() * sizeof(float));
     if (!Addr)
       return Addr.takeError();
@@ -893,14 +893,9 @@ int main(int Argc, char **Argv) {
   CheckResult Check = checkAgainstReference(Man, P, Host, HC);
   // The next launch finds the workspace as the kernels must leave it.
   if (Dev->Workspace) {
-    uint64_t Floats = 0;
-    for (const ManifestKernel *K : Kernels)
-      for (const ManifestArg &A : K->Args)
-        if (A.isWorkspace())
-          Floats = std::max<uint64_t>(Floats, A.Rows * A.Cols);
-    std::vector<float> Workspace(Floats);
+    std::vector<float> Workspace(Dev->WorkspaceFloats);
     if (Error E = B.copyFromDevice(Workspace.data(), Dev->Workspace,
-                                   Floats * sizeof(float)))
+                                   Workspace.size() * sizeof(float)))
       return fail(toString(std::move(E)));
     Check.WorkspaceNonZero =
         llvm::count_if(Workspace, [](float Value) { return Value != 0.0f; });
