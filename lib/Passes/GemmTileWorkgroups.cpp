@@ -213,6 +213,33 @@ struct WorkgroupOperands {
 };
 } // namespace
 
+/// A 2-D unit-stride subview of `source`.
+static Value createTileView(ImplicitLocOpBuilder &b, Value source,
+                            OpFoldResult row, OpFoldResult col,
+                            OpFoldResult rows, OpFoldResult cols) {
+  return memref::SubViewOp::create(
+      b, source, ArrayRef<OpFoldResult>{row, col},
+      ArrayRef<OpFoldResult>{rows, cols},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+}
+
+/// The K-slices of A (m x k, stored k x m when transposed) and B (k x n, or
+/// n x k) of the tile at `blockRow`, `blockCol` (`rows` x `cols`), from
+/// `k`, `depth` deep, and the matmul of them into `cTile`.
+static void createSliceMatmul(ImplicitLocOpBuilder &b, MatmulLayout layout,
+                              Value a, Value bMat, Value cTile, Value blockRow,
+                              Value blockCol, OpFoldResult rows,
+                              OpFoldResult cols, OpFoldResult k,
+                              OpFoldResult depth) {
+  Value aSlice = layout.transposeA
+                     ? createTileView(b, a, k, blockRow, depth, rows)
+                     : createTileView(b, a, blockRow, k, rows, depth);
+  Value bSlice = layout.transposeB
+                     ? createTileView(b, bMat, blockCol, k, cols, depth)
+                     : createTileView(b, bMat, k, blockCol, depth, cols);
+  createMatmul(b, b.getLoc(), aSlice, bSlice, cTile, layout);
+}
+
 /// The body of one workgroup: its BM x BN tiles of C (and of the epilogue's
 /// C), a K loop of step BK over the full slices of A and B with a matmul of
 /// the slices, the K tail as a matmul after the loop, and the epilogue.
@@ -239,24 +266,7 @@ static void buildWorkgroupBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   };
   OpFoldResult rows = ownedSize(blockRow, tile.bm, operands.mSize);
   OpFoldResult cols = ownedSize(blockCol, tile.bn, operands.nSize);
-  auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
-                     OpFoldResult rows, OpFoldResult cols) -> Value {
-    return memref::SubViewOp::create(
-        b, source, ArrayRef<OpFoldResult>{row, col},
-        ArrayRef<OpFoldResult>{rows, cols},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  };
-  // The slices of A (m x k, stored k x m when transposed) and B (k x n, or
-  // n x k) from `k`, `depth` deep.
-  auto aSlice = [&](OpFoldResult k, OpFoldResult depth) {
-    return layout.transposeA ? subView(operands.a, k, blockRow, depth, rows)
-                             : subView(operands.a, blockRow, k, rows, depth);
-  };
-  auto bSlice = [&](OpFoldResult k, OpFoldResult depth) {
-    return layout.transposeB ? subView(operands.b, blockCol, k, cols, depth)
-                             : subView(operands.b, k, blockCol, depth, cols);
-  };
-  Value cTile = subView(operands.c, blockRow, blockCol, rows, cols);
+  Value cTile = createTileView(b, operands.c, blockRow, blockCol, rows, cols);
   // The K loop over the whole slices, k - k % bk.
   Value kBegin = math.index(0);
   OpFoldResult kTail, tailDepth;
@@ -276,14 +286,14 @@ static void buildWorkgroupBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   // gemm-tile-lanes computes straight from global memory (and which may be
   // empty when k is dynamic).
   if (!isConstantIntValue(tailDepth, 0)) {
-    Value aTail = aSlice(kTail, tailDepth);
-    Value bTail = bSlice(kTail, tailDepth);
-    createMatmul(b, b.getLoc(), aTail, bTail, cTile, layout);
+    createSliceMatmul(b, layout, operands.a, operands.b, cTile, blockRow,
+                      blockCol, rows, cols, kTail, tailDepth);
   }
   // The epilogue on the workgroup's tile, which gemm-tile-lanes fuses into
   // the store of the accumulators.
   if (epilogue) {
-    Value cOutTile = subView(operands.cOut, blockRow, blockCol, rows, cols);
+    Value cOutTile =
+        createTileView(b, operands.cOut, blockRow, blockCol, rows, cols);
     AffineMap identity = b.getMultiDimIdentityMap(2);
     linalg::GenericOp::create(
         b, ValueRange{cTile}, ValueRange{cOutTile}, {identity, identity},
@@ -299,11 +309,9 @@ static void buildWorkgroupBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   }
   gpu::TerminatorOp::create(b);
   b.setInsertionPointToStart(loop.getBody());
-  OpFoldResult k = loop.getInductionVar();
-  OpFoldResult depth = b.getIndexAttr(tile.bk);
-  Value aTile = aSlice(k, depth);
-  Value bTile = bSlice(k, depth);
-  createMatmul(b, b.getLoc(), aTile, bTile, cTile, layout);
+  createSliceMatmul(b, layout, operands.a, operands.b, cTile, blockRow,
+                    blockCol, rows, cols, loop.getInductionVar(),
+                    b.getIndexAttr(tile.bk));
 }
 
 /// The memref type both C and the workspace are viewed as in a split-tail
@@ -351,24 +359,13 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
                      memref::CastOp::create(b, anyType, c));
   Value outRow = select(math.mul(tailIndex, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
-  auto subView = [&](Value source, OpFoldResult row, OpFoldResult col,
-                     int64_t rows, int64_t cols) -> Value {
-    return memref::SubViewOp::create(
-        b, source, ArrayRef<OpFoldResult>{row, col},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(rows), b.getIndexAttr(cols)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  };
-  Value cTile = subView(out, outRow, outCol, tile.bm, tile.bn);
+  OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
+  Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
   auto loop = scf::ForOp::create(b, kBegin, kEnd, math.index(tile.bk));
   gpu::TerminatorOp::create(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value k = loop.getInductionVar();
-  Value aTile = layout.transposeA ? subView(a, k, blockRow, tile.bk, tile.bm)
-                                  : subView(a, blockRow, k, tile.bm, tile.bk);
-  Value bTile = layout.transposeB
-                    ? subView(bMat, blockCol, k, tile.bn, tile.bk)
-                    : subView(bMat, k, blockCol, tile.bk, tile.bn);
-  createMatmul(b, b.getLoc(), aTile, bTile, cTile, layout);
+  createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
+                    loop.getInductionVar(), b.getIndexAttr(tile.bk));
 }
 
 /// The second kernel of a split tail: C += the tail tiles' K parts, added
