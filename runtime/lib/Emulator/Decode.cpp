@@ -21,6 +21,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -170,7 +171,8 @@ bool Emulator::Impl::convertOperand(const MCOperand &MO, Opnd &O,
 static std::string stripSuffixes(StringRef N) {
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (StringRef S : {"_gfx11", "_gfx12", "_gfx10", "_e32", "_e64"})
+    for (StringRef S : {"_gfx11", "_gfx12", "_gfx10", "_e32", "_e64", "_dpp8",
+                        "_dpp", "_w32", "_w64"})
       if (N.consume_back(S))
         Changed = true;
   }
@@ -179,11 +181,16 @@ static std::string stripSuffixes(StringRef N) {
 
 // VALU (and SALU) layout: defs, then for each source an optional modifier
 // operand and the source; tied operands are sources (the FMAC accumulator);
-// trailing control immediates (clamp, omod, ...) must be zero.
-bool Emulator::Impl::decodeValu(const MCInst &MI, Inst &I, Op O) {
+// trailing control immediates (clamp, omod, ...) must be zero. Only the
+// operands before \p End are read (decodeDpp reads the DPP controls after
+// them). A DPP instruction's "old" operand, tied to the destination right
+// after the defs, is the destination's value where no result is written, not
+// a source.
+bool Emulator::Impl::decodeValu(const MCInst &MI, Inst &I, Op O, unsigned End) {
   const MCInstrDesc &D = MII->get(MI.getOpcode());
   unsigned NumDefs = D.getNumDefs();
-  if (MI.getNumOperands() < NumDefs || NumDefs > 2) {
+  End = std::min<unsigned>(End, MI.getNumOperands());
+  if (End < NumDefs || NumDefs > 2) {
     I.Why = "unexpected operand layout";
     return false;
   }
@@ -195,7 +202,10 @@ bool Emulator::Impl::decodeValu(const MCInst &MI, Inst &I, Op O) {
   bool SeenTrailing = false;
   bool IsSopk = StringRef(MII->getName(MI.getOpcode())).starts_with("S_") &&
                 StringRef(MII->getName(MI.getOpcode())).contains("K_");
-  for (unsigned K = NumDefs; K < MI.getNumOperands(); ++K) {
+  for (unsigned K = NumDefs; K < End; ++K) {
+    if (I.Dpp != DppKind::None && NumDefs && K == NumDefs &&
+        K < D.getNumOperands() && D.getOperandConstraint(K, MCOI::TIED_TO) == 0)
+      continue;
     const MCOperand &MO = tiedOperand(MI, K);
     int Type = K < D.getNumOperands() ? D.operands()[K].OperandType : -1;
     int RC = K < D.getNumOperands() ? D.operands()[K].RegClass : -1;
@@ -265,6 +275,113 @@ bool Emulator::Impl::decodeValu(const MCInst &MI, Inst &I, Op O) {
     I.Why = formatv("unexpected operand layout ({0} sources, expected {1})",
                     I.NumSrc, Want)
                 .str();
+    return false;
+  }
+  return true;
+}
+
+// The DPP16 controls of RDNA3 (ISA guide 7.7.1): quad_perm, row_shl,
+// row_shr, row_ror 1-15, row_mirror, row_half_mirror, row_share, row_xmask.
+// The GFX9 wave shifts and row broadcasts are not RDNA3 controls.
+static bool isRdna3DppCtrl(unsigned C) {
+  return C <= 0xff || (C >= 0x101 && C <= 0x10f) ||
+         (C >= 0x111 && C <= 0x11f) || (C >= 0x121 && C <= 0x12f) ||
+         C == 0x140 || C == 0x141 || (C >= 0x150 && C <= 0x16f);
+}
+
+// DPP16 and DPP8 forms of VOP1, VOP2, VOPC and VOP3 (the *_dpp / *_dpp8 MC
+// opcodes): the ordinary operands, then the controls, last:
+//   DPP16: dpp_ctrl, row_mask, bank_mask, bound_ctrl, fi
+//   DPP8:  the eight 3-bit lane selects, then fi as the src0 encoding
+//          (0xe9 DPP8, 0xea DPP8FI).
+// src0 must be a VGPR. Only 32-bit operations: the ISA guide (Table 30)
+// allows DPP on no 64-bit opcode.
+bool Emulator::Impl::decodeDpp(const MCInst &MI, Inst &I, Op O) {
+  unsigned N = MI.getNumOperands();
+  unsigned NumCtl = I.Dpp == DppKind::Dpp16 ? 5 : 2;
+  if (N < NumCtl) {
+    I.Why = "unexpected DPP operand layout";
+    return false;
+  }
+  for (unsigned K = N - NumCtl; K < N; ++K)
+    if (!MI.getOperand(K).isImm()) {
+      I.Why = "unexpected DPP operand layout";
+      return false;
+    }
+  auto Ctl = [&](unsigned K) {
+    return static_cast<uint64_t>(MI.getOperand(N - NumCtl + K).getImm());
+  };
+  if (I.Dpp == DppKind::Dpp16) {
+    I.DppCtrl = Ctl(0);
+    I.RowMask = Ctl(1) & 0xf;
+    I.BankMask = Ctl(2) & 0xf;
+    I.BoundCtrl = Ctl(3) != 0;
+    I.FetchInactive = Ctl(4) != 0;
+    if (Ctl(0) > 0x1ff || !isRdna3DppCtrl(I.DppCtrl)) {
+      I.Why = formatv("dpp_ctrl {0:x} is not a DPP16 control of RDNA3", Ctl(0))
+                  .str();
+      return false;
+    }
+  } else {
+    I.Dpp8Sel = Ctl(0) & 0xffffff;
+    if (Ctl(1) != 0xe9 && Ctl(1) != 0xea) {
+      I.Why = "unexpected DPP8 fi operand";
+      return false;
+    }
+    I.FetchInactive = Ctl(1) == 0xea;
+  }
+  bool Cmp = O == Op::V_CMP || O == Op::V_CMPX;
+  if (Cmp ? (I.Type == TI64 || I.Type == TU64) : !isSimpleValu(O)) {
+    I.Why = "DPP on this operation is not implemented";
+    return false;
+  }
+  if (!decodeValu(MI, I, O, N - NumCtl))
+    return false;
+  if (I.Src[0].Kind != OVGPR || I.Src[0].Count != 1) {
+    I.Why = "DPP source 0 is not a VGPR";
+    return false;
+  }
+  return true;
+}
+
+// v_permlane16_b32 / v_permlanex16_b32 (VOP3): vdst, then src0 (a VGPR) and
+// the two lane-select words src1, src2 (SGPRs or constants), each after its
+// modifier operand, then vdst_in (the destination's old value). op_sel[0]
+// (the OP_SEL_0 bit of src0's modifiers) is DPP's fi, op_sel[1] (the same bit
+// of src1's) DPP's bound_ctrl (ISA guide, V_PERMLANE16_B32); ABS, NEG and the
+// other op_sel bits must be zero.
+bool Emulator::Impl::decodePermlane(const MCInst &MI, Inst &I) {
+  const MCInstrDesc &D = MII->get(MI.getOpcode());
+  if (D.getNumDefs() != 1 || MI.getNumOperands() != 8) {
+    I.Why = "unexpected permlane operand layout";
+    return false;
+  }
+  if (!convertOperand(MI.getOperand(0), I.Dst[0], I.Why))
+    return false;
+  I.NumDst = 1;
+  constexpr int64_t OpSel0 = 4;
+  int64_t Mods[3];
+  for (unsigned S = 0; S < 3; ++S) {
+    const MCOperand &M = MI.getOperand(1 + 2 * S);
+    if (!M.isImm() || (int)D.operands()[1 + 2 * S].OperandType != ModsType) {
+      I.Why = "unexpected permlane operand layout";
+      return false;
+    }
+    Mods[S] = M.getImm();
+    if (!convertOperand(MI.getOperand(2 + 2 * S), I.Src[S], I.Why))
+      return false;
+  }
+  I.NumSrc = 3;
+  if ((Mods[0] & ~OpSel0) || (Mods[1] & ~OpSel0) || Mods[2]) {
+    I.Why = "permlane source modifiers other than op_sel[0:1] (fi, "
+            "bound_ctrl) are not supported";
+    return false;
+  }
+  I.FetchInactive = Mods[0] & OpSel0;
+  I.BoundCtrl = Mods[1] & OpSel0;
+  if (I.Dst[0].Kind != OVGPR || I.Src[0].Kind != OVGPR || I.Src[0].Count != 1 ||
+      I.Src[1].Kind == OVGPR || I.Src[2].Kind == OVGPR) {
+    I.Why = "unexpected permlane operands";
     return false;
   }
   return true;
@@ -372,6 +489,12 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
       I.Why = Why.str();
   };
 
+  // DPP forms (ISA guide 7.7): the MC opcode name says which.
+  if (Full.contains("_dpp8"))
+    I.Dpp = DppKind::Dpp8;
+  else if (Full.contains("_dpp"))
+    I.Dpp = DppKind::Dpp16;
+
   if (Name.starts_with("V_DUAL_")) {
     if (!decodeVopd(MI, I, Name))
       Fail("");
@@ -388,7 +511,7 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
     Op O = Name.starts_with("V_CMPX_")  ? Op::V_CMPX
            : Name.starts_with("V_CMP_") ? Op::V_CMP
                                         : Op::S_CMP;
-    if (!decodeValu(MI, I, O))
+    if (I.Dpp != DppKind::None ? !decodeDpp(MI, I, O) : !decodeValu(MI, I, O))
       return Fail("");
     if (P[1] == "CMPK") {
       // SOPK: 16-bit immediate, sign- or zero-extended by the type.
@@ -564,6 +687,18 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
   if (It == SimpleOps.end())
     return Fail("not implemented by the emulator");
   Op O = It->second;
+  if (I.Dpp != DppKind::None) {
+    if (!decodeDpp(MI, I, O))
+      return Fail("");
+    I.Opc = O;
+    return;
+  }
+  if (O == Op::V_PERMLANE16_B32 || O == Op::V_PERMLANEX16_B32) {
+    if (!decodePermlane(MI, I))
+      return Fail("");
+    I.Opc = O;
+    return;
+  }
   if (O == Op::Nop) {
     static const std::pair<const char *, NopKind> Kinds[] = {
         {"S_WAITCNT", NopKind::WaitCnt},

@@ -41,7 +41,10 @@ struct Emulator::Impl : gemm::AMDGPUMCLayer {
   bool convertOperand(const llvm::MCOperand &MO, emu::Opnd &O,
                       std::string &Why);
   const llvm::MCOperand &tiedOperand(const llvm::MCInst &MI, unsigned K);
-  bool decodeValu(const llvm::MCInst &MI, emu::Inst &I, emu::Op O);
+  bool decodeValu(const llvm::MCInst &MI, emu::Inst &I, emu::Op O,
+                  unsigned End = ~0u);
+  bool decodeDpp(const llvm::MCInst &MI, emu::Inst &I, emu::Op O);
+  bool decodePermlane(const llvm::MCInst &MI, emu::Inst &I);
   bool decodeVopd(const llvm::MCInst &MI, emu::Inst &I, llvm::StringRef Name);
 };
 

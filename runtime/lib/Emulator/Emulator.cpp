@@ -92,8 +92,9 @@ Error Runner::step(Wave &W) {
     break;
   }
   if (isSimpleValu(I.Opc)) {
-    uint32_t T0[32], T1[32], T2[32], R[32];
-    const uint32_t *A = vsrc(W, I.Src[0], T0);
+    uint32_t T0[32], T1[32], T2[32], R[32], Enable = ~0u;
+    const uint32_t *A = I.Dpp != DppKind::None ? dppSrc0(W, I, T0, Enable)
+                                               : vsrc(W, I.Src[0], T0);
     const uint32_t *B = I.NumSrc > 1 ? vsrc(W, I.Src[1], T1) : T1;
     const uint32_t *C = I.NumSrc > 2 ? vsrc(W, I.Src[2], T2) : T2;
     if (I.Opc == Op::V_CNDMASK_B32 && C != T2) {
@@ -104,6 +105,13 @@ Error Runner::step(Wave &W) {
     computeValu(I.Opc, A, B, C, R);
     if (I.Dst[0].Kind != OVGPR)
       return fail(I, "vector result to a non-VGPR destination");
+    if (Enable != ~0u) {
+      // DPP: the lanes not written keep the destination's value.
+      const uint32_t *Old = W.vreg(I.Dst[0].Reg);
+      for (int L = 0; L < 32; ++L)
+        if (!(Enable >> L & 1))
+          R[L] = Old[L];
+    }
     vwrite(W, I.Dst[0].Reg, R);
     ++W.PC;
     return Error::success();

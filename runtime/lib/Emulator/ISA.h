@@ -124,6 +124,8 @@ namespace emu {
   X(V_READFIRSTLANE_B32, 1)                                                    \
   X(V_READLANE_B32, 2)                                                         \
   X(V_WRITELANE_B32, 3)                                                        \
+  X(V_PERMLANE16_B32, 3)                                                       \
+  X(V_PERMLANEX16_B32, 3)                                                      \
   X(S_MOV_B32, 1)                                                              \
   X(S_MOV_B64, 1)                                                              \
   X(S_MOVK_I32, 1)                                                             \
@@ -273,6 +275,9 @@ enum class NopKind : uint8_t {
   DelayAlu,    // s_delay_alu: a scheduling hint
 };
 
+/// Data parallel processing: which form reads src0 across lanes.
+enum class DppKind : uint8_t { None, Dpp16, Dpp8 };
+
 struct Inst {
   Op Opc = Op::Invalid;
   Op OpY = Op::Invalid; // VOPD: Y half (X half in Opc2)
@@ -289,6 +294,16 @@ struct Inst {
   uint32_t Size = 0;
   uint64_t Address = 0;
   unsigned MCOpcode = 0;
+  // DPP (ISA guide 7.7): src0 is read from other lanes. DppCtrl is DPP16's
+  // dpp_ctrl, Dpp8Sel DPP8's eight 3-bit lane selects; the masks disable
+  // result writes by row (16 lanes) and bank (4 lanes of each row).
+  // FetchInactive (fi) and BoundCtrl (bound_ctrl) are also the op_sel[0] and
+  // op_sel[1] bits of v_permlane16_b32 / v_permlanex16_b32.
+  DppKind Dpp = DppKind::None;
+  uint8_t RowMask = 0xf, BankMask = 0xf;
+  bool BoundCtrl = false, FetchInactive = false;
+  uint16_t DppCtrl = 0;
+  uint32_t Dpp8Sel = 0;
   std::string Why; // for Unsupported
 };
 

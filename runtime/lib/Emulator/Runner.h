@@ -45,8 +45,17 @@ inline llvm::Error instructionLimitError(llvm::StringRef Kernel,
 /// All 32 lanes of a simple 32-bit operation.
 void computeValu(Op O, const uint32_t *A, const uint32_t *B, const uint32_t *C,
                  uint32_t *R);
-/// Per-lane compare mask (before EXEC masking).
+/// Per-lane compare mask (before EXEC masking). With DPP, the lanes whose
+/// result is not written get a zero bit (ISA guide 7.7.1, row_mask).
 uint32_t compareLanes(Wave &W, const Inst &I);
+/// The source lane DPP16 control \p Ctrl gives lane \p Lane; \p InRange is
+/// false where it falls outside the lane's row of 16 (row_shl, row_shr).
+unsigned dpp16SourceLane(unsigned Ctrl, unsigned Lane, bool &InRange);
+/// src0 of a DPP instruction, read across lanes, modifiers applied, into
+/// \p Tmp; \p Enable gets the lanes whose result is written (row_mask,
+/// bank_mask, and without bound_ctrl the lanes whose source is invalid).
+const uint32_t *dppSrc0(Wave &W, const Inst &I, uint32_t *Tmp,
+                        uint32_t &Enable);
 
 // Executes one wave until it reaches a barrier, ends, or fails.
 class Runner {

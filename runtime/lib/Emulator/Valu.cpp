@@ -205,6 +205,71 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
 #undef LANES
 }
 
+// DPP16 source lanes (ISA guide 7.7.1, dpp_ctrl); rows are 16 lanes, so a
+// wave32 has two. Shifts leave the row: the source is out of range.
+unsigned emu::dpp16SourceLane(unsigned Ctrl, unsigned Lane, bool &InRange) {
+  unsigned Row = Lane & ~15u, I = Lane & 15, N = Ctrl & 15;
+  InRange = true;
+  if (Ctrl <= 0xff) // quad_perm: two bits per lane of the quad
+    return (Lane & ~3u) | ((Ctrl >> (2 * (Lane & 3))) & 3);
+  if (Ctrl >= 0x101 && Ctrl <= 0x10f) { // row_shl: read lane + N
+    InRange = I + N < 16;
+    return Row + ((I + N) & 15);
+  }
+  if (Ctrl >= 0x111 && Ctrl <= 0x11f) { // row_shr: read lane - N
+    InRange = I >= N;
+    return Row + ((I - N) & 15);
+  }
+  if (Ctrl >= 0x121 && Ctrl <= 0x12f) // row_ror: rotate right within the row
+    return Row + ((I - N) & 15);
+  if (Ctrl == 0x140) // row_mirror
+    return Row + (15 - I);
+  if (Ctrl == 0x141) // row_half_mirror: mirror within each 8 lanes
+    return (Lane & ~7u) + (7 - (Lane & 7));
+  if (Ctrl >= 0x150 && Ctrl <= 0x15f) // row_share: lane N of the row
+    return Row + N;
+  if (Ctrl >= 0x160 && Ctrl <= 0x16f) // row_xmask: lane XOR N in the row
+    return Row + (I ^ N);
+  return Lane; // not an RDNA3 control; rejected when decoding
+}
+
+// The source value of each lane (ISA guide 7.7.1 BC and FI, 7.7.2):
+//  - DPP16, source in range and active, or inactive with fi: its value;
+//  - otherwise with bound_ctrl: zero; without: the lane is not written.
+//    Out-of-range sources follow bound_ctrl whatever fi says (the field
+//    description of FI; the guide's Table 31 disagrees for fi=1).
+//  - DPP8: always in range; an inactive source reads zero unless fi.
+// row_mask and bank_mask only disable writes; they do not change what is
+// fetched.
+const uint32_t *emu::dppSrc0(Wave &W, const Inst &I, uint32_t *Tmp,
+                             uint32_t &Enable) {
+  const uint32_t *V = W.vreg(I.Src[0].Reg);
+  uint32_t Exec = W.S[SExecLo];
+  Enable = ~0u;
+  for (unsigned L = 0; L < 32; ++L) {
+    bool InRange = true;
+    unsigned S = I.Dpp == DppKind::Dpp8
+                     ? (L & ~7u) | ((I.Dpp8Sel >> (3 * (L & 7))) & 7)
+                     : dpp16SourceLane(I.DppCtrl, L, InRange);
+    if (InRange && ((Exec >> S & 1) || I.FetchInactive)) {
+      Tmp[L] = V[S];
+    } else {
+      Tmp[L] = 0;
+      if (I.Dpp == DppKind::Dpp16 && !I.BoundCtrl)
+        Enable &= ~(1u << L);
+    }
+    if (!(I.RowMask >> (L / 16) & 1) || !(I.BankMask >> (L / 4 % 4) & 1))
+      Enable &= ~(1u << L);
+  }
+  if (I.Src[0].Mods) {
+    uint32_t Clear = (I.Src[0].Mods & 2) ? 0x7fffffffu : ~0u;
+    uint32_t Flip = (I.Src[0].Mods & 1) ? 0x80000000u : 0;
+    for (int L = 0; L < 32; ++L)
+      Tmp[L] = (Tmp[L] & Clear) ^ Flip;
+  }
+  return Tmp;
+}
+
 uint32_t emu::compareLanes(Wave &W, const Inst &I) {
   uint32_t M = 0;
   if (I.Type == TI64 || I.Type == TU64) {
@@ -217,8 +282,10 @@ uint32_t emu::compareLanes(Wave &W, const Inst &I) {
            << L;
     return M;
   }
-  uint32_t T0[32], T1[32];
-  const uint32_t *A = vsrc(W, I.Src[0], T0), *B = vsrc(W, I.Src[1], T1);
+  uint32_t T0[32], T1[32], Enable = ~0u;
+  const uint32_t *A = I.Dpp != DppKind::None ? dppSrc0(W, I, T0, Enable)
+                                             : vsrc(W, I.Src[0], T0);
+  const uint32_t *B = vsrc(W, I.Src[1], T1);
   switch (I.Type) {
   case TF32:
     for (int L = 0; L < 32; ++L)
@@ -233,7 +300,7 @@ uint32_t emu::compareLanes(Wave &W, const Inst &I) {
       M |= (uint32_t)cmpInt<uint32_t>(I.Cond, A[L], B[L]) << L;
     break;
   }
-  return M;
+  return M & Enable;
 }
 
 Error Runner::valuOther(Wave &W, const Inst &I) {
@@ -322,6 +389,27 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
   case Op::V_WRITELANE_B32: {
     // Ignores EXEC by definition.
     W.vreg(I.Dst[0].Reg)[sread32(W, I.Src[1]) & 31] = sread32(W, I.Src[0]);
+    return Error::success();
+  }
+  case Op::V_PERMLANE16_B32:
+  case Op::V_PERMLANEX16_B32: {
+    // ISA guide V_PERMLANE16_B32 / V_PERMLANEX16_B32: lane i of a row reads
+    // lane select i (4 bits of {src2, src1}) of its own row, or for X of the
+    // other row. A source lane with EXEC off reads its value with fi, zero
+    // with bound_ctrl, else the destination keeps its value (DPP's BC/FI).
+    uint64_t Sel = sread32(W, I.Src[1]) | (uint64_t)sread32(W, I.Src[2]) << 32;
+    // All lanes are read before any is written: vdst may be src0.
+    const uint32_t *Src = W.vreg(I.Src[0].Reg), *Old = W.vreg(I.Dst[0].Reg);
+    for (unsigned L = 0; L < 32; ++L) {
+      unsigned Row = L / 16;
+      if (I.Opc == Op::V_PERMLANEX16_B32)
+        Row ^= 1;
+      unsigned S = Row * 16 + ((Sel >> (4 * (L & 15))) & 15);
+      R[L] = ((Exec >> S & 1) || I.FetchInactive) ? Src[S]
+             : I.BoundCtrl                        ? 0
+                                                  : Old[L];
+    }
+    vwrite(W, I.Dst[0].Reg, R);
     return Error::success();
   }
   case Op::V_CMP: {
