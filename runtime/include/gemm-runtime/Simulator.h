@@ -43,6 +43,7 @@ struct SimParams {
   unsigned ValuLatency = 5;
   unsigned TransCycles = 4;
   unsigned TransLatency = 10;
+  unsigned DppExtraLatency = 1; // ISA guide 7.7: DPP adds a cycle of delay
   unsigned IntMulCycles = 4;
   unsigned SaluLatency = 2;
   unsigned BranchTakenCycles = 16; // fitted

@@ -27,6 +27,7 @@ static const ParamEntry ParamTable[] = {
     GEMM_SIM_UNSIGNED(ValuLatency),
     GEMM_SIM_UNSIGNED(TransCycles),
     GEMM_SIM_UNSIGNED(TransLatency),
+    GEMM_SIM_UNSIGNED(DppExtraLatency),
     GEMM_SIM_UNSIGNED(IntMulCycles),
     GEMM_SIM_UNSIGNED(BranchTakenCycles),
     GEMM_SIM_UNSIGNED(BarrierCycles),

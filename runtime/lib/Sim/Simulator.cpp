@@ -549,6 +549,8 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
     bool Vopd = I.Opc == Op::VOPD;
     R.VopdInstructions += Vopd;
     unsigned Lat = Cycles > 1 ? P.TransLatency : P.ValuLatency;
+    if (I.Dpp != DppKind::None)
+      Lat += P.DppExtraLatency;
     for (unsigned D = 0; D < I.NumDst; ++D)
       if (I.Dst[D].Kind == OVGPR)
         for (unsigned K = 0; K < I.Dst[D].Count; ++K)
