@@ -50,6 +50,13 @@ public:
   void releaseAll();
   /// Bytes allocated in all regions.
   uint64_t totalBytes() const { return Used; }
+  /// The allocated regions, [Base, Base + Size), in address order.
+  std::vector<std::pair<uint64_t, uint64_t>> regions() const {
+    std::vector<std::pair<uint64_t, uint64_t>> Spans;
+    for (const auto &R : Regions)
+      Spans.emplace_back(R->Base, R->Size);
+    return Spans;
+  }
 
 private:
   struct Region {

@@ -227,7 +227,19 @@ private:
   std::vector<LruCache> L0;
   std::unique_ptr<LruCache> L1;
   DenseSet<uint64_t> Seen;
-  double L2MissProb = 0;
+  // Per buffer: its lines [FirstLine, EndLine) and the probability that a
+  // unit's first touch of one of them misses the L2.
+  struct MissRegion {
+    uint64_t FirstLine, EndLine;
+    double Prob;
+  };
+  SmallVector<MissRegion, 8> MissRegions;
+  double l2MissProb(uint64_t Line) const {
+    for (const MissRegion &M : MissRegions)
+      if (Line >= M.FirstLine && Line < M.EndLine)
+        return M.Prob;
+    return 1.0;
+  }
   AccessLog Log;
   std::vector<uint64_t> Lines;
   // Workgroups of this unit, by linear grid id.
@@ -301,11 +313,15 @@ std::array<uint32_t, 3> UnitModel::workgroupId(uint64_t Linear) const {
 }
 
 // An L2 access that is this unit's first to its line misses with probability
-// footprint / (grid requests of first touches): the unit sees one in Units of
-// the grid's workgroups, and every line of the buffers is fetched from memory
-// once if the L2 and the Infinity Cache keep what the concurrently running
-// workgroups share. The first touches per workgroup come from a functional
-// run of workgroup 0.
+// footprint / (grid requests of first touches), per buffer: the unit sees
+// one in Units of the grid's workgroups, and every line of a buffer is
+// fetched from memory once if the L2 and the Infinity Cache keep what the
+// concurrently running workgroups share. The first touches per workgroup
+// come from a functional run of workgroup 0. Per buffer, because buffers are
+// shared differently: a matrix-vector product's workgroups each stream their
+// own rows of the matrix (every first touch misses) and all read the same
+// vector (almost every first touch hits); pooled, the vector's hits would
+// have halved the matrix's misses.
 Error UnitModel::estimateL2() {
   std::vector<uint8_t> LDS(Setup.LdsBytes);
   std::vector<Wave> WG(Setup.NumWaves);
@@ -332,10 +348,23 @@ Error UnitModel::estimateL2() {
         return Error::success();
       }))
     return E;
-  double Footprint = (double)Mem.totalBytes() / P.LineBytes;
-  double Requests = (double)Touched.size() * R.Workgroups;
-  L2MissProb = Requests > 0 ? std::min(1.0, Footprint / Requests) : 1.0;
-  R.L2MissRate = L2MissProb;
+  double Misses = 0;
+  for (auto [Base, Size] : Mem.regions()) {
+    MissRegion M{Base / P.LineBytes,
+                 (Base + std::max<uint64_t>(Size, 1) - 1) / P.LineBytes + 1,
+                 1.0};
+    uint64_t Touches = llvm::count_if(Touched, [&](uint64_t Line) {
+      return Line >= M.FirstLine && Line < M.EndLine;
+    });
+    double Requests = (double)Touches * R.Workgroups;
+    // A buffer workgroup 0 does not touch (a split tail's workspace) is
+    // taken as not shared: its first touches miss.
+    if (Requests > 0)
+      M.Prob = std::min(1.0, (double)(M.EndLine - M.FirstLine) / Requests);
+    Misses += M.Prob * Touches;
+    MissRegions.push_back(M);
+  }
+  R.L2MissRate = Touched.empty() ? 1.0 : Misses / Touched.size();
   return Error::success();
 }
 
@@ -424,7 +453,7 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
       uint64_t At = std::max<uint64_t>(Start, L2Free);
       L2Free = At + (uint64_t)std::ceil(L2PerLine);
       bool First = Seen.insert(Line).second;
-      if (First && lineHash(Line) < L2MissProb) {
+      if (First && lineHash(Line) < l2MissProb(Line)) {
         ++R.MemAccesses;
         uint64_t M = std::max<uint64_t>(At, DramFree);
         DramFree = M + (uint64_t)std::ceil(DramPerLine);
