@@ -121,6 +121,8 @@ def kernel_kind(manifest, remarks):
     """The tiled RDNA3 kernel or the simple fallback, from the manifest."""
     kernels = manifest.get("kernels") or [manifest]
     first = kernels[0]
+    if "skinny" in first.get("kernel", ""):
+        return "skinny"
     simple = ("not tiled for RDNA3" in remarks or
               "simple" in first.get("kernel", "") or
               (first.get("lds_bytes", 0) == 0 and
@@ -131,13 +133,14 @@ def kernel_kind(manifest, remarks):
     return kind
 
 
-def predict_shape(s, gemm_opt, gemm_run, art, clock, timeout):
+def predict_shape(s, gemm_opt, gemm_run, art, clock, timeout, options=""):
     deadline = time.time() + timeout
     base = os.path.join(art, s["name"])
     with open(base + ".mlir", "w") as f:
         f.write(mlir_for(s))
     p = run([gemm_opt, base + ".mlir",
-             f"--gemm-rdna3-pipeline=hsaco={base}.hsaco", "-o", os.devnull],
+             f"--gemm-rdna3-pipeline=hsaco={base}.hsaco"
+             + (" " + options if options else ""), "-o", os.devnull],
             deadline, "compile")
     remarks = " ".join(l.split("remark: ", 1)[1] for l in
                        p.stderr.splitlines() if "remark: " in l)
@@ -307,6 +310,10 @@ def main():
     ap.add_argument("--label", default=None,
                     help="what to call this run in a later --before chart")
     ap.add_argument("--no-chart", action="store_true")
+    ap.add_argument("--pipeline-options", default="",
+                    help="more gemm-rdna3-pipeline options for every shape, "
+                    "space-separated (e.g. 'kernel=skinny'); default: none, "
+                    "the compiler chooses")
     a = ap.parse_args()
 
     try:
@@ -351,7 +358,8 @@ def main():
         r.update(roofline(s))
         t0 = time.time()
         try:
-            r.update(predict_shape(s, gemm_opt, gemm_run, art, clock, a.timeout))
+            r.update(predict_shape(s, gemm_opt, gemm_run, art, clock, a.timeout,
+                                   a.pipeline_options))
             r["status"] = "ok"
             r["tflops"] = r["flops"] / (r["predicted_ms"] * 1e-3) / 1e12
             r["pct_roofline"] = 100 * r["limit_ms"] / r["predicted_ms"]

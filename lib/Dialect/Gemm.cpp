@@ -65,9 +65,10 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
 }
 
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
-  return KernelConfigAttr::get(ctx, bm, bn, bk, wavesM, wavesN, pad, unroll,
-                               prefetch, addressing, batchWaits, wavePriorities,
-                               splitTail, computeUnits);
+  return KernelConfigAttr::get(
+      ctx, bm, bn, bk, wavesM, wavesN, pad, unroll, prefetch, addressing,
+      batchWaits, wavePriorities, splitTail, computeUnits,
+      kernel == KernelKind::Auto ? KernelKind::Tiled : kernel);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
@@ -85,6 +86,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.wavePriorities = attr.getWavePriorities();
   config.splitTail = attr.getSplitTail();
   config.computeUnits = attr.getComputeUnits();
+  config.kernel = attr.getKernel();
   return config;
 }
 

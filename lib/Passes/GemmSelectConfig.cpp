@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelTile.h"
+#include "SkinnyPlan.h"
 #include "gemm-opt/Passes/Passes.h"
 
 namespace mlir::gemm {
@@ -44,6 +45,25 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk) {
   }
 }
 
+/// The skinny kernel for a static matmul whose smaller side is at most
+/// kMaxAutoSkinnySize (and that it can compile), else the tiled kernel.
+static KernelKind selectKernel(linalg::LinalgOp matmul,
+                               const KernelConfig &config) {
+  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+  SmallVector<int64_t> loops = getLoopSizes(matmul);
+  if (!layout)
+    return KernelKind::Tiled;
+  int64_t batch = loops.size() == 4 ? loops[0] : 1;
+  ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
+  std::string ignored;
+  llvm::raw_string_ostream ignoredOs(ignored);
+  FailureOr<SkinnyPlan> plan = getSkinnyPlan(
+      batch, mnk[0], mnk[1], mnk[2], *layout, config.computeUnits, ignoredOs);
+  if (failed(plan) || plan->s > kMaxAutoSkinnySize)
+    return KernelKind::Tiled;
+  return KernelKind::Skinny;
+}
+
 namespace {
 
 // The options are declared in KernelConfigOptions, shared with the
@@ -77,6 +97,13 @@ private:
     if (pipelineTileChosenPerShape)
       config.tileChosenPerShape = *pipelineTileChosenPerShape;
     SmallVector<int64_t> sizes = getLoopSizes(matmul);
+    if (config.kernel == KernelKind::Auto)
+      config.kernel = selectKernel(matmul, config);
+    // gemm-tile-skinny reads nothing else.
+    if (config.kernel == KernelKind::Skinny) {
+      config.splitTail = 1;
+      return config;
+    }
     selectTile(config, ArrayRef(sizes).take_back(3));
     if (config.splitTail != 0)
       return config;

@@ -567,6 +567,9 @@ void GemmTileWorkgroupsPass::runOnOperation() {
                               "gemm-select-config first";
       return signalPassFailure();
     }
+    // gemm-tile-skinny's.
+    if (config.getKernel() == KernelKind::Skinny)
+      continue;
     SmallVector<int64_t> loops = getLoopSizes(matmul);
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     KernelTile tile;

@@ -49,6 +49,7 @@ bool isSupportedChip(llvm::StringRef chip) {
 static void addTilePasses(OpPassManager &pm, const KernelConfig &config) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createGemmSelectConfig(config));
+  funcPm.addPass(createGemmTileSkinny());
   funcPm.addPass(createGemmTileWorkgroups());
   funcPm.addPass(createGemmStageLds());
   funcPm.addPass(createGemmTileLanes());

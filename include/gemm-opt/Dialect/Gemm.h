@@ -44,6 +44,9 @@ struct KernelConfig {
   int64_t splitTail = 0;
   /// CUs of the GPU the grid's tail is balanced for (RX 7900 XTX: 96).
   int64_t computeUnits = 96;
+  /// The tiled kernel or gemm-tile-skinny's; Auto: gemm-select-config
+  /// chooses per shape.
+  KernelKind kernel = KernelKind::Auto;
   /// Not part of #gemm.config: true when no tile option (bm, bn, waves-m,
   /// waves-n) was given, so that gemm-select-config may take a smaller tile
   /// for a matmul the default tile does not fit.

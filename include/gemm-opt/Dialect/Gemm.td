@@ -68,6 +68,18 @@ def Gemm_Addressing : I32EnumAttr<"Addressing",
   let genSpecializedAttr = 0;
 }
 
+def Gemm_KernelKind : I32EnumAttr<"KernelKind",
+    "which kernel a matmul is compiled to", [
+  // gemm-select-config chooses per shape (an option value only).
+  I32EnumAttrCase<"Auto", 0, "auto">,
+  // Workgroup, wave and lane tiles of C, K-slices staged in LDS.
+  I32EnumAttrCase<"Tiled", 1, "tiled">,
+  // For a small M or N: lanes split K and reduce across lanes (gemm-tile-skinny).
+  I32EnumAttrCase<"Skinny", 2, "skinny">]> {
+  let cppNamespace = "::mlir::gemm";
+  let genSpecializedAttr = 0;
+}
+
 def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
   let mnemonic = "config";
   let summary = "How one matmul is compiled to an RDNA3 kernel";
@@ -83,8 +95,10 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     (`wave_priorities`, printed only when true), and into how many K parts
     the tiles left over after whole rounds of `compute_units` workgroups
     are split (`split_tail`, printed only when not 1; `compute_units`,
-    printed only when not 96). The passes that use a value check it and
-    name the limit it breaks.
+    printed only when not 96), and which kernel it is (`kernel`: `tiled`,
+    the default, printed only when not; `skinny`, gemm-tile-skinny's
+    kernel for a small M or N, which reads none of the other fields). The
+    passes that use a value check it and name the limit it breaks.
 
     Example:
 
@@ -104,7 +118,9 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                             :$wave_priorities,
                         DefaultValuedParameter<"int64_t", "1">:$split_tail,
                         DefaultValuedParameter<"int64_t", "96">
-                            :$compute_units);
+                            :$compute_units,
+                        DefaultValuedParameter<"::mlir::gemm::KernelKind",
+                            "::mlir::gemm::KernelKind::Tiled">:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

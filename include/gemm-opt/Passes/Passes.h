@@ -118,6 +118,20 @@ template <typename Base> struct KernelConfigOptions : public Base {
       llvm::cl::desc("CUs of the GPU the grid's tail is balanced for "
                      "(default 96, RX 7900 XTX)"),
       llvm::cl::init(KernelConfig().computeUnits)};
+  Option<KernelKind> kernel{
+      *this, "kernel",
+      llvm::cl::desc("Which kernel a matmul is compiled to (default auto)"),
+      llvm::cl::values(
+          clEnumValN(KernelKind::Auto, "auto",
+                     "chosen per shape by gemm-select-config: skinny for a "
+                     "static matmul with a small M or N where it is predicted "
+                     "faster, else tiled"),
+          clEnumValN(KernelKind::Tiled, "tiled",
+                     "workgroup, wave and lane tiles of C, K-slices in LDS"),
+          clEnumValN(KernelKind::Skinny, "skinny",
+                     "lanes split K and add across lanes (gemm-tile-skinny); "
+                     "for M or N up to 64")),
+      llvm::cl::init(KernelConfig().kernel)};
 
   KernelConfig getKernelConfig() const {
     KernelConfig config;
@@ -134,6 +148,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.wavePriorities = wavePriorities;
     config.splitTail = splitTail;
     config.computeUnits = computeUnits;
+    config.kernel = kernel;
     config.tileChosenPerShape = !bm.hasValue() && !bn.hasValue() &&
                                 !wavesM.hasValue() && !wavesN.hasValue();
     return config;
@@ -152,6 +167,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     wavePriorities = config.wavePriorities;
     splitTail = config.splitTail;
     computeUnits = config.computeUnits;
+    kernel = config.kernel;
   }
 };
 

@@ -173,6 +173,67 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
   let dependentDialects = ["gemm::GemmDialect"];
 }
 
+def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
+  let summary = "Compile a matmul with a small M or N to a kernel whose "
+                "lanes split K and add their sums with DPP";
+  let description = [{
+    For each f32 `linalg.matmul` or `linalg.batch_matmul` on memrefs whose
+    `gemm.config` says `kernel = skinny` (`gemm-select-config` chooses it
+    for a static matmul whose M or N is small, where it is predicted faster
+    than the tiled kernel; option `kernel=skinny` forces it): a `gpu.launch`
+    that streams the big operand once. With S the small side (N, or M when
+    M < N, at most 64) and L the other:
+
+    - each lane multiplies 4 consecutive K values (one 16-byte load) of a
+      few rows of L by up to 16 columns of S, into sums in registers; the
+      grid splits L into groups of rows and S into groups of columns;
+    - the lanes of a wave split K: 8 lanes along K when the big operand is
+      stored with K contiguous (8 lanes read 128 contiguous bytes of a row),
+      4 when it is stored with L contiguous (then a lane takes 4 rows, and 8
+      lanes read 128 contiguous bytes of a K row); the waves of a workgroup
+      split K further, enough for about 8 waves per CU;
+    - after the K loop, the sums are added over each wave's K lanes with
+      `gpu.subgroup_reduce ... cluster(size = 8 or 4)`, lowered here by
+      upstream's DPP patterns (`quad_perm`, `row_half_mirror`), then over
+      the waves through LDS by the first wave, always in the same order, so
+      the result does not depend on timing; the epilogue (alpha, beta) is
+      applied to the sum, and each lane stores a share of the results.
+
+    Edges: a lane (workgroup) whose rows (columns) run past L (S) is shifted
+    back to end there, so that its loads stay inside the matrices, and stores
+    only the results it owns. K must be a multiple of 4; a matmul this
+    kernel cannot compile is an error that says why. Matmuls with another
+    kernel are left alone.
+
+    Example: `gemm-opt --gemm-select-config=kernel=skinny --gemm-tile-skinny`
+    on a 512 x 8 x 4096 matmul gives a launch of 128 workgroups of 2 waves
+    (4 rows of A each, its 8 columns of B), whose K loop loads, per lane and
+    step, one `vector<4xf32>` of A and eight of B (B is stored 4096 x 8, so
+    one `vector<8xf32>` per K value), and 8 sums per lane added with DPP:
+
+    ```mlir
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c128, %y = %c1, %z = %c1)
+               threads(%tx, %ty, %tz) in (%x1 = %c64, %y1 = %c1, %z1 = %c1) {
+      %sums = scf.for %i = %c0 to %c64 step %c2 iter_args(%acc = %zero)
+          -> (vector<8xf32>) {
+        %a = vector.load %A[%row, %k] : memref<512x4096xf32>, vector<4xf32>
+        %b0 = vector.load %B[%k, %c0] : memref<4096x8xf32>, vector<8xf32>
+        ...
+        %acc1 = vector.fma %a0, %b0, %acc : vector<8xf32>
+        ...
+      }
+      %s0 = vector.extract %sums[0] : f32 from vector<8xf32>
+      %p0 = amdgpu.dpp %s0 %s0 quad_perm([1 : i32, 0 : i32, 3 : i32, 2 : i32])
+      ...
+    } {gpu.known_block_size = ...}
+    ```
+  }];
+  let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
+                           "gpu::GPUDialect", "memref::MemRefDialect",
+                           "ROCDL::ROCDLDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
   let summary = "Map an f32 linalg.matmul onto a grid of workgroups, "
                 "one BM x BN tile of C each, with a K loop of step BK";

@@ -11,7 +11,8 @@
 // ELF: Machine: EM_AMDGPU
 // The kernel argument order follows the launch, not the function signature:
 // the function takes C first, the kernel takes A, B, C in the order of use.
-// MANIFEST: "kernel": "gemm_c_first_kernel",
+// (N = 16: gemm-select-config gives it the skinny kernel.)
+// MANIFEST: "kernel": "gemm_c_first_skinny_kernel",
 // MANIFEST: "problem": {
 // MANIFEST-NEXT: "m": 32,
 // MANIFEST-NEXT: "n": 16,

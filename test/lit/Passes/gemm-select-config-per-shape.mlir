@@ -4,6 +4,7 @@
 // model), and the split of the grid's tail (gemm-tile-workgroups-split-tail.mlir).
 // A tile option given keeps the options' tile.
 // RUN: gemm-opt %s --split-input-file --gemm-select-config | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --gemm-select-config=kernel=tiled | FileCheck %s --check-prefix=TILED
 // RUN: gemm-opt %s --split-input-file --gemm-select-config=bn=128 | FileCheck %s --check-prefix=GIVEN
 // RUN: gemm-opt %s --split-input-file --gemm-rdna3-pipeline=bm=128 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE-GIVEN
 
@@ -32,9 +33,13 @@ func.func @skinny_m(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %C: memref
 
 // -----
 
-// N = 32: 128 x 32.
+// N = 32: the skinny kernel (gemm-tile-skinny.mlir); the tiled kernel gets
+// 128 x 32 tiles.
 // CHECK-LABEL: func.func @thin
-// CHECK: gemm.config = #gemm.config<bm = 128, bn = 32, bk = 8,
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// TILED-LABEL: func.func @thin
+// TILED: gemm.config = #gemm.config<bm = 128, bn = 32, bk = 8,
+// TILED-NOT: skinny
 func.func @thin(%A: memref<4096x2048xf32>, %B: memref<2048x32xf32>, %C: memref<4096x32xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x2048xf32>, memref<2048x32xf32>)
                 outs(%C : memref<4096x32xf32>)
@@ -54,10 +59,13 @@ func.func @small(%A: memref<100x64xf32>, %B: memref<64x100xf32>, %C: memref<100x
 
 // -----
 
-// N = 16 fits no tile of the 4 x 1 wave grid: the default tile, and the
-// simple kernel.
+// N = 16: the skinny kernel. For the tiled kernel it fits no tile of the
+// 4 x 1 wave grid: the default tile, and the simple kernel.
 // CHECK-LABEL: func.func @matvec_like
-// CHECK: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// TILED-LABEL: func.func @matvec_like
+// TILED: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
+// TILED-NOT: skinny
 func.func @matvec_like(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memref<4096x16xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x16xf32>)
                 outs(%C : memref<4096x16xf32>)

@@ -9,8 +9,9 @@ one, K below two K steps, tall and skinny, a shifted edge tile in both
 dimensions with a K tail, each layout, padded leading dimensions, batches)
 followed by R random ones with sides up to X, drawn with seed S. Each
 --options value is a gemm-rdna3-pipeline option string; every case runs with
-each. Prints one line per run: the shape, the layout, the options, "tiled"
-or "simple" (which kernel the pipeline built), and PASS or FAIL; exits 1 if
+each. Prints one line per run: the shape, the layout, the options, "tiled",
+"skinny" or "simple" (which kernel the pipeline built), and PASS or FAIL;
+exits 1 if
 any run fails.
 
 A layout is a string of flags: "nn" (row-major A and B), "tn" (A stored
@@ -60,6 +61,13 @@ CORNERS = [
     (129, 131, 17, "tn+ld con dyn"),  # a linalg.contract, dynamic
     (256, 128, 16, "nt con"),  # full tiles from linalg.contract
     (200, 300, 77, "tn dyn gen C=aT"),  # a dynamic generic with an epilogue
+    # The skinny kernel (M or N at most 32, K a multiple of 4):
+    (1000, 8, 1024, "nn"),  # lanes along K of A's rows, LDS sum of waves
+    (2001, 4, 1028, "tn"),  # A stored K x M: 4 rows per lane, L edge
+    (30, 1001, 200, "nn"),  # small M: 2 groups of 15 columns, L edge
+    (20, 1000, 256, "nt b3 C=2T+0.5C"),  # B streamed along K, batch
+    (513, 1, 36, "tt"),  # a matrix-vector product with a K rest
+    (7, 300, 1000, "tn+ld C=aT+bC"),  # padded rows, alpha and beta
 ]
 
 
@@ -209,6 +217,10 @@ def main():
                  "-o", os.devnull],
                 capture_output=True, text=True)
             kind = "simple" if "not tiled" in compile_run.stderr else "tiled"
+            if os.path.exists(stem + ".manifest.json"):
+                with open(stem + ".manifest.json") as f:
+                    if "_skinny_kernel" in f.read():
+                        kind = "skinny"
             if compile_run.returncode != 0:
                 verdict = "FAIL (compile: " + compile_run.stderr.strip() + ")"
             else:
@@ -237,6 +249,7 @@ def main():
                 # With dynamic sizes gemm-run picks the kernel.
                 if "kernel: " in run.stdout:
                     kind = ("simple" if "_simple_kernel" in run.stdout else
+                            "skinny" if "_skinny_kernel" in run.stdout else
                             "tiled")
             failures += not verdict.startswith("PASS")
             print(f"{m}x{n}x{k} {layout} [{options or 'defaults'}] {kind} "

@@ -1,0 +1,508 @@
+//===- GemmTileSkinny.cpp - A kernel for a matmul with a small M or N -----===//
+//
+// The tiled kernel reuses each loaded value bm or bn times from registers;
+// with N (or M) at most 64 there is little to reuse and too few tiles to
+// fill the GPU, so the speed is the speed of streaming the big operand.
+// This kernel streams it once, 16 bytes per lane per load: the lanes of a
+// wave split K (and so do the waves of a workgroup), each lane sums a few
+// rows of the big operand times the small one, and the partial sums are
+// added across the lanes with upstream's DPP lowering of
+// gpu.subgroup_reduce and across the waves through LDS, in a fixed order:
+// the result does not depend on timing.
+//
+// Upstream has no transform that gives this form: tiling the reduction
+// dimension over lanes (tileReductionUsingSCF) gives a partial-result
+// tensor, not lanes of one wave with a cross-lane reduction, and
+// vector-distribute works on vector ops, not on a matmul's loop over
+// memrefs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SkinnyPlan.h"
+#include "gemm-opt/Passes/Passes.h"
+
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMTILESKINNY
+#include "gemm-opt/Passes/Passes.h.inc"
+} // namespace mlir::gemm
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+// Each lane keeps rowsPerLane x colsPerGroup sums: at most 64 VGPRs.
+static constexpr int64_t kMaxSkinnyColsPerGroup = 16;
+static constexpr int64_t kMaxSkinnyWaves = 8;
+// Enough waves to hide the DRAM latency: about 8 per CU.
+static constexpr int64_t kSkinnyWavesPerCU = 8;
+
+FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
+                                                int64_t n, int64_t k,
+                                                MatmulLayout layout,
+                                                int64_t computeUnits,
+                                                llvm::raw_ostream &whyNot) {
+  if (llvm::any_of(ArrayRef<int64_t>{batch, m, n, k}, ShapedType::isDynamic)) {
+    whyNot << "it needs static sizes";
+    return failure();
+  }
+  SkinnyPlan plan;
+  plan.batch = batch;
+  plan.k = k;
+  plan.smallIsN = n <= m;
+  plan.s = plan.smallIsN ? n : m;
+  plan.l = plan.smallIsN ? m : n;
+  if (plan.s > kMaxSkinnySize) {
+    whyNot << "its smaller side (" << plan.s << ") is above " << kMaxSkinnySize;
+    return failure();
+  }
+  if (k % kSkinnyStepK != 0 || k == 0) {
+    whyNot << "k=" << k << " is not a positive multiple of " << kSkinnyStepK;
+    return failure();
+  }
+  plan.xAlongK = plan.smallIsN ? !layout.transposeA : layout.transposeB;
+  plan.yAlongK = plan.smallIsN ? layout.transposeB : !layout.transposeA;
+  int64_t groupsS =
+      (plan.s + kMaxSkinnyColsPerGroup - 1) / kMaxSkinnyColsPerGroup;
+  plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
+
+  int64_t targetGroups = 2 * computeUnits;
+  if (plan.xAlongK) {
+    // 8 lanes read 128 contiguous bytes of a row; 4 rows per load.
+    plan.lanesK = 8;
+    plan.lanesL = 4;
+    plan.rowsPerLane = 4;
+    while (plan.rowsPerLane > 1 &&
+           (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
+      plan.rowsPerLane /= 2;
+  } else {
+    // 8 lanes read 128 contiguous bytes of a K row, 4 rows each; 4 K rows
+    // per load.
+    plan.lanesK = 4;
+    plan.lanesL = 8;
+    plan.rowsPerLane = plan.l >= 4 ? 4 : 1;
+  }
+  int64_t waves = (kSkinnyWavesPerCU * computeUnits + plan.workgroups() - 1) /
+                  plan.workgroups();
+  // At least two loop iterations per wave.
+  int64_t maxWaves = std::max<int64_t>(1, plan.steps() / (2 * plan.lanesK));
+  plan.waves =
+      std::clamp<int64_t>(waves, 1, std::min(kMaxSkinnyWaves, maxWaves));
+  // Loads of two steps in flight when the registers allow.
+  int64_t stepFloats = kSkinnyStepK * (plan.rowsPerLane + plan.colsPerGroup);
+  plan.unroll = plan.accumulators() + 2 * stepFloats <= 160 ? 2 : 1;
+  return plan;
+}
+
+namespace {
+
+struct GemmTileSkinnyPass
+    : public mlir::gemm::impl::GemmTileSkinnyBase<GemmTileSkinnyPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+};
+
+/// Builds the kernel of one plan inside its launch.
+class SkinnyKernelBuilder {
+public:
+  SkinnyKernelBuilder(ImplicitLocOpBuilder &b, const SkinnyPlan &plan)
+      : b(b), math{b}, plan(plan), f32(b.getF32Type()),
+        rowType(VectorType::get({plan.colsPerGroup}, f32)) {}
+
+  /// The body of `launch` computing `matmul` (and its epilogue).
+  void build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
+             const std::optional<Epilogue> &epilogue);
+
+private:
+  ImplicitLocOpBuilder &b;
+  IndexMath math;
+  const SkinnyPlan &plan;
+  Type f32;
+  VectorType rowType;
+
+  Value x, y, c, batch; // batch: null for a 2-D matmul.
+  Value wave, laneK, laneL;
+  Value rowStart, rowOwned; // The lane's first row, and the first it owns.
+  Value colStart, colOwned; // The workgroup's first column, and its own.
+
+  struct Step {
+    SmallVector<Value> x;    // x[r * 4 + i]: row r, K value i.
+    SmallVector<Value> yRow; // yRow[i]: the columns at K value i.
+  };
+
+  SmallVector<Value> indices(std::initializer_list<Value> list) {
+    SmallVector<Value> result;
+    if (batch)
+      result.push_back(batch);
+    result.append(list);
+    return result;
+  }
+  Value loadVector(Value memref, int64_t size, Value i, Value j) {
+    return vector::LoadOp::create(b, VectorType::get({size}, f32), memref,
+                                  indices({i, j}));
+  }
+  Value extract(Value vector, int64_t position) {
+    return vector::ExtractOp::create(b, vector, ArrayRef<int64_t>{position});
+  }
+  Value cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, predicate, lhs, rhs);
+  }
+  Value minIndex(Value lhs, int64_t rhs) {
+    return arith::MinUIOp::create(b, lhs, math.index(rhs));
+  }
+
+  /// values[laneK], built as selects.
+  Value selectByLane(ArrayRef<int64_t> values) {
+    Value value = math.index(values[0]);
+    for (int64_t lane = 1; lane < int64_t(values.size()); ++lane) {
+      if (values[lane] == values[lane - 1])
+        continue;
+      Value isLane = cmp(arith::CmpIPredicate::uge, laneK, math.index(lane));
+      value =
+          arith::SelectOp::create(b, isLane, math.index(values[lane]), value);
+    }
+    return value;
+  }
+
+  /// The lane's K step (of kSkinnyStepK values) in loop iteration `iter`.
+  Value stepOf(Value iter) {
+    Value group = math.add(math.mul(iter, plan.waves), wave);
+    return math.add(math.mul(group, plan.lanesK), laneK);
+  }
+  Step load(Value step);
+  SmallVector<Value> multiply(const Step &step, ValueRange acc);
+  SmallVector<Value> buildSteps(ArrayRef<Value> steps, ValueRange acc);
+  SmallVector<Value> buildKLoop();
+  SmallVector<Value> reduceAcrossLanes(ValueRange acc);
+  void storeResults(gpu::LaunchOp launch, ArrayRef<Value> sums,
+                    const std::optional<Epilogue> &epilogue);
+};
+
+} // namespace
+
+SkinnyKernelBuilder::Step SkinnyKernelBuilder::load(Value step) {
+  Value k0 = math.mul(step, kSkinnyStepK);
+  Step result;
+  int64_t rows = plan.rowsPerLane, cols = plan.colsPerGroup;
+  result.x.resize(rows * kSkinnyStepK);
+  if (plan.xAlongK) {
+    for (int64_t r = 0; r < rows; ++r) {
+      Value v = loadVector(x, kSkinnyStepK, math.add(rowStart, r), k0);
+      for (int64_t i = 0; i < kSkinnyStepK; ++i)
+        result.x[r * kSkinnyStepK + i] = extract(v, i);
+    }
+  } else {
+    for (int64_t i = 0; i < kSkinnyStepK; ++i) {
+      Value v = loadVector(x, rows, math.add(k0, i), rowStart);
+      for (int64_t r = 0; r < rows; ++r)
+        result.x[r * kSkinnyStepK + i] = extract(v, r);
+    }
+  }
+  if (plan.yAlongK) {
+    SmallVector<Value> columns;
+    for (int64_t j = 0; j < cols; ++j)
+      columns.push_back(loadVector(y, kSkinnyStepK, math.add(colStart, j), k0));
+    for (int64_t i = 0; i < kSkinnyStepK; ++i) {
+      SmallVector<Value> row;
+      for (Value column : columns)
+        row.push_back(extract(column, i));
+      result.yRow.push_back(vector::FromElementsOp::create(b, rowType, row));
+    }
+  } else {
+    for (int64_t i = 0; i < kSkinnyStepK; ++i)
+      result.yRow.push_back(loadVector(y, cols, math.add(k0, i), colStart));
+  }
+  return result;
+}
+
+SmallVector<Value> SkinnyKernelBuilder::multiply(const Step &step,
+                                                 ValueRange acc) {
+  SmallVector<Value> next(acc);
+  // Each sum takes its K values in order.
+  for (int64_t i = 0; i < kSkinnyStepK; ++i)
+    for (int64_t r = 0; r < plan.rowsPerLane; ++r) {
+      Value splat =
+          vector::BroadcastOp::create(b, rowType, step.x[r * kSkinnyStepK + i]);
+      next[r] = vector::FMAOp::create(b, rowType, splat, step.yRow[i], next[r]);
+    }
+  return next;
+}
+
+/// All the steps' loads, then their multiplies: the loads of a loop
+/// iteration are in flight together.
+SmallVector<Value> SkinnyKernelBuilder::buildSteps(ArrayRef<Value> steps,
+                                                   ValueRange acc) {
+  SmallVector<Step> loaded;
+  for (Value step : steps)
+    loaded.push_back(load(step));
+  SmallVector<Value> next(acc);
+  for (const Step &step : loaded)
+    next = multiply(step, next);
+  return next;
+}
+
+SmallVector<Value> SkinnyKernelBuilder::buildKLoop() {
+  // Loop iteration i gives every lane of every wave one step; the steps
+  // beyond the last whole iteration go to the first lanes of the first
+  // waves in one more, guarded, iteration.
+  int64_t stepsPerIter = plan.waves * plan.lanesK;
+  int64_t wholeIters = plan.steps() / stepsPerIter;
+  int64_t restSteps = plan.steps() % stepsPerIter;
+  int64_t unrolledIters = wholeIters - wholeIters % plan.unroll;
+  Value zero =
+      arith::ConstantOp::create(b, DenseElementsAttr::get(rowType, 0.0f));
+  SmallVector<Value> acc(plan.rowsPerLane, zero);
+
+  auto buildLoop = [&](int64_t begin, int64_t end, int64_t unroll) {
+    if (begin == end)
+      return;
+    auto loop = scf::ForOp::create(b, math.index(begin), math.index(end),
+                                   math.index(unroll), acc);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> steps;
+    for (int64_t u = 0; u < unroll; ++u)
+      steps.push_back(stepOf(math.add(loop.getInductionVar(), u)));
+    scf::YieldOp::create(b, buildSteps(steps, loop.getRegionIterArgs()));
+    acc = loop.getResults();
+  };
+  buildLoop(0, unrolledIters, plan.unroll);
+  buildLoop(unrolledIters, wholeIters, 1);
+  if (restSteps) {
+    Value slot = math.add(math.mul(wave, plan.lanesK), laneK);
+    Value inRange = cmp(arith::CmpIPredicate::ult, slot, math.index(restSteps));
+    auto guarded = scf::IfOp::create(b, TypeRange(ValueRange(acc)), inRange,
+                                     /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(guarded.thenBlock());
+    scf::YieldOp::create(b, buildSteps({stepOf(math.index(wholeIters))}, acc));
+    b.setInsertionPointToStart(guarded.elseBlock());
+    scf::YieldOp::create(b, acc);
+    acc = guarded.getResults();
+  }
+  return acc;
+}
+
+/// Every lane's sums added over the lanes of its K group; lowered to DPP
+/// by upstream's patterns (GemmTileSkinnyPass::runOnOperation).
+SmallVector<Value> SkinnyKernelBuilder::reduceAcrossLanes(ValueRange acc) {
+  SmallVector<Value> sums;
+  for (Value row : acc)
+    for (int64_t j = 0; j < plan.colsPerGroup; ++j)
+      sums.push_back(gpu::SubgroupReduceOp::create(
+          b, extract(row, j), gpu::AllReduceOperation::ADD,
+          /*uniform=*/false, /*cluster_size=*/plan.lanesK,
+          /*cluster_stride=*/1));
+  return sums;
+}
+
+/// Lane k of a K group stores sums k, k + lanesK, ... (to LDS for the first
+/// wave to add up when the workgroup has several), so that the stores are
+/// spread over the lanes. The value is picked by selects rather than a
+/// branch per sum.
+void SkinnyKernelBuilder::storeResults(
+    gpu::LaunchOp launch, ArrayRef<Value> sums,
+    const std::optional<Epilogue> &epilogue) {
+  int64_t count = plan.accumulators();
+  int64_t slots = (count + plan.lanesK - 1) / plan.lanesK;
+  Value lds;
+  if (plan.waves > 1) {
+    auto workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+    auto ldsType = MemRefType::get({plan.waves, count, plan.lanesL}, f32,
+                                   MemRefLayoutAttrInterface(), workgroup);
+    lds = launch.addWorkgroupAttribution(ldsType, b.getLoc());
+  }
+  SmallVector<Value> mine;
+  for (int64_t slot = 0; slot < slots; ++slot) {
+    Value value = sums[slot * plan.lanesK];
+    for (int64_t lane = 1; lane < plan.lanesK; ++lane) {
+      int64_t index = std::min(slot * plan.lanesK + lane, count - 1);
+      Value isLane = cmp(arith::CmpIPredicate::eq, laneK, math.index(lane));
+      value = arith::SelectOp::create(b, isLane, sums[index], value);
+    }
+    mine.push_back(value);
+  }
+  if (lds) {
+    for (int64_t slot = 0; slot < slots; ++slot) {
+      Value index = math.add(laneK, slot * plan.lanesK);
+      // The last slot's extra lanes store a copy of the last sum to a
+      // place of their own, which nobody reads.
+      memref::StoreOp::create(
+          b, mine[slot], lds,
+          ValueRange{wave, minIndex(index, count - 1), laneL});
+    }
+    gpu::BarrierOp::create(b);
+  }
+  Value cMatrix = epilogue ? epilogue->c : c;
+  Value isFirstWave = cmp(arith::CmpIPredicate::eq, wave, math.index(0));
+  auto onlyFirst = scf::IfOp::create(b, isFirstWave, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(onlyFirst.thenBlock());
+  for (int64_t slot = 0; slot < slots; ++slot) {
+    Value index = math.add(laneK, slot * plan.lanesK);
+    Value sum = mine[slot];
+    if (lds) {
+      Value clamped = minIndex(index, count - 1);
+      sum = memref::LoadOp::create(b, lds,
+                                   ValueRange{math.index(0), clamped, laneL});
+      for (int64_t w = 1; w < plan.waves; ++w)
+        sum = arith::AddFOp::create(
+            b, sum,
+            memref::LoadOp::create(b, lds,
+                                   ValueRange{math.index(w), clamped, laneL}));
+    }
+    // The sum's row and column, by selects on the lane rather than a
+    // division of the lane's index: LLVM narrows that one to 16-bit
+    // (true16) multiplies when colsPerGroup is not a power of 2.
+    SmallVector<int64_t> rows, cols;
+    for (int64_t lane = 0; lane < plan.lanesK; ++lane) {
+      int64_t sum = std::min(slot * plan.lanesK + lane, count - 1);
+      rows.push_back(sum / plan.colsPerGroup);
+      cols.push_back(sum % plan.colsPerGroup);
+    }
+    Value r = selectByLane(rows);
+    Value j = selectByLane(cols);
+    Value row = math.add(rowStart, r);
+    Value col = math.add(colStart, j);
+    // Stored when it is a sum (the last slot may have fewer), of a row and
+    // a column this lane and workgroup own (edge lanes and workgroups were
+    // shifted back over their neighbours' rows and columns).
+    Value valid = cmp(arith::CmpIPredicate::ult, index, math.index(count));
+    valid = arith::AndIOp::create(
+        b, valid, cmp(arith::CmpIPredicate::uge, row, rowOwned));
+    valid = arith::AndIOp::create(
+        b, valid, cmp(arith::CmpIPredicate::ult, rowOwned, math.index(plan.l)));
+    valid = arith::AndIOp::create(
+        b, valid, cmp(arith::CmpIPredicate::uge, col, colOwned));
+    auto store = scf::IfOp::create(b, valid, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard storeGuard(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    SmallVector<Value> cIndices =
+        plan.smallIsN ? indices({row, col}) : indices({col, row});
+    Value result;
+    if (epilogue) {
+      Value old = epilogue->readsC()
+                      ? memref::LoadOp::create(b, cMatrix, cIndices)
+                      : Value();
+      result = buildEpilogue(b, epilogue->generic, sum, old);
+    } else {
+      result = arith::AddFOp::create(
+          b, memref::LoadOp::create(b, cMatrix, cIndices), sum);
+    }
+    memref::StoreOp::create(b, result, cMatrix, cIndices);
+  }
+}
+
+void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
+                                const std::optional<Epilogue> &epilogue) {
+  Value a = matmul.getDpsInputs()[0], bMatrix = matmul.getDpsInputs()[1];
+  x = plan.smallIsN ? a : bMatrix;
+  y = plan.smallIsN ? bMatrix : a;
+  c = matmul.getDpsInits()[0];
+  if (plan.batch > 1 || isa<linalg::BatchMatmulOp>(matmul))
+    batch = launch.getBlockIds().y;
+
+  Value lane = math.rem(launch.getThreadIds().x, kWaveSize);
+  wave = math.div(launch.getThreadIds().x, kWaveSize);
+  laneK = math.rem(lane, plan.lanesK);
+  laneL = math.div(lane, plan.lanesK);
+  Value group = launch.getBlockIds().x;
+  Value groupL = math.div(group, plan.gridS());
+  Value groupS = math.rem(group, plan.gridS());
+  // An edge lane (workgroup) is shifted back to end at l (s), so that its
+  // loads stay inside the matrices; it stores only what it owns.
+  rowOwned = math.add(math.mul(groupL, plan.rowsPerGroup()),
+                      math.mul(laneL, plan.rowsPerLane));
+  rowStart = minIndex(rowOwned, plan.l - plan.rowsPerLane);
+  colOwned = math.mul(groupS, plan.colsPerGroup);
+  colStart = minIndex(colOwned, plan.s - plan.colsPerGroup);
+
+  SmallVector<Value> acc = buildKLoop();
+  storeResults(launch, reduceAcrossLanes(acc), epilogue);
+}
+
+void GemmTileSkinnyPass::runOnOperation() {
+  SmallVector<linalg::LinalgOp> matmuls;
+  getOperation().walk([&](linalg::LinalgOp op) {
+    if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) ||
+        op->getParentOfType<gpu::LaunchOp>())
+      return;
+    auto config =
+        op->getAttrOfType<KernelConfigAttr>(GemmDialect::getConfigAttrName());
+    if (config && config.getKernel() == KernelKind::Skinny)
+      matmuls.push_back(op);
+  });
+  IRRewriter rewriter(&getContext());
+  for (linalg::LinalgOp matmul : matmuls) {
+    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+    if (!matmul.hasPureBufferSemantics() || !layout) {
+      matmul.emitOpError() << "is not a matmul on memrefs gemm-opt supports; "
+                              "run gemm-check-input first";
+      return signalPassFailure();
+    }
+    auto config = matmul->getAttrOfType<KernelConfigAttr>(
+        GemmDialect::getConfigAttrName());
+    SmallVector<int64_t> loops = getLoopSizes(matmul);
+    int64_t batchSize = loops.size() == 4 ? loops[0] : 1;
+    ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
+    std::string whyNot;
+    llvm::raw_string_ostream whyNotOs(whyNot);
+    FailureOr<SkinnyPlan> plan =
+        getSkinnyPlan(batchSize, mnk[0], mnk[1], mnk[2], *layout,
+                      config.getComputeUnits(), whyNotOs);
+    if (failed(plan)) {
+      matmul.emitOpError() << "kernel=skinny cannot compile this "
+                           << KernelTile::format(mnk[0]) << "x"
+                           << KernelTile::format(mnk[1]) << "x"
+                           << KernelTile::format(mnk[2])
+                           << " matmul: " << whyNot;
+      return signalPassFailure();
+    }
+
+    std::optional<Epilogue> epilogue = getEpilogue(matmul);
+    ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
+    b.setInsertionPoint(matmul);
+    IndexMath math{b};
+    Value one = math.index(1);
+    auto launch = gpu::LaunchOp::create(
+        b, math.index(plan->gridL() * plan->gridS()), math.index(plan->batch),
+        one, math.index(plan->waves * kWaveSize), one, one);
+    if (auto func = launch->getParentOfType<func::FuncOp>())
+      launch.setFunctionAttr(FlatSymbolRefAttr::get(
+          &getContext(), (func.getSymName() + "_skinny_kernel").str()));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&launch.getBody().front());
+      SkinnyKernelBuilder(b, *plan).build(launch, matmul, epilogue);
+      gpu::TerminatorOp::create(b);
+    }
+    rewriter.eraseOp(matmul);
+    if (epilogue) {
+      epilogue->generic->erase();
+      eraseTempIfUnused(epilogue->temp);
+    }
+
+    // The cross-lane sums as DPP row operations (gfx11: permlanex16 across
+    // the two rows of a wave32), as upstream lowers them.
+    RewritePatternSet patterns(&getContext());
+    populateGpuLowerClusteredSubgroupReduceToDPPPatterns(
+        patterns, kWaveSize, amdgpu::Chipset(11, 0, 0));
+    if (failed(applyPatternsGreedily(launch, std::move(patterns)))) {
+      launch.emitOpError() << "could not lower its cross-lane sums to DPP";
+      return signalPassFailure();
+    }
+    WalkResult left = launch.walk([](gpu::SubgroupReduceOp op) {
+      op.emitOpError() << "was not lowered to DPP";
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      return signalPassFailure();
+  }
+}

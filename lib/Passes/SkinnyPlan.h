@@ -1,0 +1,78 @@
+//===- SkinnyPlan.h - The lane layout of gemm-tile-skinny's kernel -*- C++
+//-*-===//
+//
+// A matmul with a small M or N (a matrix-vector product, a batch-1 or
+// batch-16 inference layer) gives the tiled kernel a grid of a few partly
+// empty tiles. gemm-tile-skinny's kernel instead streams the big operand
+// once: each lane multiplies 4 consecutive K values of a few rows of it by
+// the small operand, the lanes of a wave (and the waves of a workgroup)
+// split K, and the partial sums are added across lanes (DPP) and waves
+// (LDS) in a fixed order.
+//
+// The plan is shared by gemm-select-config, which estimates its time, and
+// gemm-tile-skinny, which builds it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_LIB_PASSES_SKINNYPLAN_H
+#define GEMM_OPT_LIB_PASSES_SKINNYPLAN_H
+
+#include "KernelTile.h"
+
+namespace mlir::gemm {
+
+/// The largest small dimension gemm-tile-skinny takes: beyond it the tiled
+/// kernel's register tiles reuse each loaded value more.
+inline constexpr int64_t kMaxSkinnySize = 64;
+/// gemm-select-config's choice: the skinny kernel up to this small side.
+inline constexpr int64_t kMaxAutoSkinnySize = 32;
+/// K values a lane multiplies per step: one 16-byte load along K.
+inline constexpr int64_t kSkinnyStepK = 4;
+
+/// How gemm-tile-skinny lays a matmul out. The small dimension S (N, or M
+/// when M < N) has `s` columns; the long one L has `l` rows. X is the
+/// operand along L (A for S = N, else B), Y the one along S.
+struct SkinnyPlan {
+  int64_t batch = 1, l = 0, s = 0, k = 0;
+  bool smallIsN = true;
+  /// X (Y) is stored with K contiguous; else L (S) contiguous.
+  bool xAlongK = true, yAlongK = false;
+  /// Lanes of a wave along K (the fast lane index) and along L.
+  int64_t lanesK = 8, lanesL = 4;
+  /// Rows of L per lane, and columns of S per workgroup (the grid splits S).
+  int64_t rowsPerLane = 1, colsPerGroup = 1;
+  /// Waves of a workgroup, each a K part of the same rows and columns.
+  int64_t waves = 1;
+  /// K steps each loop iteration loads before it multiplies.
+  int64_t unroll = 1;
+
+  int64_t rowsPerGroup() const { return lanesL * rowsPerLane; }
+  // Not (l + r - 1) / r, which overflows for sizes near 2^63.
+  int64_t gridL() const {
+    return l / rowsPerGroup() + (l % rowsPerGroup() != 0);
+  }
+  int64_t gridS() const { return s / colsPerGroup + (s % colsPerGroup != 0); }
+  /// Saturated: the pipeline refuses grids beyond 2^32 - 1 work-items.
+  int64_t workgroups() const {
+    return std::min<double>(double(gridL()) * gridS() * batch, 1e18);
+  }
+  /// Sums per lane, and the K steps of the whole matmul.
+  int64_t accumulators() const { return rowsPerLane * colsPerGroup; }
+  int64_t steps() const { return k / kSkinnyStepK; }
+  /// Floats of LDS for the waves' partial sums (none for one wave).
+  int64_t ldsFloats() const {
+    return waves > 1 ? waves * accumulators() * lanesL : 0;
+  }
+};
+
+/// The plan for a (batch,) m x n x k matmul of `layout` on `computeUnits`
+/// CUs, or why gemm-tile-skinny cannot compile it (a phrase that follows
+/// "the skinny kernel cannot compile it: ").
+FailureOr<SkinnyPlan> getSkinnyPlan(int64_t batch, int64_t m, int64_t n,
+                                    int64_t k, MatmulLayout layout,
+                                    int64_t computeUnits,
+                                    llvm::raw_ostream &whyNot);
+
+} // namespace mlir::gemm
+
+#endif // GEMM_OPT_LIB_PASSES_SKINNYPLAN_H

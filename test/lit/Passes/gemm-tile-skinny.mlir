@@ -1,0 +1,145 @@
+// gemm-tile-skinny: a matmul with a small M or N becomes a launch whose lanes
+// split K, with the partial sums added across lanes by DPP and across waves
+// through LDS.
+// RUN: gemm-opt %s --gemm-select-config=kernel=skinny --gemm-tile-skinny --canonicalize | FileCheck %s
+// gemm-select-config chooses it by itself for the small N below (8 <= 32),
+// and leaves a 64-wide N to the tiled kernel.
+// RUN: gemm-opt %s --gemm-select-config | FileCheck %s --check-prefix=AUTO
+// RUN: not gemm-opt %S/Inputs/skinny-errors.mlir --gemm-select-config=kernel=skinny --gemm-tile-skinny --split-input-file 2>&1 | FileCheck %S/Inputs/skinny-errors.mlir
+
+// AUTO-LABEL: func.func @small_n(
+// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO-LABEL: func.func @small_n_ta(
+// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO-LABEL: func.func @small_m_batch_epilogue(
+// AUTO: linalg.batch_matmul {{.*}}kernel = skinny>}
+// AUTO-LABEL: func.func @wide(
+// AUTO-NOT: kernel = skinny
+// AUTO: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 32,
+// AUTO-SAME: addressing = buffer>}
+
+// A is stored with K contiguous: 8 lanes along K (lane % 8), each loading
+// 16 bytes of its row per step; B's 8 columns of each K row in one load. 512
+// rows in 128 workgroups of 4 rows (4 rows of 8 lanes, one row per lane),
+// each workgroup 6 waves splitting K.
+// CHECK-LABEL: func.func @small_n(
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c192, %{{.*}} = %c1, %{{.*}} = %c1) function(@small_n_skinny_kernel) workgroup(%[[LDS:.*]] : memref<6x8x4xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[LANE:.*]] = arith.remui %[[TX]], %c32
+// CHECK: %[[WAVE:.*]] = arith.divui %[[TX]], %c32
+// CHECK: %[[LANEK:.*]] = arith.remui %[[LANE]], %c8
+// CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c8
+// CHECK: %[[OWNED:.*]] = arith.addi %{{.*}}, %[[LANEL]]
+// CHECK: %[[ROW:.*]] = arith.minui %[[OWNED]], %c511
+// 4096 / 4 = 1024 steps of 4 K values: 21 iterations of 6 x 8 lanes, the
+// first 20 unrolled by 2, then one whole, then 16 steps for the first lanes.
+// CHECK: %[[SUM:.*]] = scf.for %[[I:.*]] = %c0 to %c20 step %c2 iter_args(%[[ACC:.*]] = %cst) -> (vector<8xf32>)
+// CHECK: %[[G:.*]] = arith.muli %[[I]], %c6
+// CHECK: %[[W:.*]] = arith.addi %[[G]], %[[WAVE]]
+// CHECK: %[[S:.*]] = arith.muli %[[W]], %c8
+// CHECK: %[[STEP:.*]] = arith.addi %[[S]], %[[LANEK]]
+// CHECK: %[[K:.*]] = arith.muli %[[STEP]], %c4
+// CHECK: %[[A:.*]] = vector.load %arg0[%[[ROW]], %[[K]]] : memref<512x4096xf32>, vector<4xf32>
+// CHECK: %[[A0:.*]] = vector.extract %[[A]][0]
+// CHECK: %[[B0:.*]] = vector.load %arg1[%[[K]], %c0] : memref<4096x8xf32>, vector<8xf32>
+// The second step's loads before the first step's FMAs.
+// CHECK: vector.load %arg0
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[A0]] : f32 to vector<8xf32>
+// CHECK-NEXT: vector.fma %[[SPLAT]], %[[B0]], %[[ACC]] : vector<8xf32>
+// CHECK: scf.yield
+// CHECK: %[[REST:.*]] = arith.cmpi ult, %{{.*}}, %c16
+// CHECK: %[[LAST:.*]] = scf.if %[[REST]] -> (vector<8xf32>)
+// CHECK: %[[E:.*]] = vector.extract %[[LAST]][0] : f32 from vector<8xf32>
+// CHECK-NEXT: %[[P1:.*]] = amdgpu.dpp %[[E]] %[[E]] quad_perm([1 : i32, 0 : i32, 3 : i32, 2 : i32]) {bound_ctrl = true} : f32
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[E]], %[[P1]]
+// CHECK-NEXT: %[[P2:.*]] = amdgpu.dpp %[[S1]] %[[S1]] quad_perm([2 : i32, 3 : i32, 0 : i32, 1 : i32]) {bound_ctrl = true} : f32
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[P2]]
+// CHECK-NEXT: %[[P3:.*]] = amdgpu.dpp %[[S2]] %[[S2]] row_half_mirror(unit) {bound_ctrl = true} : f32
+// CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[P3]]
+// Lane k of the 8 keeps sum k, writes it to LDS; after the barrier the
+// first wave adds the 6 waves' sums in wave order and stores C += sum.
+// CHECK: %[[ISL1:.*]] = arith.cmpi eq, %[[LANEK]], %c1
+// CHECK-NEXT: arith.select %[[ISL1]], %{{.*}}, %[[S3]] : f32
+// CHECK: %[[ISL7:.*]] = arith.cmpi eq, %[[LANEK]], %c7
+// CHECK-NEXT: %[[MINE:.*]] = arith.select %[[ISL7]]
+// CHECK: memref.store %[[MINE]], %[[LDS]][%[[WAVE]], %{{.*}}, %[[LANEL]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WAVE]], %c0
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: %[[W0:.*]] = memref.load %[[LDS]][%c0,
+// CHECK-NEXT: %[[W1:.*]] = memref.load %[[LDS]][%c1,
+// CHECK-NEXT: %[[T1:.*]] = arith.addf %[[W0]], %[[W1]]
+// CHECK: %[[W5:.*]] = memref.load %[[LDS]][%c5,
+// CHECK-NEXT: %[[T5:.*]] = arith.addf %{{.*}}, %[[W5]] : f32
+// CHECK-NOT: memref.load %[[LDS]]
+// CHECK: scf.if
+// CHECK-NEXT: %[[OLD:.*]] = memref.load %arg2[
+// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[T5]]
+// CHECK-NEXT: memref.store %[[NEW]], %arg2[
+func.func @small_n(%A: memref<512x4096xf32>, %B: memref<4096x8xf32>, %C: memref<512x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<512x4096xf32>, memref<4096x8xf32>) outs(%C : memref<512x8xf32>)
+  return
+}
+
+// A stored K x M (rows of L contiguous): 4 lanes along K, each taking 4
+// rows (one vector<4xf32> per K row) for 8 lanes x 4 = 32 rows per
+// workgroup; the last workgroup (rows 1984-2015 of 2000) is shifted back
+// to 1968 by the min.
+// CHECK-LABEL: func.func @small_n_ta(
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c63, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c256,
+// CHECK: %[[LANEK:.*]] = arith.remui %{{.*}}, %c4
+// CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c1996
+// CHECK: scf.for {{.*}} -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK: vector.load %arg0[%[[K:.*]], %[[ROW]]] : memref<1024x2000xf32>, vector<4xf32>
+// CHECK: %[[K1:.*]] = arith.addi %[[K]], %c1
+// CHECK-NEXT: vector.load %arg0[%[[K1]], %[[ROW]]] : memref<1024x2000xf32>, vector<4xf32>
+// CHECK: vector.load %arg1[%[[K]], %c0] : memref<1024x4xf32>, vector<4xf32>
+// Clusters of 4 lanes: two DPP steps.
+// CHECK: amdgpu.dpp {{.*}} quad_perm([2 : i32, 3 : i32, 0 : i32, 1 : i32])
+// CHECK-NOT: row_half_mirror
+// CHECK: gpu.terminator
+func.func @small_n_ta(%A: memref<1024x2000xf32>, %B: memref<1024x4xf32>, %C: memref<2000x4xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<1024x2000xf32>, memref<1024x4xf32>) outs(%C : memref<2000x4xf32>)
+  return
+}
+
+// Small M (20 rows: 2 groups of 10 columns of S) in a batch of 3 (grid y),
+// B stored N x K: B is the operand streamed, K contiguous. The epilogue
+// C = 2 (A B) + C is applied to the sum, and the temporary is gone.
+// CHECK-LABEL: func.func @small_m_batch_epilogue(
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %{{.*}}, %{{.*}} = %c3, %{{.*}} = %c1)
+// CHECK: vector.load %arg1[%[[BY]], %{{.*}}, %{{.*}}] : memref<3x1000x256xf32>, vector<4xf32>
+// CHECK: vector.load %arg0[%[[BY]], %{{.*}}, %{{.*}}] : memref<3x20x256xf32>, vector<4xf32>
+// CHECK: vector.from_elements {{.*}} : vector<10xf32>
+// CHECK: vector.fma {{.*}} : vector<10xf32>
+// CHECK: %[[OLD:.*]] = memref.load %arg2[%[[BY]], %[[COL:.*]], %[[ROW:.*]]] : memref<3x20x1000xf32>
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: memref.store %{{.*}}, %arg2[%[[BY]], %[[COL]], %[[ROW]]]
+// CHECK-NOT: linalg.generic
+func.func @small_m_batch_epilogue(%A: memref<3x20x256xf32>, %B: memref<3x1000x256xf32>, %C: memref<3x20x1000xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %T = memref.alloc() : memref<3x20x1000xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<3x20x1000xf32>)
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+                      ins(%A, %B : memref<3x20x256xf32>, memref<3x1000x256xf32>) outs(%T : memref<3x20x1000xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b, i, j)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%T : memref<3x20x1000xf32>) outs(%C : memref<3x20x1000xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %s = arith.mulf %t, %two : f32
+    %r = arith.addf %s, %c : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<3x20x1000xf32>
+  return
+}
+
+// Beyond 32 columns gemm-select-config keeps the tiled kernel (here a 128 x
+// 32 tile, the largest of its smaller tiles that fits N = 48).
+func.func @wide(%A: memref<4000x4096xf32>, %B: memref<4096x48xf32>, %C: memref<4000x48xf32>) {
+  linalg.matmul ins(%A, %B : memref<4000x4096xf32>, memref<4096x48xf32>) outs(%C : memref<4000x48xf32>)
+  return
+}
