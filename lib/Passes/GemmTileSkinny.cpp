@@ -41,6 +41,13 @@ static constexpr int64_t kMaxSkinnyColsPerGroup = 16;
 static constexpr int64_t kMaxSkinnyWaves = 8;
 // Enough waves to hide the DRAM latency: about 8 per CU.
 static constexpr int64_t kSkinnyWavesPerCU = 8;
+// K parts pay for their second kernel (its launch, about 5 us, and the
+// parts' bytes) from about 50 us of streaming at the RX 7900 XTX's 960 GB/s.
+static constexpr double kSkinnyDramBytes = 960e9;
+static constexpr double kMinSkinnyPartsSeconds = 50e-6;
+static constexpr int64_t kMaxSkinnyParts = 16;
+// The sum kernel's lanes per workgroup, one element of C each.
+static constexpr int64_t kSkinnySumLanes = 256;
 
 FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
                                                 int64_t n, int64_t k,
@@ -71,26 +78,48 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
       (plan.s + kMaxSkinnyColsPerGroup - 1) / kMaxSkinnyColsPerGroup;
   plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
 
-  int64_t targetGroups = 2 * computeUnits;
+  // Four rows per lane give each loaded value of the small operand four
+  // uses; fewer rows give more workgroups.
+  plan.rowsPerLane = plan.l >= 4 ? 4 : 1;
   if (plan.xAlongK) {
     // 8 lanes read 128 contiguous bytes of a row; 4 rows per load.
     plan.lanesK = 8;
     plan.lanesL = 4;
-    plan.rowsPerLane = 4;
-    while (plan.rowsPerLane > 1 &&
-           (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
-      plan.rowsPerLane /= 2;
   } else {
     // 8 lanes read 128 contiguous bytes of a K row, 4 rows each; 4 K rows
     // per load.
     plan.lanesK = 4;
     plan.lanesL = 8;
-    plan.rowsPerLane = plan.l >= 4 ? 4 : 1;
   }
+  int64_t targetGroups = 2 * computeUnits;
+  double streamSeconds = 4.0 * plan.l * plan.k * plan.batch / kSkinnyDramBytes;
+  if (plan.workgroups() < targetGroups && plan.batch == 1 &&
+      streamSeconds > kMinSkinnyPartsSeconds) {
+    // Long enough for a second kernel to pay: K parts that balance the
+    // CUs best, dividing the steps (every part runs the same loop), each
+    // of at least two loop iterations of a wave.
+    double bestShare = 1.0;
+    int64_t unsplitGroups = plan.workgroups();
+    for (int64_t parts = 2; parts <= kMaxSkinnyParts; ++parts) {
+      if (plan.steps() % parts != 0 || plan.steps() / parts < 2 * plan.lanesK)
+        continue;
+      int64_t groups = unsplitGroups * parts;
+      double share = double((groups + computeUnits - 1) / computeUnits) / parts;
+      if (share < bestShare - 1e-9) {
+        bestShare = share;
+        plan.parts = parts;
+      }
+    }
+  }
+  if (plan.xAlongK)
+    while (plan.rowsPerLane > 1 &&
+           (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
+      plan.rowsPerLane /= 2;
   int64_t waves = (kSkinnyWavesPerCU * computeUnits + plan.workgroups() - 1) /
                   plan.workgroups();
   // At least two loop iterations per wave.
-  int64_t maxWaves = std::max<int64_t>(1, plan.steps() / (2 * plan.lanesK));
+  int64_t maxWaves =
+      std::max<int64_t>(1, plan.stepsPerPart() / (2 * plan.lanesK));
   plan.waves =
       std::clamp<int64_t>(waves, 1, std::min(kMaxSkinnyWaves, maxWaves));
   // Loads of two steps in flight when the registers allow.
@@ -115,9 +144,10 @@ public:
       : b(b), math{b}, plan(plan), f32(b.getF32Type()),
         rowType(VectorType::get({plan.colsPerGroup}, f32)) {}
 
-  /// The body of `launch` computing `matmul` (and its epilogue).
+  /// The body of `launch` computing `matmul` (and its epilogue), or with K
+  /// parts, each part's sums into its rows of `workspace`.
   void build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
-             const std::optional<Epilogue> &epilogue);
+             const std::optional<Epilogue> &epilogue, Value workspace);
 
 private:
   ImplicitLocOpBuilder &b;
@@ -126,7 +156,8 @@ private:
   Type f32;
   VectorType rowType;
 
-  Value x, y, c, batch; // batch: null for a 2-D matmul.
+  Value x, y, c, batch;             // batch: null for a 2-D matmul.
+  Value workspace, part, firstStep; // With K parts.
   Value wave, laneK, laneL;
   Value rowStart, rowOwned; // The lane's first row, and the first it owns.
   Value colStart, colOwned; // The workgroup's first column, and its own.
@@ -173,7 +204,8 @@ private:
   /// The lane's K step (of kSkinnyStepK values) in loop iteration `iter`.
   Value stepOf(Value iter) {
     Value group = math.add(math.mul(iter, plan.waves), wave);
-    return math.add(math.mul(group, plan.lanesK), laneK);
+    Value step = math.add(math.mul(group, plan.lanesK), laneK);
+    return firstStep ? math.add(step, firstStep) : step;
   }
   Step load(Value step);
   SmallVector<Value> multiply(const Step &step, ValueRange acc);
@@ -252,8 +284,8 @@ SmallVector<Value> SkinnyKernelBuilder::buildKLoop() {
   // beyond the last whole iteration go to the first lanes of the first
   // waves in one more, guarded, iteration.
   int64_t stepsPerIter = plan.waves * plan.lanesK;
-  int64_t wholeIters = plan.steps() / stepsPerIter;
-  int64_t restSteps = plan.steps() % stepsPerIter;
+  int64_t wholeIters = plan.stepsPerPart() / stepsPerIter;
+  int64_t restSteps = plan.stepsPerPart() % stepsPerIter;
   int64_t unrolledIters = wholeIters - wholeIters % plan.unroll;
   Value zero =
       arith::ConstantOp::create(b, DenseElementsAttr::get(rowType, 0.0f));
@@ -386,6 +418,13 @@ void SkinnyKernelBuilder::storeResults(
     b.setInsertionPointToStart(store.thenBlock());
     SmallVector<Value> cIndices =
         plan.smallIsN ? indices({row, col}) : indices({col, row});
+    if (workspace) {
+      // The part's sum as it is: the sum kernel adds the parts into C.
+      int64_t cRows = plan.smallIsN ? plan.l : plan.s;
+      cIndices[0] = math.add(math.mul(part, cRows), cIndices[0]);
+      memref::StoreOp::create(b, sum, workspace, cIndices);
+      continue;
+    }
     Value result;
     if (epilogue) {
       Value old = epilogue->readsC()
@@ -401,7 +440,8 @@ void SkinnyKernelBuilder::storeResults(
 }
 
 void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
-                                const std::optional<Epilogue> &epilogue) {
+                                const std::optional<Epilogue> &epilogue,
+                                Value partsWorkspace) {
   Value a = matmul.getDpsInputs()[0], bMatrix = matmul.getDpsInputs()[1];
   x = plan.smallIsN ? a : bMatrix;
   y = plan.smallIsN ? bMatrix : a;
@@ -414,6 +454,13 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
   laneK = math.rem(lane, plan.lanesK);
   laneL = math.div(lane, plan.lanesK);
   Value group = launch.getBlockIds().x;
+  if (plan.parts > 1) {
+    workspace = partsWorkspace;
+    int64_t groups = plan.gridL() * plan.gridS();
+    part = math.div(group, groups);
+    group = math.rem(group, groups);
+    firstStep = math.mul(part, plan.stepsPerPart());
+  }
   Value groupL = math.div(group, plan.gridS());
   Value groupS = math.rem(group, plan.gridS());
   // An edge lane (workgroup) is shifted back to end at l (s), so that its
@@ -426,6 +473,56 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
 
   SmallVector<Value> acc = buildKLoop();
   storeResults(launch, reduceAcrossLanes(acc), epilogue);
+}
+
+/// The second kernel of a plan with K parts: C (or the epilogue of) plus
+/// the parts' sums, added in part order; the workspace is zeroed again for
+/// the next run (the manifest's contract, docs/manifest.md).
+static void buildPartsSum(ImplicitLocOpBuilder &b, const SkinnyPlan &plan,
+                          linalg::LinalgOp matmul,
+                          const std::optional<Epilogue> &epilogue,
+                          Value workspace, StringRef name) {
+  IndexMath math{b};
+  int64_t rows = plan.smallIsN ? plan.l : plan.s;
+  int64_t cols = plan.smallIsN ? plan.s : plan.l;
+  int64_t elements = rows * cols;
+  int64_t groups =
+      elements / kSkinnySumLanes + (elements % kSkinnySumLanes != 0);
+  Value one = math.index(1);
+  auto launch = gpu::LaunchOp::create(b, math.index(groups), one, one,
+                                      math.index(kSkinnySumLanes), one, one);
+  launch.setFunctionAttr(FlatSymbolRefAttr::get(b.getContext(), name));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value element = math.add(math.mul(launch.getBlockIds().x, kSkinnySumLanes),
+                           launch.getThreadIds().x);
+  Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, element,
+                                       math.index(elements));
+  auto guarded = scf::IfOp::create(b, inside, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(guarded.thenBlock());
+  Value row = math.div(element, cols), col = math.rem(element, cols);
+  Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
+  Value sum;
+  for (int64_t p = 0; p < plan.parts; ++p) {
+    ValueRange index{math.add(row, p * rows), col};
+    Value partSum = memref::LoadOp::create(b, workspace, index);
+    sum = sum ? arith::AddFOp::create(b, sum, partSum) : partSum;
+    memref::StoreOp::create(b, zero, workspace, index);
+  }
+  Value c = epilogue ? epilogue->c : matmul.getDpsInits()[0];
+  Value result;
+  if (epilogue) {
+    Value old = epilogue->readsC()
+                    ? memref::LoadOp::create(b, c, ValueRange{row, col})
+                    : Value();
+    result = buildEpilogue(b, epilogue->generic, sum, old);
+  } else {
+    result = arith::AddFOp::create(
+        b, memref::LoadOp::create(b, c, ValueRange{row, col}), sum);
+  }
+  memref::StoreOp::create(b, result, c, ValueRange{row, col});
+  b.setInsertionPointAfter(guarded);
+  gpu::TerminatorOp::create(b);
 }
 
 void GemmTileSkinnyPass::runOnOperation() {
@@ -471,17 +568,31 @@ void GemmTileSkinnyPass::runOnOperation() {
     b.setInsertionPoint(matmul);
     IndexMath math{b};
     Value one = math.index(1);
+    // The parts' sums, in C's layout once per part (a host allocation the
+    // kernels take as an argument).
+    Value workspace;
+    if (plan->parts > 1)
+      workspace = memref::AllocOp::create(
+          b, MemRefType::get(
+                 {plan->workspaceRows(), plan->smallIsN ? plan->s : plan->l},
+                 b.getF32Type()));
     auto launch = gpu::LaunchOp::create(
-        b, math.index(plan->gridL() * plan->gridS()), math.index(plan->batch),
-        one, math.index(plan->waves * kWaveSize), one, one);
-    if (auto func = launch->getParentOfType<func::FuncOp>())
-      launch.setFunctionAttr(FlatSymbolRefAttr::get(
-          &getContext(), (func.getSymName() + "_skinny_kernel").str()));
+        b, math.index(plan->gridL() * plan->gridS() * plan->parts),
+        math.index(plan->batch), one, math.index(plan->waves * kWaveSize), one,
+        one);
+    std::string name = (getOperation().getSymName() + "_skinny").str();
+    launch.setFunctionAttr(
+        FlatSymbolRefAttr::get(&getContext(), name + "_kernel"));
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&launch.getBody().front());
-      SkinnyKernelBuilder(b, *plan).build(launch, matmul, epilogue);
+      SkinnyKernelBuilder(b, *plan).build(launch, matmul, epilogue, workspace);
       gpu::TerminatorOp::create(b);
+    }
+    if (workspace) {
+      buildPartsSum(b, *plan, matmul, epilogue, workspace,
+                    name + "_sum_kernel");
+      memref::DeallocOp::create(b, workspace);
     }
     rewriter.eraseOp(matmul);
     if (epilogue) {

@@ -45,6 +45,10 @@ struct SkinnyPlan {
   int64_t waves = 1;
   /// K steps each loop iteration loads before it multiplies.
   int64_t unroll = 1;
+  /// K parts, a workgroup each, when the rows give too few workgroups: each
+  /// writes its sums to a workspace, and a second kernel adds the parts
+  /// into C in part order.
+  int64_t parts = 1;
 
   int64_t rowsPerGroup() const { return lanesL * rowsPerLane; }
   // Not (l + r - 1) / r, which overflows for sizes near 2^63.
@@ -54,11 +58,14 @@ struct SkinnyPlan {
   int64_t gridS() const { return s / colsPerGroup + (s % colsPerGroup != 0); }
   /// Saturated: the pipeline refuses grids beyond 2^32 - 1 work-items.
   int64_t workgroups() const {
-    return std::min<double>(double(gridL()) * gridS() * batch, 1e18);
+    return std::min<double>(double(gridL()) * gridS() * batch * parts, 1e18);
   }
   /// Sums per lane, and the K steps of the whole matmul.
   int64_t accumulators() const { return rowsPerLane * colsPerGroup; }
   int64_t steps() const { return k / kSkinnyStepK; }
+  int64_t stepsPerPart() const { return steps() / parts; }
+  /// Rows of the parts' workspace (C's rows, once per part).
+  int64_t workspaceRows() const { return parts * (smallIsN ? l : s); }
   /// Floats of LDS for the waves' partial sums (none for one wave).
   int64_t ldsFloats() const {
     return waves > 1 ? waves * accumulators() * lanesL : 0;

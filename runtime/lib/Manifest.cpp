@@ -21,6 +21,12 @@ const ManifestArg *Manifest::arg(StringRef Role) const {
   for (const ManifestArg &A : Args)
     if (A.Role == Role)
       return &A;
+  // A kernel that writes only a workspace leaves C to the kernels after it
+  // (the skinny kernel's K parts and their sum).
+  for (const ::gemm::ManifestKernel &K : Then)
+    for (const ManifestArg &A : K.Args)
+      if (A.Role == Role)
+        return &A;
   return nullptr;
 }
 

@@ -28,6 +28,8 @@ struct Manifest : ManifestKernel, ::gemm::Manifest {
   std::string Path;           // of the manifest itself
   std::string CodeObjectPath; // resolved against the manifest's directory
 
+  /// The argument with `Role` of the kernel, or else of the first kernel
+  /// after it that has one.
   const ManifestArg *arg(llvm::StringRef Role) const;
   /// The sizes and strides the kernels take at run time, in argument order
   /// ("m", "lda", ...); empty for a kernel compiled for static sizes.

@@ -2,8 +2,9 @@
 // split K, with the partial sums added across lanes by DPP and across waves
 // through LDS.
 // RUN: gemm-opt %s --gemm-select-config=kernel=skinny --gemm-tile-skinny --canonicalize | FileCheck %s
-// gemm-select-config chooses it by itself for the small N below (8 <= 32),
-// and leaves a 64-wide N to the tiled kernel.
+// gemm-select-config chooses it by itself for the small sides below (at
+// most 32), and for N = 48 only when the tiled kernel's tiles would leave
+// CUs idle.
 // RUN: gemm-opt %s --gemm-select-config | FileCheck %s --check-prefix=AUTO
 // RUN: not gemm-opt %S/Inputs/skinny-errors.mlir --gemm-select-config=kernel=skinny --gemm-tile-skinny --split-input-file 2>&1 | FileCheck %S/Inputs/skinny-errors.mlir
 
@@ -17,6 +18,10 @@
 // AUTO-NOT: kernel = skinny
 // AUTO: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 32,
 // AUTO-SAME: addressing = buffer>}
+// AUTO-LABEL: func.func @few_tiles(
+// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO-LABEL: func.func @parts(
+// AUTO: linalg.matmul {{.*}}kernel = skinny>}
 
 // A is stored with K contiguous: 8 lanes along K (lane % 8), each loading
 // 16 bytes of its row per step; B's 8 columns of each K row in one load. 512
@@ -137,9 +142,52 @@ func.func @small_m_batch_epilogue(%A: memref<3x20x256xf32>, %B: memref<3x1000x25
   return
 }
 
-// Beyond 32 columns gemm-select-config keeps the tiled kernel (here a 128 x
-// 32 tile, the largest of its smaller tiles that fits N = 48).
-func.func @wide(%A: memref<4000x4096xf32>, %B: memref<4096x48xf32>, %C: memref<4000x48xf32>) {
+// Beyond 32 columns gemm-select-config keeps the tiled kernel when its
+// tiles fill the CUs (here 128 x 32 tiles, the largest of its smaller tiles
+// that fits N = 48: 256 of them; predicted 0.087 ms against 0.128 skinny),
+// and takes the skinny kernel when they do not (@few_tiles: 64 edge tiles,
+// 0.126 ms against 0.260 tiled).
+func.func @wide(%A: memref<16384x1024xf32>, %B: memref<1024x48xf32>, %C: memref<16384x48xf32>) {
+  linalg.matmul ins(%A, %B : memref<16384x1024xf32>, memref<1024x48xf32>) outs(%C : memref<16384x48xf32>)
+  return
+}
+func.func @few_tiles(%A: memref<4000x4096xf32>, %B: memref<4096x48xf32>, %C: memref<4000x48xf32>) {
   linalg.matmul ins(%A, %B : memref<4000x4096xf32>, memref<4096x48xf32>) outs(%C : memref<4000x48xf32>)
   return
 }
+
+// K parts: 512 rows make 32 workgroups of 16 rows on 96 CUs, and streaming
+// A takes about 140 us, so K is split in 8 parts (of 2048 steps of 4), each
+// a workgroup writing its sums to its rows of a workspace; a second kernel
+// adds the 8 parts into C in part order and zeroes them.
+// CHECK-LABEL: func.func @parts(
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<4096x4xf32>
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256, {{.*}} function(@parts_skinny_kernel)
+// CHECK: %[[PART:.*]] = arith.divui %[[BX]], %c32
+// CHECK: %[[FIRST:.*]] = arith.muli %[[PART]], %c2048
+// CHECK: scf.for
+// CHECK: arith.addi %{{.*}}, %[[FIRST]]
+// CHECK-NOT: memref.load %arg2
+// CHECK: %[[PROW:.*]] = arith.muli %[[PART]], %c512
+// CHECK-NEXT: %[[WROW:.*]] = arith.addi %[[PROW]], %{{.*}}
+// CHECK-NEXT: memref.store %{{.*}}, %[[WS]][%[[WROW]], %{{.*}}] : memref<4096x4xf32>
+// CHECK-NOT: memref.store %{{.*}}, %arg2
+// CHECK: gpu.terminator
+// CHECK: gpu.launch {{.*}} function(@parts_skinny_sum_kernel)
+// CHECK: %[[P0:.*]] = memref.load %[[WS]][%[[ROW:.*]], %[[COL:.*]]]
+// CHECK-NEXT: memref.store %cst{{.*}}, %[[WS]][%[[ROW]], %[[COL]]]
+// CHECK-NEXT: %[[ROW1:.*]] = arith.addi %[[ROW]], %c512
+// CHECK-NEXT: %[[P1:.*]] = memref.load %[[WS]][%[[ROW1]], %[[COL]]]
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[P0]], %[[P1]]
+// CHECK: %[[ROW7:.*]] = arith.addi %[[ROW]], %c3584
+// CHECK-NEXT: %[[P7:.*]] = memref.load %[[WS]][%[[ROW7]], %[[COL]]]
+// CHECK-NEXT: %[[S7:.*]] = arith.addf %{{.*}}, %[[P7]]
+// CHECK: %[[OLD:.*]] = memref.load %arg2[%[[ROW]], %[[COL]]]
+// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[S7]]
+// CHECK-NEXT: memref.store %[[NEW]], %arg2[%[[ROW]], %[[COL]]]
+// CHECK: memref.dealloc %[[WS]]
+func.func @parts(%A: memref<512x65536xf32>, %B: memref<65536x4xf32>, %C: memref<512x4xf32>) {
+  linalg.matmul ins(%A, %B : memref<512x65536xf32>, memref<65536x4xf32>) outs(%C : memref<512x4xf32>)
+  return
+}
+

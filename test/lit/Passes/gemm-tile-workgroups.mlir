@@ -1,5 +1,7 @@
-// RUN: gemm-opt %s --split-input-file --gemm-select-config --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
-// RUN: gemm-opt %s --split-input-file --gemm-select-config="bm=64 bn=64 waves-m=2 waves-n=2" --gemm-tile-workgroups --verify-diagnostics | FileCheck %s --check-prefix=GRID
+// The tiled kernel's workgroups (kernel=tiled: gemm-select-config would give
+// the 60-row matmuls below the skinny kernel, gemm-tile-skinny.mlir).
+// RUN: gemm-opt %s --split-input-file --gemm-select-config=kernel=tiled --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --gemm-select-config="bm=64 bn=64 waves-m=2 waves-n=2 kernel=tiled" --gemm-tile-workgroups --verify-diagnostics | FileCheck %s --check-prefix=GRID
 // RUN: not gemm-opt %s --gemm-select-config="waves-n=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
 // RUN: not gemm-opt %s --gemm-select-config="waves-m=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 // RUN: not gemm-opt %s --gemm-select-config="bk=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK

@@ -25,9 +25,11 @@
 // MANIFEST: "n": 40,
 // MANIFEST: "k": 24,
 // Tiles of 16 x 16 outputs: 40 columns need 3 workgroups, 48 rows 3.
+// The skinny kernel (N = 40 fits no tile): 12 workgroups of 4 rows, 3
+// groups of 14 columns.
 // MANIFEST: "grid": [
-// MANIFEST-NEXT: 3,
-// MANIFEST-NEXT: 3,
+// MANIFEST-NEXT: 36,
+// MANIFEST-NEXT: 1,
 // MANIFEST-NEXT: 1
 
 func.func @odd(%A: memref<48x24xf32>, %B: memref<24x40xf32>, %C: memref<48x40xf32>) {

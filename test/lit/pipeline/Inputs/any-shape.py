@@ -68,6 +68,8 @@ CORNERS = [
     (20, 1000, 256, "nt b3 C=2T+0.5C"),  # B streamed along K, batch
     (513, 1, 36, "tt"),  # a matrix-vector product with a K rest
     (7, 300, 1000, "tn+ld C=aT+bC"),  # padded rows, alpha and beta
+    (1024, 4, 16384, "nn C=aT+bC"),  # K parts and their sum kernel
+    (1000, 8, 16384, "tn C=2T+0.5C"),  # K parts, A stored K x M, L edge
 ]
 
 
