@@ -19,21 +19,42 @@ namespace mlir::gemm {
 using namespace mlir;
 using namespace mlir::gemm;
 
-/// A matmul smaller than the default tile along M or N would go to the
-/// simple lowering; unless a tile option was given, the largest tile of the
-/// default 4 x 1 wave grid that fits it takes its place. Below 2^24
+/// Unless a tile option was given: a matmul smaller than the default tile
+/// along M or N, which would go to the simple lowering, gets the largest
+/// tile of the default 4 x 1 wave grid that fits it, and one whose default
+/// tiles would fill at most half the CUs gets 64 x 64 tiles. Below 2^24
 /// multiply-adds the simple kernel's many small workgroups stay faster (the
 /// timing model: 0.004 against 0.006 ms at 100 x 100 x 64, 0.016 against
 /// 0.026 at 128 x 32 x 256; 0.353 against 0.157 at 1760 x 64 x 1760).
-static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk) {
+static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
+                       int64_t batch) {
   KernelConfig defaults;
   if (!config.tileChosenPerShape || llvm::any_of(mnk, ShapedType::isDynamic) ||
-      (mnk[0] >= config.bm && mnk[1] >= config.bn) ||
       config.wavesM != defaults.wavesM || config.wavesN != defaults.wavesN)
     return;
   if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) <
       double(kMinTiledMultiplyAdds))
     return;
+  if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
+    // Tiles for at most half the CUs: 64 x 64 ones, four times as many
+    // (the timing model: 256 x 1000 x 2048 15.9 % of the roofline against
+    // 7.6 %, 1024 x 700 x 512 40.9 % against 24.4 %). From 2^28
+    // multiply-adds only: smaller grids keep the default tile, as the
+    // examples and tests at 256^3 and 512^3 pin it.
+    KernelTile tile;
+    static_cast<KernelConfig &>(tile) = config;
+    tile.m = mnk[0];
+    tile.n = mnk[1];
+    tile.k = mnk[2];
+    if (tile.gridM() * tile.gridN() * batch <= config.computeUnits / 2 &&
+        mnk[0] >= 64 && mnk[1] >= 64 &&
+        double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) >=
+            double(kMinSmallTileMultiplyAdds)) {
+      config.bm = 64;
+      config.bn = 64;
+    }
+    return;
+  }
   static const std::pair<int64_t, int64_t> smallerTiles[] = {
       {128, 64}, {64, 128}, {64, 64}, {128, 32}, {64, 32}};
   for (auto [bm, bn] : smallerTiles) {
@@ -68,7 +89,7 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   // Up to 64, where no tile fits and the simple kernel would take it (M
   // = 35: 89 % of the roofline against 6 % at 35 x 8457 x 1760).
   KernelConfig tiled = config;
-  selectTile(tiled, mnk);
+  selectTile(tiled, mnk, batch);
   bool tiledTakesIt =
       mnk[0] >= tiled.bm && mnk[1] >= tiled.bn && mnk[2] >= 2 * tiled.bk;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
@@ -129,7 +150,8 @@ private:
       config.splitTail = 1;
       return config;
     }
-    selectTile(config, ArrayRef(sizes).take_back(3));
+    selectTile(config, ArrayRef(sizes).take_back(3),
+               sizes.size() == 4 ? sizes[0] : 1);
     if (config.splitTail != 0)
       return config;
     // The split tail covers plain 2-D matmuls (C += A x B): a batch has
