@@ -608,32 +608,35 @@ struct SolverListener : public RewriterBase::Listener {
   DataFlowSolver &solver;
 };
 
-/// x <u 0 is false and x >=u 0 true: what remains of the signed lowering of
-/// `mod` (a select that adds the divisor to a negative remainder) once the
-/// remainder is unsigned. arith's folders leave it.
-struct FoldUnsignedCompareWithZero : public OpRewritePattern<arith::CmpIOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(arith::CmpIOp cmp,
-                                PatternRewriter &rewriter) const override {
-    arith::CmpIPredicate predicate = cmp.getPredicate();
-    if (!isConstantIntValue(cmp.getRhs(), 0) ||
-        (predicate != arith::CmpIPredicate::ult &&
-         predicate != arith::CmpIPredicate::uge))
-      return failure();
-    rewriter.replaceOpWithNewOp<arith::ConstantIntOp>(
-        cmp, predicate == arith::CmpIPredicate::uge, 1);
-    return success();
-  }
-};
 } // namespace
+
+/// Applies the patterns `populate` adds, given the integer ranges of the
+/// values of the function around `launch`, to the launch's body.
+static LogicalResult applyWithRanges(
+    gpu::LaunchOp launch,
+    function_ref<void(RewritePatternSet &, DataFlowSolver &)> populate) {
+  DataFlowSolver solver;
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::IntegerRangeAnalysis>();
+  if (failed(solver.initializeAndRun(
+          launch->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())))
+    return failure();
+  SolverListener listener(solver);
+  RewritePatternSet patterns(launch.getContext());
+  populate(patterns, solver);
+  GreedyRewriteConfig config;
+  config.enableConstantCSE(false).setListener(&listener);
+  return applyPatternsGreedily(launch.getBody(), std::move(patterns), config);
+}
 
 /// The index arithmetic of a tiled launch as the later passes take it: the
 /// slices as subviews of the whole matrices (tileUsingSCF takes the K
 /// slices of the workgroup's tiles), affine maps lowered to arith, which
 /// gemm-buffer-addressing splits into uniform and per-lane terms, and
 /// unsigned where the values are known non-negative: the lowering of the
-/// peeled K loop's bound, k - k mod bk, is signed (remsi and a select),
-/// which the backend kept as signed 64-bit arithmetic.
+/// peeled K loop's bound, k - k mod bk, is signed (remsi and a select that
+/// adds bk to a negative remainder), which the backend kept as signed
+/// 64-bit arithmetic.
 static LogicalResult simplifyLaunch(gpu::LaunchOp launch) {
   MLIRContext *ctx = launch.getContext();
   RewritePatternSet patterns(ctx);
@@ -647,22 +650,20 @@ static LogicalResult simplifyLaunch(gpu::LaunchOp launch) {
   if (failed(
           applyPatternsGreedily(launch.getBody(), std::move(patterns), config)))
     return failure();
-  // The sizes' ranges come from the memref.dim ops outside the launch.
-  DataFlowSolver solver;
-  solver.load<dataflow::DeadCodeAnalysis>();
-  solver.load<dataflow::IntegerRangeAnalysis>();
-  if (failed(solver.initializeAndRun(
-          launch->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())))
+  // First what the ranges decide (the remainder is not negative), then
+  // unsigned forms; the ranges of the ops the first step creates are not
+  // known until the analysis runs again.
+  if (failed(applyWithRanges(
+          launch, [](RewritePatternSet &patterns, DataFlowSolver &solver) {
+            arith::populateIntRangeOptimizationsPatterns(patterns, solver);
+          })))
     return failure();
-  SolverListener listener(solver);
-  RewritePatternSet unsignedPatterns(ctx);
-  arith::populateUnsignedWhenEquivalentPatterns(unsignedPatterns, solver);
-  unsignedPatterns.add<FoldUnsignedCompareWithZero>(ctx);
-  // x + y * -1 as x - y.
-  arith::AddIOp::getCanonicalizationPatterns(unsignedPatterns, ctx);
-  config.setListener(&listener);
-  return applyPatternsGreedily(launch.getBody(), std::move(unsignedPatterns),
-                               config);
+  return applyWithRanges(
+      launch, [&](RewritePatternSet &patterns, DataFlowSolver &solver) {
+        arith::populateUnsignedWhenEquivalentPatterns(patterns, solver);
+        // x + y * -1 as x - y.
+        arith::AddIOp::getCanonicalizationPatterns(patterns, ctx);
+      });
 }
 
 /// The tiling's memref.dim ops in `block` (a guard's then-branch) repeat
