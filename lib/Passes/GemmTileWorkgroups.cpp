@@ -3,18 +3,33 @@
 // The first step of the RDNA3 kernel: one workgroup per BM x BN tile of C,
 // and in it a K loop of step BK over a matmul of the tile's slices.
 //
-// The loops are built here rather than with linalg's TilingInterface because
-// the two outer loops must become the launch grid directly: the later passes
-// need the gpu.launch (its workgroup attributions, its thread ids) and a
-// single scf.for of static trip count, not an scf.forall nest to map.
+// The data-parallel kernel is tiled with upstream's scf::tileUsingSCF: an
+// scf.forall of the tiles mapped to GPU blocks, then an scf.for of K whose
+// tail is peeled off (scf::peelForLoopAndSimplifyBounds). What the later
+// passes need beyond that is ours: the forall as a gpu.launch of the
+// workgroup's lanes (also for a grid known only at run time), a batch as
+// 2-D views of its matrices, the epilogue on the tile, and index arithmetic
+// in unsigned arith. The split-tail launch, a 1-D grid whose K bounds and
+// output are chosen by the workgroup id, is built by hand.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/Transforms/ComposeSubView.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMTILEWORKGROUPS
@@ -31,6 +46,11 @@ struct GemmTileWorkgroupsPass
   using Base::Base;
 
   void runOnOperation() override;
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // tileUsingSCF takes linalg ops through their TilingInterface.
+    linalg::registerTilingInterfaceExternalModels(registry);
+  }
 
 private:
   LogicalResult checkTile(linalg::LinalgOp matmul, const KernelTile &tile,
@@ -205,14 +225,6 @@ static Value createBatchView(ImplicitLocOpBuilder &b, Value batch,
                                    offsets, sizes, strides);
 }
 
-namespace {
-/// The matrices as one workgroup sees them, and the extents of its problem.
-struct WorkgroupOperands {
-  Value a, b, c, cOut; // cOut: the epilogue's C, if there is one
-  OpFoldResult mSize, nSize, kSize;
-};
-} // namespace
-
 /// A 2-D unit-stride subview of `source`.
 static Value createTileView(ImplicitLocOpBuilder &b, Value source,
                             OpFoldResult row, OpFoldResult col,
@@ -238,80 +250,6 @@ static void createSliceMatmul(ImplicitLocOpBuilder &b, MatmulLayout layout,
                      ? createTileView(b, bMat, blockCol, k, cols, depth)
                      : createTileView(b, bMat, k, blockCol, depth, cols);
   createMatmul(b, b.getLoc(), aSlice, bSlice, cTile, layout);
-}
-
-/// The body of one workgroup: its BM x BN tiles of C (and of the epilogue's
-/// C), a K loop of step BK over the full slices of A and B with a matmul of
-/// the slices, the K tail as a matmul after the loop, and the epilogue.
-static void buildWorkgroupBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
-                               const KernelTile &tile, MatmulLayout layout,
-                               const WorkgroupOperands &operands,
-                               const std::optional<Epilogue> &epilogue,
-                               bool guarded) {
-  IndexMath math{b};
-  Value blockRow = math.mul(launch.getBlockIds().y, tile.bm);
-  Value blockCol = math.mul(launch.getBlockIds().x, tile.bn);
-  // The last row (column) of workgroups owns what is left of m (n): the
-  // subviews then have dynamic sizes, so that this IR is exact; the later
-  // passes shift the tile back (getShiftedTileStart) to run the same loop.
-  auto ownedSize = [&](Value start, int64_t size,
-                       OpFoldResult extent) -> OpFoldResult {
-    std::optional<int64_t> known = getConstantIntValue(extent);
-    if (known && *known % size == 0)
-      return b.getIndexAttr(size);
-    Value extentValue = getValueOrCreateConstantIndexOp(b, b.getLoc(), extent);
-    return arith::MinUIOp::create(b, math.index(size),
-                                  arith::SubIOp::create(b, extentValue, start))
-        .getResult();
-  };
-  OpFoldResult rows = ownedSize(blockRow, tile.bm, operands.mSize);
-  OpFoldResult cols = ownedSize(blockCol, tile.bn, operands.nSize);
-  Value cTile = createTileView(b, operands.c, blockRow, blockCol, rows, cols);
-  // The K loop over the whole slices, k - k % bk.
-  Value kBegin = math.index(0);
-  OpFoldResult kTail, tailDepth;
-  if (!ShapedType::isDynamic(tile.k)) {
-    kTail = b.getIndexAttr(tile.fullK());
-    tailDepth = b.getIndexAttr(tile.k - tile.fullK());
-  } else {
-    Value depth = math.rem(cast<Value>(operands.kSize), tile.bk);
-    kTail = arith::SubIOp::create(b, cast<Value>(operands.kSize), depth)
-                .getResult();
-    tailDepth = depth;
-  }
-  Value kEnd = getValueOrCreateConstantIndexOp(b, b.getLoc(), kTail);
-  Value kStep = math.index(tile.bk);
-  auto loop = scf::ForOp::create(b, kBegin, kEnd, kStep);
-  // The K tail, fewer than bk steps: a matmul after the loop, which
-  // gemm-tile-lanes computes straight from global memory (and which may be
-  // empty when k is dynamic).
-  if (!isConstantIntValue(tailDepth, 0)) {
-    createSliceMatmul(b, layout, operands.a, operands.b, cTile, blockRow,
-                      blockCol, rows, cols, kTail, tailDepth);
-  }
-  // The epilogue on the workgroup's tile, which gemm-tile-lanes fuses into
-  // the store of the accumulators.
-  if (epilogue) {
-    Value cOutTile =
-        createTileView(b, operands.cOut, blockRow, blockCol, rows, cols);
-    AffineMap identity = b.getMultiDimIdentityMap(2);
-    linalg::GenericOp::create(
-        b, ValueRange{cTile}, ValueRange{cOutTile}, {identity, identity},
-        {utils::IteratorType::parallel, utils::IteratorType::parallel},
-        [&](OpBuilder &nested, Location, ValueRange args) {
-          linalg::YieldOp::create(
-              nested, nested.getUnknownLoc(),
-              buildEpilogue(nested, epilogue->generic, args[0], args[1]));
-        });
-    // A guarded launch's fallback keeps the original.
-    if (!guarded)
-      epilogue->generic->erase();
-  }
-  gpu::TerminatorOp::create(b);
-  b.setInsertionPointToStart(loop.getBody());
-  createSliceMatmul(b, layout, operands.a, operands.b, cTile, blockRow,
-                    blockCol, rows, cols, loop.getInductionVar(),
-                    b.getIndexAttr(tile.bk));
 }
 
 /// The memref type both C and the workspace are viewed as in a split-tail
@@ -470,13 +408,289 @@ tileSplitTailToWorkgroups(RewriterBase &rewriter, linalg::LinalgOp matmul,
   return launch;
 }
 
+/// Tiles the (batch,) M and N loops of `op` into an scf.forall of bm x bn
+/// tiles of C (one batch each) mapped to GPU blocks: x along N, y along M,
+/// z along the batch.
+static FailureOr<scf::SCFTilingResult> tileToBlocks(RewriterBase &rewriter,
+                                                    linalg::LinalgOp op,
+                                                    const KernelTile &tile) {
+  MLIRContext *ctx = op.getContext();
+  auto block = [&](gpu::MappingId id) -> Attribute {
+    return gpu::GPUBlockMappingAttr::get(ctx, id);
+  };
+  SmallVector<OpFoldResult> sizes;
+  SmallVector<Attribute> mapping;
+  if (isa<linalg::BatchMatmulOp>(op)) {
+    sizes.push_back(rewriter.getIndexAttr(1));
+    mapping.push_back(block(gpu::MappingId::DimZ));
+  }
+  sizes.append(
+      {rewriter.getIndexAttr(tile.bm), rewriter.getIndexAttr(tile.bn)});
+  mapping.append({block(gpu::MappingId::DimY), block(gpu::MappingId::DimX)});
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+      .setTileSizes(sizes)
+      .setMapping(mapping);
+  return scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()),
+                           options);
+}
+
+/// Rewrites `batchTile`, a batch_matmul of one batch's tiles (1 x rows x cols
+/// subviews), into the 2-D matmul the later passes take: on tiles of
+/// rank-reduced views of the batch's matrices, from which they read the
+/// matrices' extents and leading dimensions. (Upstream's rank-reducing
+/// patterns, linalg::populateContractionOpRankReducingPatterns, would view
+/// the tile alone.)
+static linalg::MatmulOp dropBatch(RewriterBase &rewriter,
+                                  linalg::LinalgOp batchTile,
+                                  MatmulLayout layout) {
+  ImplicitLocOpBuilder b(batchTile.getLoc(), rewriter);
+  b.setInsertionPoint(batchTile);
+  SmallVector<Value> tiles;
+  for (Value operand : batchTile->getOperands()) {
+    auto view = operand.getDefiningOp<memref::SubViewOp>();
+    SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
+    SmallVector<OpFoldResult> sizes = view.getMixedSizes();
+    Value batch = getValueOrCreateConstantIndexOp(b, b.getLoc(), offsets[0]);
+    Value matrix = createBatchView(b, batch, view.getSource());
+    tiles.push_back(
+        createTileView(b, matrix, offsets[1], offsets[2], sizes[1], sizes[2]));
+  }
+  linalg::MatmulOp matmul =
+      createMatmul(b, b.getLoc(), tiles[0], tiles[1], tiles[2], layout);
+  rewriter.eraseOp(batchTile);
+  return matmul;
+}
+
+/// Tiles the K loop of `matmul` by bk (scf.for) and peels off the tail of
+/// fewer than bk steps: a matmul after the loop, which gemm-tile-lanes
+/// computes straight from global memory.
+static FailureOr<scf::ForOp> tileK(RewriterBase &rewriter,
+                                   linalg::MatmulOp matmul, int64_t bk) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes({rewriter.getIndexAttr(0), rewriter.getIndexAttr(0),
+                        rewriter.getIndexAttr(bk)});
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(matmul.getOperation()), options);
+  if (failed(tiled))
+    return failure();
+  rewriter.eraseOp(matmul);
+  auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
+  scf::ForOp tail;
+  if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, loop, tail)))
+    return loop; // k is a multiple of bk.
+  // The peeled loop runs at most once: its body at its lower bound is the
+  // tail (an empty matmul when a dynamic k is a multiple of bk). Its index
+  // arithmetic goes before the K loop, its views and matmul after it:
+  // gemm-tile-lanes computes the tail right after the loop, from the views'
+  // offsets and sizes.
+  Operation *beforeTail = loop->getPrevNode();
+  rewriter.eraseOp(tail.getBody()->getTerminator());
+  rewriter.inlineBlockBefore(tail.getBody(), loop, tail.getLowerBound());
+  rewriter.eraseOp(tail);
+  Operation *last = loop;
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(beforeTail ? std::next(beforeTail->getIterator())
+                                       : loop->getBlock()->begin(),
+                            loop->getIterator()))) {
+    if (!isa<memref::SubViewOp, linalg::LinalgOp>(op))
+      continue;
+    rewriter.moveOpAfter(&op, last);
+    last = &op;
+  }
+  return loop;
+}
+
+/// The epilogue on the workgroup's tile `tTile` of T into the same tile of
+/// `c`, the epilogue's C: gemm-tile-lanes fuses it into the store of the
+/// accumulators. (tileUsingSCF cannot fuse it into the matmul's tiles: its
+/// consumer fusion takes tensors.)
+static void createTileEpilogue(ImplicitLocOpBuilder &b,
+                               linalg::GenericOp generic,
+                               memref::SubViewOp tTile, Value c) {
+  // A batch's T tile is a tile of the batch's view (dropBatch); C's view
+  // goes next to it, where gemm-tile-lanes' store after the K loop sees it.
+  if (cast<MemRefType>(c.getType()).getRank() == 3) {
+    OpBuilder::InsertionGuard guard(b);
+    auto tBatch = tTile.getSource().getDefiningOp<memref::SubViewOp>();
+    b.setInsertionPointAfter(tBatch);
+    c = createBatchView(b, tBatch.getOffsets().front(), c);
+  }
+  SmallVector<OpFoldResult> offsets = tTile.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = tTile.getMixedSizes();
+  Value cTile =
+      createTileView(b, c, offsets[0], offsets[1], sizes[0], sizes[1]);
+  AffineMap identity = b.getMultiDimIdentityMap(2);
+  linalg::GenericOp::create(
+      b, ValueRange{tTile}, ValueRange{cTile}, {identity, identity},
+      {utils::IteratorType::parallel, utils::IteratorType::parallel},
+      [&](OpBuilder &nested, Location, ValueRange args) {
+        linalg::YieldOp::create(
+            nested, nested.getUnknownLoc(),
+            buildEpilogue(nested, generic, args[0], args[1]));
+      });
+}
+
+/// Replaces `forall` (on buffers, from 0, static steps, mapped to GPU
+/// blocks) with a gpu.launch of one workgroup per iteration and `lanes`
+/// lanes each: the grid is the trip counts, ceil(ub / step), and each
+/// induction variable becomes its block id times the step. Upstream's
+/// mapForallToBlocksImpl (GPU/TransformOps) needs a normalized forall of
+/// static trip counts inside an existing launch, while the grid of a guarded
+/// dynamic matmul is only known at run time; and LLVM 22's
+/// normalizeForallOp builds an ill-typed arith.ceildivsi (an index bound
+/// over an i64 step) for such a forall.
+static FailureOr<gpu::LaunchOp>
+mapForallToLaunch(RewriterBase &rewriter, scf::ForallOp forall, int64_t lanes) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  std::optional<SmallVector<int64_t>> steps =
+      getConstantIntValues(forall.getMixedStep());
+  if (forall.getNumResults() != 0 || !mapping || !steps ||
+      !llvm::all_of(forall.getMixedLowerBound(),
+                    [](OpFoldResult lb) { return isConstantIntValue(lb, 0); }))
+    return failure();
+  // The grid dimension of each loop, and the loop of each dimension.
+  SmallVector<unsigned> dimOf;
+  std::optional<unsigned> loopOf[3];
+  for (Attribute attr : *mapping) {
+    auto block = dyn_cast<gpu::GPUBlockMappingAttr>(attr);
+    if (!block || block.getMappingId() > 2 || loopOf[block.getMappingId()])
+      return failure();
+    loopOf[block.getMappingId()] = dimOf.size();
+    dimOf.push_back(block.getMappingId());
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  ImplicitLocOpBuilder b(forall.getLoc(), rewriter);
+  b.setInsertionPoint(forall);
+  IndexMath math{b};
+  SmallVector<OpFoldResult> ubs = forall.getMixedUpperBound();
+  Value grid[3];
+  for (unsigned dim = 0; dim < 3; ++dim) {
+    if (!loopOf[dim]) {
+      grid[dim] = math.index(1);
+      continue;
+    }
+    OpFoldResult ub = ubs[*loopOf[dim]];
+    int64_t step = (*steps)[*loopOf[dim]];
+    if (std::optional<int64_t> known = getConstantIntValue(ub))
+      grid[dim] = math.index(llvm::divideCeil(*known, step));
+    else if (step == 1)
+      grid[dim] = cast<Value>(ub);
+    else
+      grid[dim] =
+          arith::CeilDivUIOp::create(b, cast<Value>(ub), math.index(step));
+  }
+  Value one = math.index(1);
+  auto launch = gpu::LaunchOp::create(b, grid[0], grid[1], grid[2],
+                                      math.index(lanes), one, one);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  gpu::KernelDim3 ids = launch.getBlockIds();
+  Value idOf[3] = {ids.x, ids.y, ids.z};
+  SmallVector<Value> ivs;
+  for (auto [dim, step] : llvm::zip_equal(dimOf, *steps))
+    ivs.push_back(step == 1 ? idOf[dim] : math.mul(idOf[dim], step));
+  auto terminator = gpu::TerminatorOp::create(b);
+  rewriter.eraseOp(forall.getTerminator());
+  rewriter.inlineBlockBefore(forall.getBody(), terminator, ivs);
+  rewriter.eraseOp(forall);
+  return launch;
+}
+
+namespace {
+/// Drops the solver's state of the ops a rewrite erases.
+struct SolverListener : public RewriterBase::Listener {
+  explicit SolverListener(DataFlowSolver &solver) : solver(solver) {}
+  void notifyOperationErased(Operation *op) override {
+    solver.eraseState(solver.getProgramPointAfter(op));
+    for (Value result : op->getResults())
+      solver.eraseState(result);
+  }
+  DataFlowSolver &solver;
+};
+
+} // namespace
+
+/// Applies the patterns `populate` adds, given the integer ranges of the
+/// values of the function around `launch`, to the launch's body.
+static LogicalResult applyWithRanges(
+    gpu::LaunchOp launch,
+    function_ref<void(RewritePatternSet &, DataFlowSolver &)> populate) {
+  DataFlowSolver solver;
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::IntegerRangeAnalysis>();
+  if (failed(solver.initializeAndRun(
+          launch->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())))
+    return failure();
+  SolverListener listener(solver);
+  RewritePatternSet patterns(launch.getContext());
+  populate(patterns, solver);
+  GreedyRewriteConfig config;
+  config.enableConstantCSE(false).setListener(&listener);
+  return applyPatternsGreedily(launch.getBody(), std::move(patterns), config);
+}
+
+/// The index arithmetic of a tiled launch as the later passes take it: the
+/// slices as subviews of the whole matrices (tileUsingSCF takes the K
+/// slices of the workgroup's tiles), affine maps lowered to arith, which
+/// gemm-buffer-addressing splits into uniform and per-lane terms, and
+/// unsigned where the values are known non-negative: the lowering of the
+/// peeled K loop's bound, k - k mod bk, is signed (remsi and a select that
+/// adds bk to a negative remainder), which the backend kept as signed
+/// 64-bit arithmetic.
+static LogicalResult simplifyLaunch(gpu::LaunchOp launch) {
+  MLIRContext *ctx = launch.getContext();
+  RewritePatternSet patterns(ctx);
+  memref::populateComposeSubViewPatterns(patterns, ctx);
+  // Constant offsets and sizes as static ones, as in the views' types.
+  memref::SubViewOp::getCanonicalizationPatterns(patterns, ctx);
+  populateAffineToStdConversionPatterns(patterns);
+  // Folded constants stay where they are used, as the rest of the launch's.
+  GreedyRewriteConfig config;
+  config.enableConstantCSE(false);
+  if (failed(
+          applyPatternsGreedily(launch.getBody(), std::move(patterns), config)))
+    return failure();
+  // First what the ranges decide (the remainder is not negative), then
+  // unsigned forms; the ranges of the ops the first step creates are not
+  // known until the analysis runs again.
+  if (failed(applyWithRanges(
+          launch, [](RewritePatternSet &patterns, DataFlowSolver &solver) {
+            arith::populateIntRangeOptimizationsPatterns(patterns, solver);
+          })))
+    return failure();
+  return applyWithRanges(
+      launch, [&](RewritePatternSet &patterns, DataFlowSolver &solver) {
+        arith::populateUnsignedWhenEquivalentPatterns(patterns, solver);
+        // x + y * -1 as x - y.
+        arith::AddIOp::getCanonicalizationPatterns(patterns, ctx);
+      });
+}
+
+/// The tiling's memref.dim ops in `block` (a guard's then-branch) repeat
+/// the guard's `sizes` (createLoopSizes): their uses take the guard's, so
+/// that the host computes each size once.
+static void reuseGuardSizes(RewriterBase &rewriter, Block *block,
+                            ArrayRef<Value> sizes) {
+  for (auto dim : llvm::make_early_inc_range(block->getOps<memref::DimOp>())) {
+    for (Value size : sizes) {
+      auto known = size.getDefiningOp<memref::DimOp>();
+      if (known && known.getSource() == dim.getSource() &&
+          known.getConstantIndex() == dim.getConstantIndex()) {
+        rewriter.replaceOp(dim, known);
+        break;
+      }
+    }
+  }
+}
+
 /// Tiles `matmul` (checked by checkTile) into a gpu.launch of one workgroup
-/// per BM x BN tile of C, batches along grid z. With dynamic sizes or
-/// strides the launch is guarded by the run-time condition the tiled kernel
-/// needs (guardDynamicLaunch), and the else branch keeps the matmul;
-/// otherwise the matmul (and its epilogue) are erased. Kept apart from the
-/// pass, as upstream's transforms are, for a later move onto
-/// scf::tileUsingSCF (issue 21).
+/// per bm x bn tile of C, batches along grid z, with upstream's tiling: an
+/// scf.forall of the tiles mapped to GPU blocks, an scf.for of K with the
+/// tail peeled off after it, and the forall turned into the launch. With
+/// dynamic sizes or strides the launch is guarded by the run-time
+/// condition the tiled kernel needs (guardDynamicLaunch), and the else
+/// branch keeps the matmul; otherwise the matmul (and its epilogue) are
+/// erased.
 static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
                                                  linalg::LinalgOp matmul,
                                                  const KernelTile &tile,
@@ -485,64 +699,48 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
     return tileSplitTailToWorkgroups(rewriter, matmul, tile, layout);
   ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
   b.setInsertionPoint(matmul);
-  IndexMath math{b};
-  // Loop sizes in the order (batch,) m, n, k.
-  SmallVector<int64_t> loops = getLoopSizes(matmul);
-  bool batched = loops.size() == 4;
-  WorkgroupOperands operands;
-  operands.a = matmul.getDpsInputs()[0];
-  operands.b = matmul.getDpsInputs()[1];
-  operands.c = matmul.getDpsInits()[0];
-  // C = alpha * A x B + beta * C: the matmul writes the temporary T (c here)
-  // and the epilogue combines it with C (cOut).
+  // C = alpha * A x B + beta * C: the matmul writes the temporary T and the
+  // epilogue combines it with C.
   std::optional<Epilogue> epilogue = getEpilogue(matmul);
-  operands.cOut = epilogue ? epilogue->c : Value();
-  // The sizes as index values: constants, or memref.dim on the host for the
-  // dynamic ones.
-  SmallVector<Value> loopSizes;
   bool guarded = tile.isDynamic() || hasDynamicLayout(matmul, epilogue);
+  // Guarded, a copy of the matmul is tiled; the else branch keeps it.
+  linalg::LinalgOp target = matmul;
+  SmallVector<Value> loopSizes;
   if (guarded) {
     loopSizes = createLoopSizes(b, matmul);
     guardDynamicLaunch(b, matmul, tile, ArrayRef(loopSizes).take_back(3),
                        epilogue);
+    target = cast<linalg::LinalgOp>(b.clone(*matmul));
   }
-  auto sizeOf = [&](unsigned loop, int64_t size) -> OpFoldResult {
-    if (!ShapedType::isDynamic(size))
-      return b.getIndexAttr(size);
-    return loopSizes[loop];
-  };
-  unsigned mLoop = batched ? 1 : 0;
-  operands.mSize = sizeOf(mLoop, tile.m);
-  operands.nSize = sizeOf(mLoop + 1, tile.n);
-  operands.kSize = sizeOf(mLoop + 2, tile.k);
-  auto gridOf = [&](OpFoldResult extent, int64_t size) -> Value {
-    if (std::optional<int64_t> known = getConstantIntValue(extent))
-      return math.index(*known / size + (*known % size != 0));
-    return arith::CeilDivUIOp::create(b, cast<Value>(extent), math.index(size));
-  };
-  Value gridX = gridOf(operands.nSize, tile.bn);
-  Value gridY = gridOf(operands.mSize, tile.bm);
-  Value gridZ = !batched                          ? math.index(1)
-                : ShapedType::isDynamic(loops[0]) ? loopSizes[0]
-                                                  : math.index(loops[0]);
-  Value one = math.index(1);
-  Value lanes = math.index(tile.lanes());
-  auto launch = gpu::LaunchOp::create(b, gridX, gridY, gridZ, lanes, one, one);
-  tile.setOnLaunch(launch);
-  b.setInsertionPointToStart(&launch.getBody().front());
-  if (batched) {
-    Value batch = launch.getBlockIds().z;
-    for (Value *matrix :
-         {&operands.a, &operands.b, &operands.c, &operands.cOut})
-      if (*matrix)
-        *matrix = createBatchView(b, batch, *matrix);
+  FailureOr<scf::SCFTilingResult> blocks = tileToBlocks(rewriter, target, tile);
+  if (failed(blocks))
+    return target.emitOpError() << "cannot be tiled to workgroups";
+  rewriter.eraseOp(target);
+  auto forall = cast<scf::ForallOp>(blocks->loops.front().getOperation());
+  auto tiled = cast<linalg::LinalgOp>(blocks->tiledOps.back());
+  linalg::MatmulOp tileMatmul = isa<linalg::BatchMatmulOp>(tiled)
+                                    ? dropBatch(rewriter, tiled, layout)
+                                    : cast<linalg::MatmulOp>(tiled);
+  auto tTile = tileMatmul.getDpsInits()[0].getDefiningOp<memref::SubViewOp>();
+  if (failed(tileK(rewriter, tileMatmul, tile.bk)))
+    return forall.emitOpError() << "cannot be tiled along K";
+  if (epilogue) {
+    b.setInsertionPoint(forall.getTerminator());
+    createTileEpilogue(b, epilogue->generic, tTile, epilogue->c);
+    // A guarded launch's fallback keeps the original.
+    if (!guarded)
+      rewriter.eraseOp(epilogue->generic);
   }
-  buildWorkgroupBody(b, launch, tile, layout, operands, epilogue, guarded);
-  if (!guarded)
-    rewriter.eraseOp(matmul);
+  FailureOr<gpu::LaunchOp> launch =
+      mapForallToLaunch(rewriter, forall, tile.lanes());
+  if (failed(launch))
+    return forall.emitOpError() << "cannot be mapped to a gpu.launch";
+  tile.setOnLaunch(*launch);
+  reuseGuardSizes(rewriter, (*launch)->getBlock(), loopSizes);
+  if (failed(simplifyLaunch(*launch)))
+    return launch->emitOpError() << "index arithmetic did not converge";
   return launch;
 }
-
 void GemmTileWorkgroupsPass::runOnOperation() {
   SmallVector<linalg::LinalgOp> matmuls;
   getOperation().walk([&](linalg::LinalgOp op) {

@@ -246,7 +246,9 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     and in it an `scf.for` over the whole K slices of step `bk` around a
     `linalg.matmul` of the tile's slices. The launch carries the matmul's
     `gemm.config` and, as `gemm.problem`, its M x N x K sizes, for the
-    passes that follow.
+    passes that follow. The tiling is upstream's `scf::tileUsingSCF` (an
+    `scf.forall` of the tiles mapped to GPU blocks, then the `scf.for` of K,
+    its tail peeled off), the forall then rewritten into the launch.
 
     Edges: when M (N) is not a multiple of `bm` (`bn`), the last row (column)
     of workgroups owns what is left, and its subviews have dynamic sizes
@@ -318,7 +320,8 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
        gemm.problem = #gemm.problem<m = 256, n = 256, k = 256>}
     ```
   }];
-  let dependentDialects = ["arith::ArithDialect", "gemm::GemmDialect",
+  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+                           "gemm::GemmDialect",
                            "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",
                            "vector::VectorDialect"];

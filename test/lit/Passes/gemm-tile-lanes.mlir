@@ -168,8 +168,10 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // zeros. The epilogue guards rows and columns against both shifted edges.
 // DYN-LABEL: func.func @dynamic(
 // DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>
-// DYN: %[[TAIL:.*]] = arith.remui %[[K:.*]], %c8
-// DYN-NEXT: %[[K_END:.*]] = arith.subi %[[K]], %[[TAIL]] : index
+// (The tail's depth is k - k_end, as the peeled K loop's bounds give it.)
+// DYN: %[[REM:.*]] = arith.remui %[[K:.*]], %c8
+// DYN-NEXT: %[[K_END:.*]] = arith.subi %[[K]], %[[REM]] : index
+// DYN-NEXT: %[[TAIL:.*]] = arith.subi %[[K]], %[[K_END]] : index
 // DYN: %[[ACC:.*]]:8 = scf.for %{{.*}} = %c0{{.*}} to %[[K_END]] step %c8
 // DYN: %[[TAIL_END:.*]] = arith.addi %[[K_END]], %[[TAIL]]
 // DYN: %[[LAST:.*]] = arith.subi %[[K_END]], %c1

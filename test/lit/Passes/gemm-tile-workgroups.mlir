@@ -81,9 +81,10 @@ func.func @short_k(%A: memref<256x15xf32>, %B: memref<15x384xf32>, %C: memref<25
 // -----
 
 // Edge tiles: a grid of ceil(300/128) x ceil(200/128) workgroups; the last
-// row and column of them own what is left of C (dynamic sizes, min(128,
-// extent - start)), so the IR stays exact; the K loop covers the 9 whole
-// slices (72) and a matmul after it the tail of 5.
+// row and column of them own what is left of C (dynamic sizes,
+// min(extent - start, 128), upstream's affine.min lowered to arith), so the
+// IR stays exact; the K loop covers the 9 whole slices (72) and a matmul
+// after it, the peeled tail, the other 5.
 // CHECK-LABEL: func.func @edges
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
@@ -91,9 +92,9 @@ func.func @short_k(%A: memref<256x15xf32>, %B: memref<15x384xf32>, %C: memref<25
 // CHECK: %[[ROW:.*]] = arith.muli %[[BY]], %{{.*}} : index
 // CHECK: %[[COL:.*]] = arith.muli %[[BX]], %{{.*}} : index
 // CHECK: %[[LEFT_M:.*]] = arith.subi %c300, %[[ROW]]
-// CHECK: %[[ROWS:.*]] = arith.minui %c128{{.*}}, %[[LEFT_M]]
+// CHECK: %[[ROWS:.*]] = arith.minui %[[LEFT_M]], %c128
 // CHECK: %[[LEFT_N:.*]] = arith.subi %c200, %[[COL]]
-// CHECK: %[[COLS:.*]] = arith.minui %c128{{.*}}, %[[LEFT_N]]
+// CHECK: %[[COLS:.*]] = arith.minui %[[LEFT_N]], %c128
 // CHECK: %[[CT:.*]] = memref.subview %arg2[%[[ROW]], %[[COL]]] [%[[ROWS]], %[[COLS]]] [1, 1]
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c72{{.*}} step %c8{{.*}} {
 // CHECK-NEXT: %[[AT:.*]] = memref.subview %arg0[%[[ROW]], %[[K]]] [%[[ROWS]], 8] [1, 1]
@@ -166,7 +167,8 @@ func.func @batched(%A: memref<3x256x64xf32, strided<[20000, 70, 1]>>, %B: memref
 // Dynamic sizes (Inputs/dynamic.mlir, C = 2 A x B + C): the launch runs
 // when the run-time sizes allow the tiled kernel (m >= bm, n >= bn,
 // k >= 2 bk); its grid is computed from them, its K loop stops at
-// k - k % bk and the tail matmul, possibly empty, covers the rest. The else
+// k - k % bk (upstream's peeling, its signed k mod bk made unsigned) and the
+// tail matmul, possibly empty, covers the rest, k - (k - k % bk). The else
 // branch keeps the matmul and its epilogue for the simple lowering.
 // DYN-LABEL: func.func @dynamic(
 // DYN-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>, %[[C:[^:]*]]: memref<?x?xf32>)
@@ -183,8 +185,9 @@ func.func @batched(%A: memref<3x256x64xf32, strided<[20000, 70, 1]>>, %B: memref
 // DYN: %[[GRID_X:.*]] = arith.ceildivui %[[N]], %c128
 // DYN: %[[GRID_Y:.*]] = arith.ceildivui %[[M]], %c128
 // DYN: gpu.launch blocks({{.*}}) in ({{.*}} = %[[GRID_X]], {{.*}} = %[[GRID_Y]],
-// DYN: %[[TAIL:.*]] = arith.remui %[[K]], %c8
-// DYN: %[[K_END:.*]] = arith.subi %[[K]], %[[TAIL]]
+// DYN: %[[REM:.*]] = arith.remui %[[K]], %c8
+// DYN-NEXT: %[[K_END:.*]] = arith.subi %[[K]], %[[REM]]
+// DYN-NEXT: %[[TAIL:.*]] = arith.subi %[[K]], %[[K_END]]
 // DYN: scf.for %{{.*}} = %{{.*}} to %[[K_END]] step %c8
 // DYN: linalg.matmul
 // DYN: memref.subview %[[A]][%{{.*}}, %[[K_END]]] [%{{.*}}, %[[TAIL]]]

@@ -1,37 +1,66 @@
-// Issue 21 item 2: what upstream MLIR gives for gemm-tile-workgroups' job,
-// on the edge-and-tail problem (300 x 200 x 77, 128 x 128 tiles, K step 8).
-// Upstream's tiling (tile_using_forall mapped to blocks, tile_using_for on K,
-// loop.peel for the tail, map_forall_to_blocks) builds the same kernel:
-// a 2 x 3 grid, edge tiles sized by a min, a K loop of 9 whole steps and a
-// tail matmul 5 deep. What it does not give, and gemm-tile-workgroups adds:
-// the launch's 128 lanes (upstream's launch has 1 thread until a later
-// thread mapping), the #gemm.config / #gemm.problem the later passes read,
-// batch matmuls on grid z, the epilogue moved into the launch, and the host
-// guard of dynamic sizes. This pins both outputs, so that moving
-// tileToWorkgroups onto scf::tileUsingSCF (the next step) can be checked
-// against it.
+// Issue 21 item 2: gemm-tile-workgroups on upstream's tiling, against the
+// transform dialect's route to the same kernel, on the edge-and-tail
+// problem (300 x 200 x 77, 128 x 128 tiles, K step 8).
+//
+// Both tile with scf::tileUsingSCF (tile_using_forall mapped to blocks,
+// tile_using_for on K) and peel the K tail (loop.peel,
+// scf::peelForLoopAndSimplifyBounds): a 2 x 3 grid, edge tiles sized by a
+// min, a K loop of 9 whole steps and a tail matmul 5 deep. What
+// gemm-tile-workgroups does beyond that, and why:
+// - its own forall-to-launch rewrite instead of map_forall_to_blocks
+//   (mapForallToBlocksImpl): the launch gets the workgroup's 128 lanes (1
+//   until a thread mapping, upstream) and the #gemm.config / #gemm.problem
+//   the later passes read, and a guarded dynamic matmul's grid,
+//   ceil(m / bm) x ceil(n / bn), is known only at run time, which upstream's
+//   mapping refuses. The tile offsets are the launch's block ids times the
+//   tile (arith.muli), not gpu.block_id ops and affine.apply;
+// - the K slices as subviews of A and B themselves (upstream: of the
+//   workgroup's tiles), the form gemm-stage-lds and gemm-tile-lanes read
+//   the matrices' extents and leading dimensions from;
+// - affine.min / affine.apply lowered to arith, unsigned where the values
+//   are non-negative (gemm-buffer-addressing splits arith index math into
+//   uniform and per-lane terms; the signed lowering of the dynamic K
+//   bound's `mod` cost 64-bit VALU compares);
+// - not shown here: batch matmuls on grid z as 2-D views of each batch, the
+//   epilogue on the tile inside the launch, and the host guard of dynamic
+//   sizes (gemm-tile-workgroups.mlir).
 //
 // RUN: gemm-opt %s --transform-interpreter --canonicalize | FileCheck %s --check-prefix=UPSTREAM
 // RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --canonicalize | FileCheck %s --check-prefix=OURS
 
+// UPSTREAM-DAG: #[[ROWMAP:.*]] = affine_map<()[s0] -> (s0 * 128)>
 // UPSTREAM-DAG: #[[EDGEM:.*]] = affine_map<()[s0] -> (s0 * -128 + 300, 128)>
 // UPSTREAM-DAG: #[[EDGEN:.*]] = affine_map<()[s0] -> (s0 * -128 + 200, 128)>
-// UPSTREAM: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c3, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c1, %{{.*}} = %c1)
-// UPSTREAM: affine.min #[[EDGEM]]
-// UPSTREAM: affine.min #[[EDGEN]]
+// UPSTREAM: gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c3, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c1, %{{.*}} = %c1)
+// UPSTREAM: %[[BX:.*]] = gpu.block_id x
+// UPSTREAM: %[[BY:.*]] = gpu.block_id y
+// UPSTREAM: %[[ROW:.*]] = affine.apply #[[ROWMAP]]()[%[[BY]]]
+// UPSTREAM: affine.min #[[EDGEM]]()[%[[BY]]]
+// UPSTREAM: affine.min #[[EDGEN]]()[%[[BX]]]
+// UPSTREAM: %[[ATILE:.*]] = memref.subview %arg0[%[[ROW]], 0]
 // UPSTREAM: scf.for %[[K:.*]] = %c0 to %c72 step %c8 {
+// UPSTREAM: memref.subview %[[ATILE]][0, %[[K]]]
 // UPSTREAM: linalg.matmul ins({{.*}} : memref<?x8xf32, strided<[77, 1], offset: ?>>, memref<8x?xf32, strided<[200, 1], offset: ?>>)
 // UPSTREAM: }
 // UPSTREAM: linalg.matmul ins({{.*}} : memref<?x5xf32, strided<[77, 1], offset: ?>>, memref<5x?xf32, strided<[200, 1], offset: ?>>)
 // UPSTREAM-NEXT: gpu.terminator
 
-// OURS: gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c3, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1)
-// OURS: arith.minui %{{.*}}, %c128
-// OURS: arith.minui %{{.*}}, %c128
-// OURS: scf.for %{{.*}} = %c0 to %c72 step %c8 {
-// OURS: linalg.matmul ins({{.*}} : memref<?x8xf32, strided<[77, 1], offset: ?>>, memref<8x?xf32, strided<[200, 1], offset: ?>>)
-// OURS: }
-// OURS: linalg.matmul ins({{.*}} : memref<?x5xf32, strided<[77, 1], offset: ?>>, memref<5x?xf32, strided<[200, 1], offset: ?>>)
+// OURS: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c3, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1)
+// OURS-NEXT: %[[ROW:.*]] = arith.muli %[[BY]], %c128
+// OURS-NEXT: %[[COL:.*]] = arith.muli %[[BX]], %c128
+// OURS-NEXT: %[[LEFT_M:.*]] = arith.subi %c300, %[[ROW]]
+// OURS-NEXT: %[[ROWS:.*]] = arith.minui %[[LEFT_M]], %c128
+// OURS-NEXT: %[[LEFT_N:.*]] = arith.subi %c200, %[[COL]]
+// OURS-NEXT: %[[COLS:.*]] = arith.minui %[[LEFT_N]], %c128
+// OURS-NEXT: %[[CTILE:.*]] = memref.subview %arg2[%[[ROW]], %[[COL]]] [%[[ROWS]], %[[COLS]]] [1, 1]
+// OURS-NEXT: scf.for %[[K:.*]] = %c0 to %c72 step %c8 {
+// OURS-NEXT: memref.subview %arg0[%[[ROW]], %[[K]]] [%[[ROWS]], 8] [1, 1]
+// OURS-NEXT: memref.subview %arg1[%[[K]], %[[COL]]] [8, %[[COLS]]] [1, 1]
+// OURS-NEXT: linalg.matmul ins({{.*}} : memref<?x8xf32, strided<[77, 1], offset: ?>>, memref<8x?xf32, strided<[200, 1], offset: ?>>) outs(%[[CTILE]] :
+// OURS-NEXT: }
+// OURS-NEXT: memref.subview %arg0[%[[ROW]], 72] [%[[ROWS]], 5] [1, 1]
+// OURS-NEXT: memref.subview %arg1[72, %[[COL]]] [5, %[[COLS]]] [1, 1]
+// OURS-NEXT: linalg.matmul ins({{.*}} : memref<?x5xf32, strided<[77, 1], offset: ?>>, memref<5x?xf32, strided<[200, 1], offset: ?>>) outs(%[[CTILE]] :
 // OURS-NEXT: gpu.terminator
 // OURS-NEXT: } {gemm.config = #gemm.config<{{.*}}>, gemm.problem = #gemm.problem<m = 300, n = 200, k = 77>}
 
