@@ -19,6 +19,13 @@ namespace mlir::gemm {
 using namespace mlir;
 using namespace mlir::gemm;
 
+/// A plain 2-D C += A x B, the form a split of the grid's tail covers (a
+/// batch has grid z; an epilogue would have to run after the second kernel).
+static bool isPlainMatmul(linalg::LinalgOp matmul) {
+  return isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul) &&
+         getLoopSizes(matmul).size() == 3;
+}
+
 /// Unless a tile option was given: a matmul smaller than the default tile
 /// along M or N, which would go to the simple lowering, gets the largest
 /// tile of the default 4 x 1 wave grid that fits it, and one whose default
@@ -27,7 +34,7 @@ using namespace mlir::gemm;
 /// timing model: 0.004 against 0.006 ms at 100 x 100 x 64, 0.016 against
 /// 0.026 at 128 x 32 x 256; 0.353 against 0.157 at 1760 x 64 x 1760).
 static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
-                       int64_t batch) {
+                       int64_t batch, bool splittable) {
   KernelConfig defaults;
   if (!config.tileChosenPerShape || llvm::any_of(mnk, ShapedType::isDynamic) ||
       config.wavesM != defaults.wavesM || config.wavesN != defaults.wavesN)
@@ -38,16 +45,26 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
     // Tiles for at most half the CUs: 64 x 64 ones, four times as many
     // (the timing model: 256 x 1000 x 2048 15.9 % of the roofline against
-    // 7.6 %, 1024 x 700 x 512 40.9 % against 24.4 %). From 2^28
-    // multiply-adds only: smaller grids keep the default tile, as the
-    // examples and tests at 256^3 and 512^3 pin it.
+    // 7.6 %, 1024 x 700 x 512 40.9 % against 24.4 %), unless a split of
+    // the default tiles in K gives twice the CUs workgroups (4096 x 128 x
+    // 4096: 63.6 % split in 16 parts against 38.3 % with 64 x 64 tiles).
+    // From 2^28 multiply-adds only: smaller grids keep the default tile, as
+    // the examples and tests at 256^3 and 512^3 pin it.
     KernelTile tile;
     static_cast<KernelConfig &>(tile) = config;
     tile.m = mnk[0];
     tile.n = mnk[1];
     tile.k = mnk[2];
-    if (tile.gridM() * tile.gridN() * batch <= config.computeUnits / 2 &&
-        mnk[0] >= 64 && mnk[1] >= 64 &&
+    int64_t tiles = tile.gridM() * tile.gridN() * batch;
+    std::string ignored;
+    llvm::raw_string_ostream ignoredOs(ignored);
+    int64_t maxParts =
+        std::min(kMaxSplitTailParts, tile.k / tile.bk / kMinAutoSplitTailSteps);
+    if (splittable && maxParts >= 2 &&
+        succeeded(getSplitTailGrid(tile, 2, ignoredOs)) &&
+        tiles * maxParts >= 2 * config.computeUnits)
+      return;
+    if (tiles <= config.computeUnits / 2 && mnk[0] >= 64 && mnk[1] >= 64 &&
         double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) >=
             double(kMinSmallTileMultiplyAdds)) {
       config.bm = 64;
@@ -89,7 +106,7 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   // Up to 64, where no tile fits and the simple kernel would take it (M
   // = 35: 89 % of the roofline against 6 % at 35 x 8457 x 1760).
   KernelConfig tiled = config;
-  selectTile(tiled, mnk, batch);
+  selectTile(tiled, mnk, batch, isPlainMatmul(matmul) && config.splitTail != 1);
   bool tiledTakesIt =
       mnk[0] >= tiled.bm && mnk[1] >= tiled.bn && mnk[2] >= 2 * tiled.bk;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
@@ -151,7 +168,8 @@ private:
       return config;
     }
     selectTile(config, ArrayRef(sizes).take_back(3),
-               sizes.size() == 4 ? sizes[0] : 1);
+               sizes.size() == 4 ? sizes[0] : 1,
+               isPlainMatmul(matmul) && config.splitTail != 1);
     if (config.splitTail != 0)
       return config;
     // The split tail covers plain 2-D matmuls (C += A x B): a batch has
@@ -159,8 +177,7 @@ private:
     KernelTile tile;
     static_cast<KernelConfig &>(tile) = config;
     SmallVector<int64_t> loops = getLoopSizes(matmul);
-    bool plain = isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul) &&
-                 loops.size() == 3;
+    bool plain = isPlainMatmul(matmul);
     if (plain) {
       tile.m = loops[0];
       tile.n = loops[1];
