@@ -258,7 +258,8 @@ def chart(rows, before, path, title):
         ax.barh([y - h / 2 for y in ys], [val(prev.get(r["name"])) for r in rows],
                 h, color="#bbbbbb")
     colors = ["#c0392b" if r["status"] != "ok" else
-              ("#2e86c1" if r["kernel"].startswith("tiled") else "#e67e22")
+              ("#2e86c1" if r["kernel"].startswith("tiled") else
+               "#27ae60" if r["kernel"].startswith("skinny") else "#e67e22")
               for r in rows]
     ax.barh([y + (h / 2 if prev else 0) for y in ys], [val(r) for r in rows],
             h, color=colors)
@@ -279,6 +280,7 @@ def chart(rows, before, path, title):
     ax.set_title(title, fontsize=9)
     from matplotlib.patches import Patch
     handles = [Patch(color="#2e86c1", label="tiled kernel"),
+               Patch(color="#27ae60", label="skinny kernel"),
                Patch(color="#e67e22", label="simple kernel")]
     if prev:
         handles.insert(0, Patch(color="#bbbbbb",
@@ -287,6 +289,31 @@ def chart(rows, before, path, title):
     ax.margins(y=0.005)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+
+
+def chart_title(clock, sm):
+    short = (f"geomean {sm['geomean_pct']:.1f} %, minimum "
+             f"{sm['min_pct']:.1f} %, {sm['below_40']} below 40 %, "
+             if sm["predicted"] else "") + (
+             f"{sm['predicted']} of {sm['shapes']} predicted, "
+             f"failed {sm['failed']}, timeouts {sm['timeouts']}")
+    return (f"Predicted % of roofline per GEMM shape, RX 7900 XTX at "
+            f"{clock} GHz (timing model, not measured)\n{short} "
+            f"(lines: 40 %, 70 %, 100 %)")
+
+
+def redraw_chart(path, before_path, out):
+    """--chart-from: the chart of a finished run, and its JSON's chart
+    fields updated."""
+    with open(path) as f:
+        run_json = json.load(f)
+    before = json.load(open(before_path)) if before_path else None
+    chart(run_json["rows"], before, os.path.join(out, "roofline.png"),
+          chart_title(run_json["clock_ghz"], run_json["summary"]))
+    run_json["chart"], run_json["chart_note"] = "roofline.png", None
+    with open(path, "w") as f:
+        json.dump(run_json, f, indent=1)
+    return 0
 
 
 def main():
@@ -310,11 +337,16 @@ def main():
     ap.add_argument("--label", default=None,
                     help="what to call this run in a later --before chart")
     ap.add_argument("--no-chart", action="store_true")
+    ap.add_argument("--chart-from", metavar="ROOFLINE.json",
+                    help="only draw OUT/roofline.png from this run's JSON "
+                    "(with --before), e.g. where the run had no matplotlib")
     ap.add_argument("--pipeline-options", default="",
                     help="more gemm-rdna3-pipeline options for every shape, "
                     "space-separated (e.g. 'kernel=skinny'); default: none, "
                     "the compiler chooses")
     a = ap.parse_args()
+    if a.chart_from:
+        return redraw_chart(a.chart_from, a.before, a.out)
 
     try:
         shapes = load_shapes(a.shapes_file)
@@ -462,15 +494,8 @@ def main():
             chart_note = "no chart: apt-get install -y python3-matplotlib"
             print(f"roofline: {chart_note}", file=sys.stderr)
         else:
-            short = (f"geomean {sm['geomean_pct']:.1f} %, minimum "
-                     f"{sm['min_pct']:.1f} %, {sm['below_40']} below 40 %, "
-                     if sm["predicted"] else "") + (
-                     f"{sm['predicted']} of {sm['shapes']} predicted, "
-                     f"failed {sm['failed']}, timeouts {sm['timeouts']}")
             chart(rows, before, os.path.join(a.out, "roofline.png"),
-                  f"Predicted % of roofline per GEMM shape, RX 7900 XTX at "
-                  f"{clock} GHz (timing model, not measured)\n{short} "
-                  f"(lines: 40 %, 70 %, 100 %)")
+                  chart_title(clock, sm))
             chart_file = "roofline.png"
     with open(os.path.join(a.out, "roofline.json"), "w") as f:
         default_label = (f"gemm-opt {tool_info['files']['gemm-opt']['sha256'][:12]}"
