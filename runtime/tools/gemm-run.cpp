@@ -733,12 +733,12 @@ static int timeLaunches(Backend &B, const Problem &P,
   return 0;
 }
 
-int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions({&Cat, &SimCL.Category});
-  gemm::setVersionPrinter("gemm-run");
+/// Parses the command line; false (after the parser's message) on bad
+/// usage.
+static bool parseCommandLine(int Argc, char **Argv) {
   // With an error stream the parser returns instead of exiting 1, which is
   // a verification failure's code.
-  bool Parsed = cl::ParseCommandLineOptions(
+  return cl::ParseCommandLineOptions(
       Argc, Argv,
       "gemm-run: run a gemm-opt SGEMM code object, verify and time it\n\n"
       "Reads FILE.manifest.json (written by gemm-opt beside FILE.hsaco), fills "
@@ -766,7 +766,123 @@ int main(int Argc, char **Argv) {
       "printed),\n2 bad input or launch error, 3 no HIP device "
       "(--backend=hip).\n",
       &errs());
-  if (!Parsed)
+}
+
+/// The kernels this run launches and their code object entries, each
+/// checked against the manifest's arguments.
+static Error findKernels(const Manifest &Man, const CodeObject &CO,
+                         std::vector<const ManifestKernel *> &Kernels,
+                         std::vector<const KernelInfo *> &Infos) {
+  // The kernels this run launches, in order: the manifest's choice, then
+  // those it says follow (a split tail's reduction).
+  Kernels = {&Man};
+  for (const ManifestKernel &K : Man.Then)
+    Kernels.push_back(&K);
+  for (const ManifestKernel *K : Kernels) {
+    auto KIOrErr = CO.kernel(K->Kernel);
+    if (!KIOrErr)
+      return KIOrErr.takeError();
+    if (Error E = checkKernelArguments(Man, *K, *KIOrErr))
+      return E;
+    Infos.push_back(&*KIOrErr);
+  }
+  return Error::success();
+}
+
+/// The launch of each kernel: its grid, workgroup and kernel arguments.
+static Expected<std::vector<LaunchParams>>
+makeLaunches(ArrayRef<const ManifestKernel *> Kernels,
+             ArrayRef<const KernelInfo *> Infos, const Problem &P,
+             const DeviceBuffers &Dev) {
+  std::vector<LaunchParams> Launches;
+  for (auto [K, KI] : llvm::zip_equal(Kernels, Infos)) {
+    Expected<std::vector<uint8_t>> Kernarg = buildKernarg(*K, *KI, P, Dev);
+    if (!Kernarg)
+      return Kernarg.takeError();
+    LaunchParams &LP = Launches.emplace_back();
+    LP.Kernel = K->Kernel;
+    // readManifest and bindSizes keep both in [1, 2^32).
+    for (unsigned D = 0; D < 3; ++D) {
+      LP.Grid[D] = K->Grid[D];
+      LP.Block[D] = K->WorkgroupSize[D];
+    }
+    LP.ExplicitArgs = std::move(*Kernarg);
+    LP.MaxWaveInstructions = getInstructionLimit(P);
+  }
+  return Launches;
+}
+
+/// Launches the kernels one after the other; the timing model's predictions
+/// add up (appendSimLaunch).
+static Expected<LaunchStats> launchAll(Backend &B,
+                                       MutableArrayRef<LaunchParams> Launches,
+                                       const SimParams &Params) {
+  LaunchStats Total;
+  for (LaunchParams &LP : Launches) {
+    ProgressLine Line("emulator", "workgroups");
+    LP.Progress = [&](uint64_t Done, uint64_t Total) {
+      Line.update(Done, Total);
+    };
+    Expected<LaunchStats> Stats = B.launch(LP);
+    LP.Progress = nullptr;
+    if (!Stats)
+      return Stats.takeError();
+    if (&LP == &Launches.front()) {
+      Total = std::move(*Stats);
+      continue;
+    }
+    Total.Milliseconds += Stats->Milliseconds;
+    Total.WaveInstructions += Stats->WaveInstructions;
+    Total.Waves += Stats->Waves;
+    if (Total.Sim && Stats->Sim) {
+      auto Sum = std::make_shared<SimResult>(*Total.Sim);
+      appendSimLaunch(*Sum, Launches.front().Kernel, LP.Kernel, *Stats->Sim,
+                      Params);
+      Total.Milliseconds = Sum->Seconds * 1e3;
+      Total.Sim = std::move(Sum);
+    }
+  }
+  return Total;
+}
+
+/// Reads C back (and writes it to --dump-c), checks it and the workspace
+/// and prints the check: 0 for PASS, else the exit code.
+static int verifyResult(Backend &B, const Manifest &Man, const Problem &P,
+                        const std::array<std::vector<float>, 3> &Host,
+                        const DeviceBuffers &Dev) {
+  std::vector<float> HC(Host[2].size());
+  if (Error E = B.copyFromDevice(HC.data(), Dev.Matrices[2],
+                                 HC.size() * sizeof(float)))
+    return fail(toString(std::move(E)));
+  if (!DumpC.empty()) {
+    std::error_code EC;
+    raw_fd_ostream Out(DumpC, EC);
+    if (EC)
+      return fail("cannot write '" + DumpC + "': " + EC.message());
+    Out.write(reinterpret_cast<const char *>(HC.data()),
+              HC.size() * sizeof(float));
+  }
+  auto CheckStart = std::chrono::steady_clock::now();
+  CheckResult Check = checkAgainstReference(Man, P, Host, HC);
+  // The next launch finds the workspace as the kernels must leave it.
+  if (Dev.Workspace) {
+    std::vector<float> Workspace(Dev.WorkspaceFloats);
+    if (Error E = B.copyFromDevice(Workspace.data(), Dev.Workspace,
+                                   Workspace.size() * sizeof(float)))
+      return fail(toString(std::move(E)));
+    Check.WorkspaceNonZero =
+        llvm::count_if(Workspace, [](float Value) { return Value != 0.0f; });
+  }
+  return reportCheck(Check, P,
+                     std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - CheckStart)
+                         .count());
+}
+
+int main(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions({&Cat, &SimCL.Category});
+  gemm::setVersionPrinter("gemm-run");
+  if (!parseCommandLine(Argc, Argv))
     return 2;
   Expected<uint64_t> MemoryLimit = parseByteSize(MemoryLimitOpt);
   if (!MemoryLimit)
@@ -790,21 +906,10 @@ int main(int Argc, char **Argv) {
   if (!COOrErr)
     return fail(toString(COOrErr.takeError()));
   CodeObject &CO = **COOrErr;
-  // The kernels this run launches, in order: the manifest's choice, then
-  // those it says follow (a split tail's reduction).
-  std::vector<const ManifestKernel *> Kernels = {&Man};
-  for (const ManifestKernel &K : Man.Then)
-    Kernels.push_back(&K);
+  std::vector<const ManifestKernel *> Kernels;
   std::vector<const KernelInfo *> Infos;
-  for (const ManifestKernel *K : Kernels) {
-    auto KIOrErr = CO.kernel(K->Kernel);
-    if (!KIOrErr)
-      return fail(toString(KIOrErr.takeError()));
-    if (Error E = checkKernelArguments(Man, *K, *KIOrErr))
-      return fail(toString(std::move(E)));
-    Infos.push_back(&*KIOrErr);
-  }
-
+  if (Error E = findKernels(Man, CO, Kernels, Infos))
+    return fail(toString(std::move(E)));
   Expected<SimOptions> SimOpts = SimCL.getSimOptions(BackendOpt == "sim");
   if (!SimOpts)
     return fail(toString(SimOpts.takeError()));
@@ -826,50 +931,12 @@ int main(int Argc, char **Argv) {
     return fail(toString(Dev.takeError()));
   if (Error E = B.loadCodeObject(CO))
     return fail(toString(std::move(E)));
-  std::vector<LaunchParams> Launches;
-  for (auto [K, KI] : llvm::zip_equal(Kernels, Infos)) {
-    Expected<std::vector<uint8_t>> Kernarg = buildKernarg(*K, *KI, P, *Dev);
-    if (!Kernarg)
-      return fail(toString(Kernarg.takeError()));
-    LaunchParams &LP = Launches.emplace_back();
-    LP.Kernel = K->Kernel;
-    // readManifest and bindSizes keep both in [1, 2^32).
-    for (unsigned D = 0; D < 3; ++D) {
-      LP.Grid[D] = K->Grid[D];
-      LP.Block[D] = K->WorkgroupSize[D];
-    }
-    LP.ExplicitArgs = std::move(*Kernarg);
-    LP.MaxWaveInstructions = getInstructionLimit(P);
-  }
-  // The kernels one after the other; the timing model's predictions add up
-  // (appendSimLaunch).
+  Expected<std::vector<LaunchParams>> Launches =
+      makeLaunches(Kernels, Infos, P, *Dev);
+  if (!Launches)
+    return fail(toString(Launches.takeError()));
   auto Launch = [&]() -> Expected<LaunchStats> {
-    LaunchStats Total;
-    for (LaunchParams &LP : Launches) {
-      ProgressLine Line("emulator", "workgroups");
-      LP.Progress = [&](uint64_t Done, uint64_t Total) {
-        Line.update(Done, Total);
-      };
-      Expected<LaunchStats> Stats = B.launch(LP);
-      LP.Progress = nullptr;
-      if (!Stats)
-        return Stats.takeError();
-      if (&LP == &Launches.front()) {
-        Total = std::move(*Stats);
-        continue;
-      }
-      Total.Milliseconds += Stats->Milliseconds;
-      Total.WaveInstructions += Stats->WaveInstructions;
-      Total.Waves += Stats->Waves;
-      if (Total.Sim && Stats->Sim) {
-        auto Sum = std::make_shared<SimResult>(*Total.Sim);
-        appendSimLaunch(*Sum, Launches.front().Kernel, LP.Kernel, *Stats->Sim,
-                        SimOpts->Params);
-        Total.Milliseconds = Sum->Seconds * 1e3;
-        Total.Sim = std::move(Sum);
-      }
-    }
-    return Total;
+    return launchAll(B, *Launches, SimOpts->Params);
   };
   auto S = Launch();
   if (!S)
@@ -877,35 +944,8 @@ int main(int Argc, char **Argv) {
   if (S->Sim)
     return reportPrediction(*S->Sim, P);
 
-  std::vector<float> HC(Host[2].size());
-  if (Error E = B.copyFromDevice(HC.data(), Dev->Matrices[2],
-                                 HC.size() * sizeof(float)))
-    return fail(toString(std::move(E)));
-  if (!DumpC.empty()) {
-    std::error_code EC;
-    raw_fd_ostream Out(DumpC, EC);
-    if (EC)
-      return fail("cannot write '" + DumpC + "': " + EC.message());
-    Out.write(reinterpret_cast<const char *>(HC.data()),
-              HC.size() * sizeof(float));
-  }
-  auto CheckStart = std::chrono::steady_clock::now();
-  CheckResult Check = checkAgainstReference(Man, P, Host, HC);
-  // The next launch finds the workspace as the kernels must leave it.
-  if (Dev->Workspace) {
-    std::vector<float> Workspace(Dev->WorkspaceFloats);
-    if (Error E = B.copyFromDevice(Workspace.data(), Dev->Workspace,
-                                   Workspace.size() * sizeof(float)))
-      return fail(toString(std::move(E)));
-    Check.WorkspaceNonZero =
-        llvm::count_if(Workspace, [](float Value) { return Value != 0.0f; });
-  }
-  if (int Code = reportCheck(Check, P,
-                             std::chrono::duration<double>(
-                                 std::chrono::steady_clock::now() - CheckStart)
-                                 .count()))
+  if (int Code = verifyResult(B, Man, P, Host, *Dev))
     return Code;
-
   if (B.name() == "emu")
     outs() << formatv("emulator: {0:F1} ms wall time, {1} waves, {2} wave "
                       "instructions, {3:E3} wave instructions/s (not GPU "

@@ -477,6 +477,234 @@ static bool parseCmpType(StringRef T, uint8_t &Out) {
   return true;
 }
 
+/// Records \p Why as the reason \p I is not decoded, unless one is recorded
+/// already, and returns false.
+static bool unsupported(Inst &I, StringRef Why) {
+  if (I.Why.empty())
+    I.Why = Why.str();
+  return false;
+}
+
+// Compares: V_CMP[X]_<cond>_<type>, S_CMP[K]_<cond>_<type>.
+bool Emulator::Impl::decodeCompare(const MCInst &MI, Inst &I, StringRef Name) {
+  SmallVector<StringRef, 4> P;
+  Name.split(P, '_');
+  if (P.size() != 4 || !parseCmpType(P[3], I.Type) ||
+      !parseCond(P[2], I.Type == TF32, I.Cond))
+    return unsupported(I, "compare not implemented");
+  Op O = Name.starts_with("V_CMPX_")  ? Op::V_CMPX
+         : Name.starts_with("V_CMP_") ? Op::V_CMP
+                                      : Op::S_CMP;
+  if (I.Dpp != DppKind::None ? !decodeDpp(MI, I, O) : !decodeValu(MI, I, O))
+    return false;
+  if (P[1] == "CMPK") {
+    // SOPK: 16-bit immediate, sign- or zero-extended by the type.
+    Opnd &S = I.Src[1];
+    S.Imm = I.Type == TI32 ? (uint64_t)(int64_t)(int16_t)S.Imm
+                           : (uint64_t)(uint16_t)S.Imm;
+  }
+  I.Opc = O;
+  return true;
+}
+
+// Scalar memory: S_LOAD_B<bits>_{IMM,SGPR,SGPR_IMM}.
+bool Emulator::Impl::decodeScalarLoad(const MCInst &MI, Inst &I,
+                                      StringRef Name) {
+  StringRef R = Name.drop_front(strlen("S_LOAD_B"));
+  unsigned Bits;
+  if (R.consumeInteger(10, Bits) || Bits % 32 || Bits > 512)
+    return unsupported(I, "scalar load form not implemented");
+  bool HasSOff = R.contains("SGPR"), HasImm = R.contains("IMM");
+  unsigned K = 0;
+  if (!convertOperand(MI.getOperand(K++), I.Dst[0], I.Why) ||
+      !convertOperand(MI.getOperand(K++), I.Src[0], I.Why))
+    return false;
+  if (HasSOff && !convertOperand(MI.getOperand(K++), I.Src[1], I.Why))
+    return false;
+  if (HasImm)
+    I.Off0 = SignExtend64<21>(MI.getOperand(K++).getImm());
+  I.MemBytes = Bits / 8;
+  I.NumDst = 1;
+  I.NumSrc = HasSOff ? 2 : 1;
+  if (I.Dst[0].Kind != OSGPR || I.Src[0].Kind != OSGPR)
+    return unsupported(I, "unexpected scalar load operands");
+  I.Opc = Op::S_LOAD;
+  return true;
+}
+
+// Global / flat memory.
+bool Emulator::Impl::decodeGlobal(const MCInst &MI, Inst &I, StringRef Name) {
+  bool Global = Name.starts_with("GLOBAL_");
+  StringRef R = Name.drop_front(Global ? 7 : 5);
+  bool Load = R.consume_front("LOAD_");
+  bool Store = !Load && R.consume_front("STORE_");
+  bool SAddr = R.consume_back("_SADDR");
+  static const struct {
+    const char *N;
+    uint8_t Bytes;
+    bool Signed;
+  } Types[] = {{"DWORD", 4, false},    {"DWORDX2", 8, false},
+               {"DWORDX3", 12, false}, {"DWORDX4", 16, false},
+               {"UBYTE", 1, false},    {"SBYTE", 1, true},
+               {"USHORT", 2, false},   {"SSHORT", 2, true},
+               {"BYTE", 1, false},     {"SHORT", 2, false}};
+  I.MemBytes = 0;
+  for (auto &T : Types)
+    if (R == T.N) {
+      I.MemBytes = T.Bytes;
+      I.MemSigned = T.Signed;
+    }
+  if ((!Load && !Store) || !I.MemBytes)
+    return unsupported(I, "global/flat memory operation not implemented");
+  // Loads: vdst, vaddr, [saddr], offset, cpol.
+  // Loads with saddr: vdst, saddr, vaddr, offset, cpol.
+  // Stores: vaddr, vdata, [saddr], offset, cpol.
+  unsigned K = 0;
+  Opnd VAddr, SA, Data;
+  if (Load) {
+    if (!convertOperand(MI.getOperand(K++), I.Dst[0], I.Why))
+      return false;
+    if (SAddr && !convertOperand(MI.getOperand(K++), SA, I.Why))
+      return false;
+    if (!convertOperand(MI.getOperand(K++), VAddr, I.Why))
+      return false;
+    I.NumDst = 1;
+  } else {
+    if (!convertOperand(MI.getOperand(K++), VAddr, I.Why) ||
+        !convertOperand(MI.getOperand(K++), Data, I.Why))
+      return false;
+    if (SAddr && !convertOperand(MI.getOperand(K++), SA, I.Why))
+      return false;
+  }
+  int64_t Off = MI.getOperand(K).getImm();
+  I.Off0 = Global ? SignExtend64<13>(Off) : Off;
+  I.Src[0] = VAddr;
+  I.Src[1] = SA;
+  I.Src[2] = Data;
+  I.SAddr = SAddr && SA.Kind == OSGPR && SA.Reg != SNull;
+  I.Flat = !Global;
+  if (VAddr.Kind != OVGPR || (Load && I.Dst[0].Kind != OVGPR) ||
+      (Store && Data.Kind != OVGPR) || (!SAddr && VAddr.Count != 2))
+    return unsupported(I, "unexpected global memory operands");
+  I.Opc = Load ? Op::GLOBAL_LOAD : Op::GLOBAL_STORE;
+  return true;
+}
+
+// Raw buffer loads with a VGPR offset (what amdgpu.raw_buffer_load
+// becomes): vdata, vaddr, srsrc, soffset, offset, cpol, swz.
+bool Emulator::Impl::decodeBufferLoad(const MCInst &MI, Inst &I,
+                                      StringRef Name) {
+  StringRef R = Name.drop_front(12).drop_back(6);
+  static const struct {
+    const char *N;
+    uint8_t Bytes;
+  } Types[] = {{"DWORD", 4}, {"DWORDX2", 8}, {"DWORDX3", 12}, {"DWORDX4", 16}};
+  I.MemBytes = 0;
+  for (auto &T : Types)
+    if (R == T.N)
+      I.MemBytes = T.Bytes;
+  if (!I.MemBytes)
+    return unsupported(I, "buffer load not implemented");
+  if (!convertOperand(MI.getOperand(0), I.Dst[0], I.Why) ||
+      !convertOperand(MI.getOperand(1), I.Src[0], I.Why) ||
+      !convertOperand(MI.getOperand(2), I.Src[1], I.Why) ||
+      !convertOperand(MI.getOperand(3), I.Src[2], I.Why))
+    return false;
+  I.Off0 = MI.getOperand(4).getImm();
+  I.NumDst = 1;
+  if (I.Dst[0].Kind != OVGPR || I.Src[0].Kind != OVGPR ||
+      I.Src[1].Kind != OSGPR || I.Src[1].Count != 4 ||
+      (I.Src[2].Kind != OSGPR && I.Src[2].Kind != OImm))
+    return unsupported(I, "unexpected buffer load operands");
+  I.Opc = Op::BUFFER_LOAD;
+  return true;
+}
+
+// LDS.
+bool Emulator::Impl::decodeLds(const MCInst &MI, Inst &I, StringRef Name) {
+  bool Read = Name.starts_with("DS_READ");
+  StringRef R = Name.drop_front(Read ? 7 : 8);
+  bool Two = R.consume_front("2");
+  bool ST64 = Two && R.consume_front("ST64");
+  if (!R.consume_front("_"))
+    return unsupported(I, "LDS operation not implemented");
+  static const struct {
+    const char *N;
+    uint8_t Bytes;
+    bool Signed;
+  } Types[] = {{"B32", 4, false},   {"B64", 8, false}, {"B96", 12, false},
+               {"B128", 16, false}, {"U8", 1, false},  {"I8", 1, true},
+               {"U16", 2, false},   {"I16", 2, true},  {"B8", 1, false},
+               {"B16", 2, false}};
+  I.MemBytes = 0;
+  for (auto &T : Types)
+    if (R == T.N) {
+      I.MemBytes = T.Bytes;
+      I.MemSigned = T.Signed;
+    }
+  if (!I.MemBytes || (Two && I.MemBytes != 4 && I.MemBytes != 8))
+    return unsupported(I, "LDS operation not implemented");
+  unsigned K = 0;
+  if (Read) {
+    if (!convertOperand(MI.getOperand(K++), I.Dst[0], I.Why))
+      return false;
+    I.NumDst = 1;
+  }
+  if (!convertOperand(MI.getOperand(K++), I.Src[0], I.Why))
+    return false;
+  if (!Read) {
+    if (!convertOperand(MI.getOperand(K++), I.Src[1], I.Why))
+      return false;
+    if (Two && !convertOperand(MI.getOperand(K++), I.Src[2], I.Why))
+      return false;
+  }
+  I.Off0 = MI.getOperand(K++).getImm();
+  if (Two) {
+    I.Off1 = MI.getOperand(K++).getImm();
+    int64_t Scale = I.MemBytes * (ST64 ? 64 : 1);
+    I.Off0 *= Scale;
+    I.Off1 *= Scale;
+  }
+  if (MI.getOperand(K).isImm() && MI.getOperand(K).getImm() != 0)
+    return unsupported(I, "GDS is not supported");
+  I.Opc = Read ? (Two ? Op::DS_READ2 : Op::DS_READ)
+               : (Two ? Op::DS_WRITE2 : Op::DS_WRITE);
+  return true;
+}
+
+// s_waitcnt and the other instructions without an effect on the state:
+// their kind and immediate, for the timing model.
+bool Emulator::Impl::decodeNop(const MCInst &MI, Inst &I, StringRef Name) {
+  static const std::pair<const char *, NopKind> Kinds[] = {
+      {"S_WAITCNT", NopKind::WaitCnt},
+      {"S_WAITCNT_VMCNT", NopKind::WaitVmCnt},
+      {"S_WAITCNT_VSCNT", NopKind::WaitVsCnt},
+      {"S_WAITCNT_LGKMCNT", NopKind::WaitLgkmCnt},
+      {"S_SETPRIO", NopKind::SetPrio},
+      {"S_SLEEP", NopKind::Sleep},
+      {"S_NOP", NopKind::SNop},
+      {"S_DELAY_ALU", NopKind::DelayAlu}};
+  for (auto [N, K] : Kinds)
+    if (Name == N)
+      I.Nop = K;
+  unsigned NumOps = MI.getNumOperands();
+  if (NumOps && MI.getOperand(NumOps - 1).isImm())
+    I.Off0 = MI.getOperand(NumOps - 1).getImm();
+  // The register form of the split waits (a count in an SGPR) is not
+  // modelled: only the null register with an immediate count.
+  if ((I.Nop == NopKind::WaitVmCnt || I.Nop == NopKind::WaitVsCnt ||
+       I.Nop == NopKind::WaitLgkmCnt) &&
+      NumOps == 2 && MI.getOperand(0).isReg()) {
+    Opnd R;
+    std::string Why;
+    if (!convertOperand(MI.getOperand(0), R, Why) || R.Kind != OSGPR ||
+        R.Reg != SNull)
+      return unsupported(I, "s_waitcnt_*cnt with a count in an SGPR");
+  }
+  I.Opc = Op::Nop;
+  return true;
+}
+
 void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
   StringRef Full = MII->getName(MI.getOpcode());
   std::string NameS = stripSuffixes(Full);
@@ -500,186 +728,30 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
       Fail("");
     return;
   }
-  // Compares: V_CMP[X]_<cond>_<type>, S_CMP[K]_<cond>_<type>.
   if (Name.starts_with("V_CMP_") || Name.starts_with("V_CMPX_") ||
       Name.starts_with("S_CMP_") || Name.starts_with("S_CMPK_")) {
-    SmallVector<StringRef, 4> P;
-    Name.split(P, '_');
-    if (P.size() != 4 || !parseCmpType(P[3], I.Type) ||
-        !parseCond(P[2], I.Type == TF32, I.Cond))
-      return Fail("compare not implemented");
-    Op O = Name.starts_with("V_CMPX_")  ? Op::V_CMPX
-           : Name.starts_with("V_CMP_") ? Op::V_CMP
-                                        : Op::S_CMP;
-    if (I.Dpp != DppKind::None ? !decodeDpp(MI, I, O) : !decodeValu(MI, I, O))
-      return Fail("");
-    if (P[1] == "CMPK") {
-      // SOPK: 16-bit immediate, sign- or zero-extended by the type.
-      Opnd &S = I.Src[1];
-      S.Imm = I.Type == TI32 ? (uint64_t)(int64_t)(int16_t)S.Imm
-                             : (uint64_t)(uint16_t)S.Imm;
-    }
-    I.Opc = O;
+    if (!decodeCompare(MI, I, Name))
+      Fail("");
     return;
   }
-  // Scalar memory: S_LOAD_B<bits>_{IMM,SGPR,SGPR_IMM}.
   if (Name.starts_with("S_LOAD_B")) {
-    StringRef R = Name.drop_front(strlen("S_LOAD_B"));
-    unsigned Bits;
-    if (R.consumeInteger(10, Bits) || Bits % 32 || Bits > 512)
-      return Fail("scalar load form not implemented");
-    bool HasSOff = R.contains("SGPR"), HasImm = R.contains("IMM");
-    unsigned K = 0;
-    if (!convertOperand(MI.getOperand(K++), I.Dst[0], I.Why) ||
-        !convertOperand(MI.getOperand(K++), I.Src[0], I.Why))
-      return Fail("");
-    if (HasSOff && !convertOperand(MI.getOperand(K++), I.Src[1], I.Why))
-      return Fail("");
-    if (HasImm)
-      I.Off0 = SignExtend64<21>(MI.getOperand(K++).getImm());
-    I.MemBytes = Bits / 8;
-    I.NumDst = 1;
-    I.NumSrc = HasSOff ? 2 : 1;
-    if (I.Dst[0].Kind != OSGPR || I.Src[0].Kind != OSGPR)
-      return Fail("unexpected scalar load operands");
-    I.Opc = Op::S_LOAD;
+    if (!decodeScalarLoad(MI, I, Name))
+      Fail("");
     return;
   }
-  // Global / flat memory.
   if (Name.starts_with("GLOBAL_") || Name.starts_with("FLAT_")) {
-    bool Global = Name.starts_with("GLOBAL_");
-    StringRef R = Name.drop_front(Global ? 7 : 5);
-    bool Load = R.consume_front("LOAD_");
-    bool Store = !Load && R.consume_front("STORE_");
-    bool SAddr = R.consume_back("_SADDR");
-    static const struct {
-      const char *N;
-      uint8_t Bytes;
-      bool Signed;
-    } Types[] = {{"DWORD", 4, false},    {"DWORDX2", 8, false},
-                 {"DWORDX3", 12, false}, {"DWORDX4", 16, false},
-                 {"UBYTE", 1, false},    {"SBYTE", 1, true},
-                 {"USHORT", 2, false},   {"SSHORT", 2, true},
-                 {"BYTE", 1, false},     {"SHORT", 2, false}};
-    I.MemBytes = 0;
-    for (auto &T : Types)
-      if (R == T.N) {
-        I.MemBytes = T.Bytes;
-        I.MemSigned = T.Signed;
-      }
-    if ((!Load && !Store) || !I.MemBytes)
-      return Fail("global/flat memory operation not implemented");
-    // Loads: vdst, vaddr, [saddr], offset, cpol.
-    // Loads with saddr: vdst, saddr, vaddr, offset, cpol.
-    // Stores: vaddr, vdata, [saddr], offset, cpol.
-    unsigned K = 0;
-    Opnd VAddr, SA, Data;
-    if (Load) {
-      if (!convertOperand(MI.getOperand(K++), I.Dst[0], I.Why))
-        return Fail("");
-      if (SAddr && !convertOperand(MI.getOperand(K++), SA, I.Why))
-        return Fail("");
-      if (!convertOperand(MI.getOperand(K++), VAddr, I.Why))
-        return Fail("");
-      I.NumDst = 1;
-    } else {
-      if (!convertOperand(MI.getOperand(K++), VAddr, I.Why) ||
-          !convertOperand(MI.getOperand(K++), Data, I.Why))
-        return Fail("");
-      if (SAddr && !convertOperand(MI.getOperand(K++), SA, I.Why))
-        return Fail("");
-    }
-    int64_t Off = MI.getOperand(K).getImm();
-    I.Off0 = Global ? SignExtend64<13>(Off) : Off;
-    I.Src[0] = VAddr;
-    I.Src[1] = SA;
-    I.Src[2] = Data;
-    I.SAddr = SAddr && SA.Kind == OSGPR && SA.Reg != SNull;
-    I.Flat = !Global;
-    if (VAddr.Kind != OVGPR || (Load && I.Dst[0].Kind != OVGPR) ||
-        (Store && Data.Kind != OVGPR) || (!SAddr && VAddr.Count != 2))
-      return Fail("unexpected global memory operands");
-    I.Opc = Load ? Op::GLOBAL_LOAD : Op::GLOBAL_STORE;
+    if (!decodeGlobal(MI, I, Name))
+      Fail("");
     return;
   }
-  // Raw buffer loads with a VGPR offset (what amdgpu.raw_buffer_load
-  // becomes): vdata, vaddr, srsrc, soffset, offset, cpol, swz.
   if (Name.starts_with("BUFFER_LOAD_") && Name.ends_with("_OFFEN")) {
-    StringRef R = Name.drop_front(12).drop_back(6);
-    static const struct {
-      const char *N;
-      uint8_t Bytes;
-    } Types[] = {
-        {"DWORD", 4}, {"DWORDX2", 8}, {"DWORDX3", 12}, {"DWORDX4", 16}};
-    I.MemBytes = 0;
-    for (auto &T : Types)
-      if (R == T.N)
-        I.MemBytes = T.Bytes;
-    if (!I.MemBytes)
-      return Fail("buffer load not implemented");
-    if (!convertOperand(MI.getOperand(0), I.Dst[0], I.Why) ||
-        !convertOperand(MI.getOperand(1), I.Src[0], I.Why) ||
-        !convertOperand(MI.getOperand(2), I.Src[1], I.Why) ||
-        !convertOperand(MI.getOperand(3), I.Src[2], I.Why))
-      return Fail("");
-    I.Off0 = MI.getOperand(4).getImm();
-    I.NumDst = 1;
-    if (I.Dst[0].Kind != OVGPR || I.Src[0].Kind != OVGPR ||
-        I.Src[1].Kind != OSGPR || I.Src[1].Count != 4 ||
-        (I.Src[2].Kind != OSGPR && I.Src[2].Kind != OImm))
-      return Fail("unexpected buffer load operands");
-    I.Opc = Op::BUFFER_LOAD;
+    if (!decodeBufferLoad(MI, I, Name))
+      Fail("");
     return;
   }
-  // LDS.
   if (Name.starts_with("DS_READ") || Name.starts_with("DS_WRITE")) {
-    bool Read = Name.starts_with("DS_READ");
-    StringRef R = Name.drop_front(Read ? 7 : 8);
-    bool Two = R.consume_front("2");
-    bool ST64 = Two && R.consume_front("ST64");
-    if (!R.consume_front("_"))
-      return Fail("LDS operation not implemented");
-    static const struct {
-      const char *N;
-      uint8_t Bytes;
-      bool Signed;
-    } Types[] = {{"B32", 4, false},   {"B64", 8, false}, {"B96", 12, false},
-                 {"B128", 16, false}, {"U8", 1, false},  {"I8", 1, true},
-                 {"U16", 2, false},   {"I16", 2, true},  {"B8", 1, false},
-                 {"B16", 2, false}};
-    I.MemBytes = 0;
-    for (auto &T : Types)
-      if (R == T.N) {
-        I.MemBytes = T.Bytes;
-        I.MemSigned = T.Signed;
-      }
-    if (!I.MemBytes || (Two && I.MemBytes != 4 && I.MemBytes != 8))
-      return Fail("LDS operation not implemented");
-    unsigned K = 0;
-    if (Read) {
-      if (!convertOperand(MI.getOperand(K++), I.Dst[0], I.Why))
-        return Fail("");
-      I.NumDst = 1;
-    }
-    if (!convertOperand(MI.getOperand(K++), I.Src[0], I.Why))
-      return Fail("");
-    if (!Read) {
-      if (!convertOperand(MI.getOperand(K++), I.Src[1], I.Why))
-        return Fail("");
-      if (Two && !convertOperand(MI.getOperand(K++), I.Src[2], I.Why))
-        return Fail("");
-    }
-    I.Off0 = MI.getOperand(K++).getImm();
-    if (Two) {
-      I.Off1 = MI.getOperand(K++).getImm();
-      int64_t Scale = I.MemBytes * (ST64 ? 64 : 1);
-      I.Off0 *= Scale;
-      I.Off1 *= Scale;
-    }
-    if (MI.getOperand(K).isImm() && MI.getOperand(K).getImm() != 0)
-      return Fail("GDS is not supported");
-    I.Opc = Read ? (Two ? Op::DS_READ2 : Op::DS_READ)
-                 : (Two ? Op::DS_WRITE2 : Op::DS_WRITE);
+    if (!decodeLds(MI, I, Name))
+      Fail("");
     return;
   }
 
@@ -700,33 +772,8 @@ void Emulator::Impl::decodeOne(const MCInst &MI, Inst &I) {
     return;
   }
   if (O == Op::Nop) {
-    static const std::pair<const char *, NopKind> Kinds[] = {
-        {"S_WAITCNT", NopKind::WaitCnt},
-        {"S_WAITCNT_VMCNT", NopKind::WaitVmCnt},
-        {"S_WAITCNT_VSCNT", NopKind::WaitVsCnt},
-        {"S_WAITCNT_LGKMCNT", NopKind::WaitLgkmCnt},
-        {"S_SETPRIO", NopKind::SetPrio},
-        {"S_SLEEP", NopKind::Sleep},
-        {"S_NOP", NopKind::SNop},
-        {"S_DELAY_ALU", NopKind::DelayAlu}};
-    for (auto [N, K] : Kinds)
-      if (Name == N)
-        I.Nop = K;
-    unsigned NumOps = MI.getNumOperands();
-    if (NumOps && MI.getOperand(NumOps - 1).isImm())
-      I.Off0 = MI.getOperand(NumOps - 1).getImm();
-    // The register form of the split waits (a count in an SGPR) is not
-    // modelled: only the null register with an immediate count.
-    if ((I.Nop == NopKind::WaitVmCnt || I.Nop == NopKind::WaitVsCnt ||
-         I.Nop == NopKind::WaitLgkmCnt) &&
-        NumOps == 2 && MI.getOperand(0).isReg()) {
-      Opnd R;
-      std::string Why;
-      if (!convertOperand(MI.getOperand(0), R, Why) || R.Kind != OSGPR ||
-          R.Reg != SNull)
-        return Fail("s_waitcnt_*cnt with a count in an SGPR");
-    }
-    I.Opc = O;
+    if (!decodeNop(MI, I, Name))
+      Fail("");
     return;
   }
   if (O == Op::S_ENDPGM || O == Op::S_BARRIER || O == Op::S_CODE_END ||

@@ -46,6 +46,24 @@ struct Emulator::Impl : gemm::AMDGPUMCLayer {
   bool decodeDpp(const llvm::MCInst &MI, emu::Inst &I, emu::Op O);
   bool decodePermlane(const llvm::MCInst &MI, emu::Inst &I);
   bool decodeVopd(const llvm::MCInst &MI, emu::Inst &I, llvm::StringRef Name);
+  // decodeOne's instruction families, by the MC opcode's name without its
+  // encoding suffixes (\p Name): each fills \p I and sets its Opc, or returns
+  // false with the reason in I.Why.
+  /// V_CMP[X]_*, S_CMP[K]_*: the condition and type from the name.
+  bool decodeCompare(const llvm::MCInst &MI, emu::Inst &I,
+                     llvm::StringRef Name);
+  /// S_LOAD_B<bits>_*.
+  bool decodeScalarLoad(const llvm::MCInst &MI, emu::Inst &I,
+                        llvm::StringRef Name);
+  /// GLOBAL_LOAD_*, GLOBAL_STORE_*, FLAT_LOAD_*, FLAT_STORE_*.
+  bool decodeGlobal(const llvm::MCInst &MI, emu::Inst &I, llvm::StringRef Name);
+  /// BUFFER_LOAD_*_OFFEN.
+  bool decodeBufferLoad(const llvm::MCInst &MI, emu::Inst &I,
+                        llvm::StringRef Name);
+  /// DS_READ*, DS_WRITE*.
+  bool decodeLds(const llvm::MCInst &MI, emu::Inst &I, llvm::StringRef Name);
+  /// The Nop instructions: s_waitcnt*, s_setprio, s_sleep, s_nop, ...
+  bool decodeNop(const llvm::MCInst &MI, emu::Inst &I, llvm::StringRef Name);
 };
 
 } // namespace rt

@@ -92,6 +92,14 @@ private:
   llvm::Error salu(Wave &W, const Inst &I);
   llvm::Error valuOther(Wave &W, const Inst &I);
   llvm::Error memory(Wave &W, const Inst &I);
+  /// Scalar loads (s_load_b*) into SGPRs.
+  llvm::Error scalarLoad(Wave &W, const Inst &I);
+  /// Global and flat loads and stores, by lane under EXEC.
+  llvm::Error globalAccess(Wave &W, const Inst &I);
+  /// Raw buffer loads with a VGPR offset, range-checked by the V#.
+  llvm::Error bufferLoad(Wave &W, const Inst &I);
+  /// LDS reads and writes, one or two addresses per lane.
+  llvm::Error ldsAccess(Wave &W, const Inst &I);
   void traceStep(const Wave &W, const Inst &I);
 };
 

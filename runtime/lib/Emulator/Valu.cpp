@@ -14,14 +14,14 @@ using namespace llvm;
 using namespace gemm::rt;
 using namespace gemm::rt::emu;
 
-// All 32 lanes of a simple 32-bit operation. Inactive lanes are computed too
-// (no side effects) and discarded by the masked write.
-void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
-                      const uint32_t *C, uint32_t *R) {
+// Sets R[L] to EXPR in all 32 lanes L and returns true (the case handled).
 #define LANES(EXPR)                                                            \
   for (int L = 0; L < 32; ++L)                                                 \
     R[L] = (EXPR);                                                             \
-  return;
+  return true;
+
+/// One-source operations: moves, conversions, transcendentals, bit scans.
+static bool computeUnary(Op O, const uint32_t *A, uint32_t *R) {
   switch (O) {
   case Op::V_MOV_B32:
     LANES(A[L])
@@ -39,7 +39,7 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
              : X <= -2147483648.0f ? 0x80000000u
                                    : (uint32_t)(int32_t)X;
     }
-    return;
+    return true;
   case Op::V_CVT_U32_F32:
     for (int L = 0; L < 32; ++L) {
       float X = f(A[L]);
@@ -47,7 +47,7 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
              : X >= 4294967295.0f      ? ~0u
                                        : (uint32_t)X;
     }
-    return;
+    return true;
   case Op::V_RCP_F32:
     LANES(u(1.0f / f(A[L])))
   case Op::V_RSQ_F32:
@@ -74,6 +74,15 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
     LANES(A[L] ? (uint32_t)llvm::countl_zero(A[L]) : ~0u)
   case Op::V_FFBL_B32:
     LANES(A[L] ? (uint32_t)llvm::countr_zero(A[L]) : ~0u)
+  default:
+    return false;
+  }
+}
+
+/// Two-source operations: float and integer arithmetic, logic, shifts, counts.
+static bool computeBinary(Op O, const uint32_t *A, const uint32_t *B,
+                          uint32_t *R) {
+  switch (O) {
   case Op::V_ADD_F32:
     LANES(u(f(A[L]) + f(B[L])))
   case Op::V_SUB_F32:
@@ -140,6 +149,16 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
     LANES((uint32_t)llvm::popcount(A[L] & ((1u << L) - 1)) + B[L])
   case Op::V_MBCNT_HI_U32_B32:
     LANES(B[L]) // wave32: no lanes 32-63
+  default:
+    return false;
+  }
+}
+
+/// Three-source operations: FMAs, bit-field ops, fused adds and shifts,
+/// min/max/median of three, the VCC select and the byte permute.
+static bool computeTernary(Op O, const uint32_t *A, const uint32_t *B,
+                           const uint32_t *C, uint32_t *R) {
+  switch (O) {
   case Op::V_FMAC_F32:
   case Op::V_FMA_F32:
   case Op::V_FMAMK_F32:
@@ -198,11 +217,21 @@ void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
   case Op::V_PERM_B32:
     LANES(perm(A[L], B[L], C[L]))
   default:
-    for (int L = 0; L < 32; ++L)
-      R[L] = 0;
-    return;
+    return false;
   }
+}
+
 #undef LANES
+
+// All 32 lanes of a simple 32-bit operation. Inactive lanes are computed too
+// (no side effects) and discarded by the masked write.
+void emu::computeValu(Op O, const uint32_t *A, const uint32_t *B,
+                      const uint32_t *C, uint32_t *R) {
+  if (computeUnary(O, A, R) || computeBinary(O, A, B, R) ||
+      computeTernary(O, A, B, C, R))
+    return;
+  for (int L = 0; L < 32; ++L)
+    R[L] = 0;
 }
 
 // DPP16 source lanes (ISA guide 7.7.1, dpp_ctrl); rows are 16 lanes, so a

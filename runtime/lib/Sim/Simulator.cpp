@@ -255,6 +255,24 @@ private:
   void dispatch(unsigned SlotIdx, uint64_t Now);
   std::array<uint32_t, 3> workgroupId(uint64_t Linear) const;
   bool tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits, Error &Err);
+  /// Whether \p I's counters (s_waitcnt) and operands are ready at \p Now;
+  /// if not, records when and why \p SW waits.
+  bool operandsReady(SimWave &SW, const Inst &I, Unit U, uint64_t Now);
+  /// The timing of \p I, issued at \p Now from \p PC: its unit's busy time,
+  /// its results' ready times and the wave's next issue.
+  void timeIssued(SimWave &SW, const Inst &I, Unit U, uint32_t PC,
+                  uint64_t Now);
+  /// After an issue: a barrier reached (and released when the workgroup's
+  /// last live wave reaches it) or the end of the wave and its workgroup.
+  void waveStateChanged(unsigned WaveIdx, uint32_t PC, uint64_t Now);
+  /// The slots, their waves and runners, and the per-SIMD and per-CU state.
+  void setUp();
+  /// The cycle loop: issues, dispatches and skips idle cycles until the
+  /// unit's workgroups are done or the budget stopped the dispatch.
+  Error simulateCycles(uint64_t &Now);
+  /// The unit's time (extrapolated past the budget), unit busy shares and
+  /// the instructions most stall cycles were charged to.
+  void summarize(uint64_t Now);
   uint64_t memoryTiming(SimWave &SW, const Inst &I, Unit U, uint64_t Now);
   void charge(unsigned Simd, uint64_t Cycles, uint64_t Now);
   void sortSimd(unsigned S);
@@ -470,16 +488,9 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
   return Done;
 }
 
-bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
-                         Error &Err) {
-  SimWave &SW = Waves[WaveIdx];
+bool UnitModel::operandsReady(SimWave &SW, const Inst &I, Unit U,
+                              uint64_t Now) {
   Wave &W = SW.W;
-  const Inst &I = Prog.Insts[W.PC];
-  Unit U = unitOf(I);
-  if (UsedUnits & (1u << U))
-    return false;
-  if (U == UValu && UnitFree[SW.Simd][UValu] > Now)
-    return false;
   // s_waitcnt: wait for the counters.
   if (I.Opc == Op::Nop && I.Nop != NopKind::Plain &&
       I.Nop != NopKind::DelayAlu && I.Nop != NopKind::SetPrio) {
@@ -537,29 +548,12 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
     SW.WhyPC = W.PC;
     return false;
   }
+  return true;
+}
 
-  // Issue: execute it.
-  uint32_t PC = W.PC;
-  Log.Count = 0;
-  Err = Runners[SW.Slot]->step(W);
-  if (Err)
-    return true;
-  UsedUnits |= 1u << U;
-  uint64_t Limit = Setup.Launch.MaxWaveInstructions;
-  if (++R.WaveInstructions > Limit && Limit) {
-    Err = instructionLimitError(Setup.Launch.Kernel->Name, Limit);
-    return true;
-  }
-  if (SW.Simd == 0 && TimelineFrom != ~0ull && Now >= TimelineFrom &&
-      Now < TimelineFrom + Opts.TimelineCycles) {
-    static const char *UnitNames[] = {"valu", "salu",   "smem", "vmem",
-                                      "lds",  "branch", "other"};
-    R.Timeline.push_back(
-        {Now, WaveIdx, I.Opc == Op::VOPD ? "vopd" : UnitNames[U], I.Address});
-  }
-  SW.ReadyAt = Now + 1;
-  SW.Why = RIssue;
-  SW.WhyPC = PC;
+void UnitModel::timeIssued(SimWave &SW, const Inst &I, Unit U, uint32_t PC,
+                           uint64_t Now) {
+  Wave &W = SW.W;
   switch (U) {
   case UValu: {
     unsigned Cycles = valuCycles(I, P);
@@ -639,7 +633,11 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
     }
     break;
   }
-  // Barriers and the end of the wave.
+}
+
+void UnitModel::waveStateChanged(unsigned WaveIdx, uint32_t PC, uint64_t Now) {
+  SimWave &SW = Waves[WaveIdx];
+  Wave &W = SW.W;
   if (W.State == Wave::AtBarrier) {
     Slot &S = Slots[SW.Slot];
     ++S.AtBarrier;
@@ -681,6 +679,46 @@ bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
         R.TimelineFrom = TimelineFrom = Now;
     }
   }
+}
+
+bool UnitModel::tryIssue(unsigned WaveIdx, uint64_t Now, uint8_t &UsedUnits,
+                         Error &Err) {
+  SimWave &SW = Waves[WaveIdx];
+  Wave &W = SW.W;
+  const Inst &I = Prog.Insts[W.PC];
+  Unit U = unitOf(I);
+  if (UsedUnits & (1u << U))
+    return false;
+  if (U == UValu && UnitFree[SW.Simd][UValu] > Now)
+    return false;
+  if (!operandsReady(SW, I, U, Now))
+    return false;
+
+  // Issue: execute it.
+  uint32_t PC = W.PC;
+  Log.Count = 0;
+  Err = Runners[SW.Slot]->step(W);
+  if (Err)
+    return true;
+  UsedUnits |= 1u << U;
+  uint64_t Limit = Setup.Launch.MaxWaveInstructions;
+  if (++R.WaveInstructions > Limit && Limit) {
+    Err = instructionLimitError(Setup.Launch.Kernel->Name, Limit);
+    return true;
+  }
+  if (SW.Simd == 0 && TimelineFrom != ~0ull && Now >= TimelineFrom &&
+      Now < TimelineFrom + Opts.TimelineCycles) {
+    static const char *UnitNames[] = {"valu", "salu",   "smem", "vmem",
+                                      "lds",  "branch", "other"};
+    R.Timeline.push_back(
+        {Now, WaveIdx, I.Opc == Op::VOPD ? "vopd" : UnitNames[U], I.Address});
+  }
+  SW.ReadyAt = Now + 1;
+  SW.Why = RIssue;
+  SW.WhyPC = PC;
+  timeIssued(SW, I, U, PC, Now);
+  // Barriers and the end of the wave.
+  waveStateChanged(WaveIdx, PC, Now);
   return true;
 }
 
@@ -713,17 +751,7 @@ void UnitModel::charge(unsigned Simd, uint64_t Cycles, uint64_t Now) {
     StallByPCReason[(uint64_t)PC << 8 | Why] += Cycles;
 }
 
-Error UnitModel::run() {
-  if (Error E = occupancy())
-    return E;
-  const auto &G = Setup.Launch.Grid;
-  R.Workgroups = (uint64_t)G[0] * G[1] * G[2];
-  NumWorkgroups = R.Workgroups / Units + (R.Workgroups % Units ? 1 : 0);
-  R.WorkgroupsOnCU = NumWorkgroups;
-  if (Error E = estimateL2())
-    return E;
-
-  // Slots and their waves.
+void UnitModel::setUp() {
   unsigned NumSlots = R.WorkgroupsPerCU;
   Slots.resize(NumSlots);
   // Each half of the WGP's LDS has its own 32 banks and serves the
@@ -766,8 +794,10 @@ Error UnitModel::run() {
       SimdWaves[Simd].push_back(WI);
     }
   }
+}
 
-  uint64_t Now = 0;
+Error UnitModel::simulateCycles(uint64_t &Now) {
+  unsigned NumSlots = R.WorkgroupsPerCU;
   for (unsigned S = 0; S < NumSlots && NextWorkgroup < NumWorkgroups; ++S)
     dispatch(S, Now);
   uint64_t Budget = Opts.Full ? ~0ull : Opts.MaxWaveInstructions;
@@ -826,7 +856,11 @@ Error UnitModel::run() {
     R.SimdCycles += (Next - Now) * NumSimds;
     Now = Next;
   }
+  return Error::success();
+}
 
+void UnitModel::summarize(uint64_t Now) {
+  unsigned NumSlots = R.WorkgroupsPerCU;
   // Time of the unit's workgroups; extrapolated from the steady rate of
   // completions when the budget stopped the dispatch.
   R.SimulatedWorkgroups = Completions.size();
@@ -871,6 +905,24 @@ Error UnitModel::run() {
     St.Cycles = Top[K].second;
     R.Stalls.push_back(std::move(St));
   }
+}
+
+Error UnitModel::run() {
+  if (Error E = occupancy())
+    return E;
+  const auto &G = Setup.Launch.Grid;
+  R.Workgroups = (uint64_t)G[0] * G[1] * G[2];
+  NumWorkgroups = R.Workgroups / Units + (R.Workgroups % Units ? 1 : 0);
+  R.WorkgroupsOnCU = NumWorkgroups;
+  if (Error E = estimateL2())
+    return E;
+
+  setUp();
+
+  uint64_t Now = 0;
+  if (Error E = simulateCycles(Now))
+    return E;
+  summarize(Now);
   return Error::success();
 }
 
