@@ -117,11 +117,8 @@ void GemmLowerSimplePass::runOnOperation() {
       matmuls.push_back(op);
   });
   for (linalg::LinalgOp matmul : matmuls) {
-    if (!matmul.hasPureBufferSemantics() || !getMatmulLayout(matmul)) {
-      matmul.emitOpError() << "is not a matmul on memrefs gemm-opt supports; "
-                              "run gemm-check-input first";
+    if (failed(getCheckedMatmulLayout(matmul)))
       return signalPassFailure();
-    }
     lowerMatmul(matmul);
   }
 }

@@ -538,12 +538,9 @@ void GemmTileSkinnyPass::runOnOperation() {
   });
   IRRewriter rewriter(&getContext());
   for (linalg::LinalgOp matmul : matmuls) {
-    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
-    if (!matmul.hasPureBufferSemantics() || !layout) {
-      matmul.emitOpError() << "is not a matmul on memrefs gemm-opt supports; "
-                              "run gemm-check-input first";
+    FailureOr<MatmulLayout> layout = getCheckedMatmulLayout(matmul);
+    if (failed(layout))
       return signalPassFailure();
-    }
     auto config = matmul->getAttrOfType<KernelConfigAttr>(
         GemmDialect::getConfigAttrName());
     SmallVector<int64_t> loops = getLoopSizes(matmul);

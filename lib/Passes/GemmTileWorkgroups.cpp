@@ -752,12 +752,9 @@ void GemmTileWorkgroupsPass::runOnOperation() {
     // Already inside a kernel: another pass's business.
     if (matmul->getParentOfType<gpu::LaunchOp>())
       continue;
-    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
-    if (!matmul.hasPureBufferSemantics() || !layout) {
-      matmul.emitOpError() << "is not a matmul on memrefs gemm-opt supports; "
-                              "run gemm-check-input first";
+    FailureOr<MatmulLayout> layout = getCheckedMatmulLayout(matmul);
+    if (failed(layout))
       return signalPassFailure();
-    }
     auto config = matmul->getAttrOfType<KernelConfigAttr>(
         GemmDialect::getConfigAttrName());
     if (!config) {

@@ -165,6 +165,16 @@ std::optional<MatmulLayout> mlir::gemm::getMatmulLayout(linalg::LinalgOp op) {
                          isa<linalg::BatchMatmulOp>(op) ? 1 : 0);
 }
 
+FailureOr<MatmulLayout>
+mlir::gemm::getCheckedMatmulLayout(linalg::LinalgOp matmul) {
+  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+  if (!matmul.hasPureBufferSemantics() || !layout)
+    return matmul.emitOpError()
+           << "is not a matmul on memrefs gemm-opt supports; run "
+              "gemm-check-input first";
+  return *layout;
+}
+
 std::optional<MatmulLayout>
 mlir::gemm::getMatmulLayout(ArrayRef<AffineMap> maps, unsigned batchDims) {
   if (maps.size() != 3 || maps[0].getNumDims() != batchDims + 3)
@@ -458,18 +468,18 @@ int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
   // busiest CU's K steps, and for a split the reduction kernel, which reads
   // the parts and C and writes C and the zeroed parts, and its launch.
   double stepSeconds = 2.0 * tile.bm * tile.bn * tile.bk / (61.4e12 / units);
-  double best = busiestCUSteps(rounds + 1, (rounds + 1) * steps, steps) *
-                stepSeconds;
+  double best =
+      busiestCUSteps(rounds + 1, (rounds + 1) * steps, steps) * stepSeconds;
   int64_t bestParts = 1;
   for (int64_t parts = 2; parts <= kMaxSplitTailParts; ++parts) {
     FailureOr<SplitTailGrid> grid = getSplitTailGrid(tile, parts, ignoredOs);
     if (failed(grid) || grid->stepsPerPart < kMinAutoSplitTailSteps)
       continue;
     int64_t partsOnBusiest = (tail * parts + units - 1) / units;
-    double cuSteps = busiestCUSteps(
-        rounds + partsOnBusiest,
-        rounds * steps + partsOnBusiest * grid->stepsPerPart,
-        grid->stepsPerPart);
+    double cuSteps =
+        busiestCUSteps(rounds + partsOnBusiest,
+                       rounds * steps + partsOnBusiest * grid->stepsPerPart,
+                       grid->stepsPerPart);
     double reduceBytes = 4.0 * tile.bm * tile.bn * tail * (2 * parts + 2);
     double seconds = cuSteps * stepSeconds + reduceBytes / 960e9 + 5e-6;
     if (seconds < best) {

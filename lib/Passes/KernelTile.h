@@ -120,6 +120,11 @@ struct MatmulLayout {
 /// transposed).
 std::optional<MatmulLayout> getMatmulLayout(linalg::LinalgOp op);
 
+/// The layout of `matmul`, or an error on it when it is not one
+/// gemm-check-input lets through (not on memrefs, or other indexing maps):
+/// the passes' common first check.
+FailureOr<MatmulLayout> getCheckedMatmulLayout(linalg::LinalgOp matmul);
+
 /// The same for the indexing maps of a matmul with `batchDims` (0 or 1)
 /// leading batch loops, loops in the order (batch,) m, n, k.
 std::optional<MatmulLayout> getMatmulLayout(ArrayRef<AffineMap> maps,
