@@ -185,8 +185,8 @@ void registerGemmOptPasses() {
         "gemm-tile-rdna3",
         "Rewrite an f32 linalg.matmul into the RDNA3 SGEMM kernel "
         "structure: gemm-select-config (with these options), "
-        "gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes, gemm-prefetch "
-        "and gemm-buffer-addressing",
+        "gemm-tile-skinny, gemm-tile-workgroups, gemm-stage-lds, "
+        "gemm-tile-lanes, gemm-prefetch and gemm-buffer-addressing",
         buildTilePipeline);
     registerModulePipeline<RDNA3PipelineOptions>(
         "gemm-rdna3-pipeline",

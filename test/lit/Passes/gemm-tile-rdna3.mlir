@@ -3,7 +3,7 @@
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=prefetch=lds --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=LDS
 // RUN: gemm-opt %s --split-input-file --gemm-tile-rdna3=addressing=global --canonicalize --verify-diagnostics | FileCheck %s --check-prefix=GLOBAL
 
-// gemm-tile-rdna3 runs gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes,
+// gemm-tile-rdna3 runs gemm-tile-skinny, gemm-tile-workgroups, gemm-stage-lds, gemm-tile-lanes,
 // gemm-prefetch and gemm-buffer-addressing; each has its own test. This one
 // checks the whole kernel structure.
 //
