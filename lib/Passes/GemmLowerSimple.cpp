@@ -51,7 +51,6 @@ static void lowerMatmul(linalg::LinalgOp matmul) {
   SmallVector<Value> sizes = createLoopSizes(b, matmul);
   unsigned batchDims = sizes.size() - 3;
   Type f32 = b.getF32Type();
-  Value c = epilogue ? epilogue->c : matmul.getDpsInits()[0];
 
   // Parallel over m, n (first: the pipeline tiles the first two loops into
   // workgroups) and the batch.
@@ -91,16 +90,7 @@ static void lowerMatmul(linalg::LinalgOp matmul) {
   Value sum = kLoop.getResult(0);
   SmallVector<Value> cIndices =
       getIndices(matmul, *matmul.getDpsInitOperand(0), loops);
-  Value result;
-  if (epilogue) {
-    Value old =
-        epilogue->readsC() ? memref::LoadOp::create(b, c, cIndices) : Value();
-    result = buildEpilogue(b, epilogue->generic, sum, old);
-  } else {
-    result =
-        arith::AddFOp::create(b, memref::LoadOp::create(b, c, cIndices), sum);
-  }
-  memref::StoreOp::create(b, result, c, cIndices);
+  storeSum(b, b.getLoc(), epilogue, matmul.getDpsInits()[0], cIndices, sum);
 
   matmul->erase();
   if (epilogue) {

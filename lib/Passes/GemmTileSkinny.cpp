@@ -372,7 +372,6 @@ void SkinnyKernelBuilder::storeResults(
     }
     gpu::BarrierOp::create(b);
   }
-  Value cMatrix = epilogue ? epilogue->c : c;
   Value isFirstWave = cmp(arith::CmpIPredicate::eq, wave, math.index(0));
   auto onlyFirst = scf::IfOp::create(b, isFirstWave, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
@@ -425,17 +424,7 @@ void SkinnyKernelBuilder::storeResults(
       memref::StoreOp::create(b, sum, workspace, cIndices);
       continue;
     }
-    Value result;
-    if (epilogue) {
-      Value old = epilogue->readsC()
-                      ? memref::LoadOp::create(b, cMatrix, cIndices)
-                      : Value();
-      result = buildEpilogue(b, epilogue->generic, sum, old);
-    } else {
-      result = arith::AddFOp::create(
-          b, memref::LoadOp::create(b, cMatrix, cIndices), sum);
-    }
-    memref::StoreOp::create(b, result, cMatrix, cIndices);
+    storeSum(b, b.getLoc(), epilogue, c, cIndices, sum);
   }
 }
 
@@ -509,18 +498,8 @@ static void buildPartsSum(ImplicitLocOpBuilder &b, const SkinnyPlan &plan,
     sum = sum ? arith::AddFOp::create(b, sum, partSum) : partSum;
     memref::StoreOp::create(b, zero, workspace, index);
   }
-  Value c = epilogue ? epilogue->c : matmul.getDpsInits()[0];
-  Value result;
-  if (epilogue) {
-    Value old = epilogue->readsC()
-                    ? memref::LoadOp::create(b, c, ValueRange{row, col})
-                    : Value();
-    result = buildEpilogue(b, epilogue->generic, sum, old);
-  } else {
-    result = arith::AddFOp::create(
-        b, memref::LoadOp::create(b, c, ValueRange{row, col}), sum);
-  }
-  memref::StoreOp::create(b, result, c, ValueRange{row, col});
+  storeSum(b, b.getLoc(), epilogue, matmul.getDpsInits()[0],
+           ValueRange{row, col}, sum);
   b.setInsertionPointAfter(guarded);
   gpu::TerminatorOp::create(b);
 }

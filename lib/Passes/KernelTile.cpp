@@ -303,6 +303,24 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
   return map.lookupOrDefault(body->getTerminator()->getOperand(0));
 }
 
+void mlir::gemm::storeSum(OpBuilder &b, Location loc,
+                          const std::optional<Epilogue> &epilogue, Value c,
+                          ValueRange indices, Value sum) {
+  if (epilogue)
+    c = epilogue->c;
+  Value result;
+  if (epilogue) {
+    Value old = epilogue->readsC()
+                    ? memref::LoadOp::create(b, loc, c, indices).getResult()
+                    : Value();
+    result = buildEpilogue(b, epilogue->generic, sum, old);
+  } else {
+    result = arith::AddFOp::create(
+        b, loc, memref::LoadOp::create(b, loc, c, indices), sum);
+  }
+  memref::StoreOp::create(b, loc, result, c, indices);
+}
+
 /// Whether `block` computes out + in0 * in1: one arith.mulf of the two input
 /// elements and one arith.addf of the product and the output element, in
 /// either operand order, yielded. Anything else (casts, other ops) would not

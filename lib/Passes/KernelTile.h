@@ -207,6 +207,13 @@ std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);
 /// when the body does not read C.
 Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t, Value c);
 
+/// Stores a scalar sum of A x B into element `indices` of C: the epilogue
+/// applied to it and C's old value (loaded only when the epilogue reads
+/// it) into the epilogue's C, or without one, C + sum into `c`.
+void storeSum(OpBuilder &b, Location loc,
+              const std::optional<Epilogue> &epilogue, Value c,
+              ValueRange indices, Value sum);
+
 /// The grid of a split-tail launch (gemm-tile-workgroups). A grid of T
 /// tiles on U CUs runs T / U whole rounds and a last round of T % U tiles,
 /// which leaves the other CUs idle for a whole tile's time: the tiles of
