@@ -10,6 +10,9 @@
 #include "KernelTile.h"
 #include "SkinnyPlan.h"
 #include "gemm-opt/Passes/Passes.h"
+#include "gemm-opt/Passes/TuningTable.h"
+
+#include <mutex>
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMSELECTCONFIG
@@ -28,13 +31,15 @@ static bool isPlainMatmul(linalg::LinalgOp matmul) {
 
 /// Unless a tile option was given: a matmul smaller than the default tile
 /// along M or N, which would go to the simple lowering, gets the largest
-/// tile of the default 4 x 1 wave grid that fits it, and one whose default
-/// tiles would fill at most half the CUs gets 64 x 64 tiles. Below 2^24
-/// multiply-adds the simple kernel's many small workgroups stay faster (the
-/// timing model: 0.004 against 0.006 ms at 100 x 100 x 64, 0.016 against
-/// 0.026 at 128 x 32 x 256; 0.353 against 0.157 at 1760 x 64 x 1760).
+/// tile of the default 4 x 1 wave grid that fits it; one whose default tiles
+/// would fill at most half the CUs gets 64 x 64 tiles, and one whose default
+/// tiles make up to about 2.6 rounds of the CUs 64 x 128 tiles of a 2 x 2
+/// wave grid. Below 2^24 multiply-adds the simple kernel's many small
+/// workgroups stay faster (the timing model: 0.004 against 0.006 ms at 100 x
+/// 100 x 64, 0.016 against 0.026 at 128 x 32 x 256; 0.353 against 0.157 at
+/// 1760 x 64 x 1760).
 static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
-                       int64_t batch, bool splittable) {
+                       int64_t batch, bool splittable, bool transposeB) {
   KernelConfig defaults;
   if (!config.tileChosenPerShape || llvm::any_of(mnk, ShapedType::isDynamic) ||
       config.wavesM != defaults.wavesM || config.wavesN != defaults.wavesN)
@@ -43,32 +48,49 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
       double(kMinTiledMultiplyAdds))
     return;
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
-    // Tiles for at most half the CUs: 64 x 64 ones, four times as many
-    // (the timing model: 256 x 1000 x 2048 15.9 % of the roofline against
-    // 7.6 %, 1024 x 700 x 512 40.9 % against 24.4 %), unless a split of
-    // the default tiles in K gives twice the CUs workgroups (4096 x 128 x
-    // 4096: 63.6 % split in 16 parts against 38.3 % with 64 x 64 tiles).
-    // From 2^28 multiply-adds only: smaller grids keep the default tile, as
-    // the examples and tests at 256^3 and 512^3 pin it.
+    // Few default tiles: smaller ones, unless a split of the default tiles
+    // in K gives twice the CUs workgroups of at least 64 K steps each
+    // (4096 x 128 x 4096 split in 6 parts: 1 % slower than 64 x 128 tiles
+    // and 60 % faster than 64 x 64 ones; 1024^3 in 3 parts of 43 steps: 12 %
+    // slower than 64 x 128 tiles). From 2^28 multiply-adds only: smaller
+    // grids keep the default tile, as the examples and tests at 256^3 and
+    // 512^3 pin it. The figures are gemm-tune's table of the shape set
+    // (bench/tuning/gfx1100.json), predictions of the timing model.
     KernelTile tile;
     static_cast<KernelConfig &>(tile) = config;
     tile.m = mnk[0];
     tile.n = mnk[1];
     tile.k = mnk[2];
     int64_t tiles = tile.gridM() * tile.gridN() * batch;
+    int64_t units = config.computeUnits;
     std::string ignored;
     llvm::raw_string_ostream ignoredOs(ignored);
-    int64_t maxParts =
-        std::min(kMaxSplitTailParts, tile.k / tile.bk / kMinAutoSplitTailSteps);
-    if (splittable && maxParts >= 2 &&
+    int64_t partsNeeded = (2 * units + tiles - 1) / tiles;
+    if (splittable && partsNeeded <= kMaxSplitTailParts &&
         succeeded(getSplitTailGrid(tile, 2, ignoredOs)) &&
-        tiles * maxParts >= 2 * config.computeUnits)
+        tile.k / tile.bk / partsNeeded >= kMinSplitKeepsTileSteps)
       return;
-    if (tiles <= config.computeUnits / 2 && mnk[0] >= 64 && mnk[1] >= 64 &&
-        double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) >=
-            double(kMinSmallTileMultiplyAdds)) {
+    if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) <
+            double(kMinSmallTileMultiplyAdds) ||
+        mnk[0] < 64 || mnk[1] < 64)
+      return;
+    // At most half the CUs: 64 x 64 tiles, four times as many (256 x 1000 x
+    // 2048 15.9 % of the roofline against 7.6 %, 1024 x 700 x 512 40.9 %
+    // against 24.4 %).
+    if (tiles <= units / 2) {
       config.bm = 64;
       config.bn = 64;
+      return;
+    }
+    // Up to about 2.6 rounds: 64 x 128 tiles, 4 waves as a 2 x 2 grid, twice
+    // as many (1000 x 2048 x 256 1.41x as fast, 1024 x 2304 x 768 1.14x, 5124
+    // x 700 x 2048 at 2.56 rounds 1.02x; 2048^3 at 2.67 rounds 1.02x
+    // slower). Not with B stored N x K, where that tile is 18-34 % slower.
+    if (!transposeB && mnk[1] >= 128 && 8 * tiles <= 21 * units) {
+      config.bm = 64;
+      config.bn = 128;
+      config.wavesM = 2;
+      config.wavesN = 2;
     }
     return;
   }
@@ -83,11 +105,11 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
   }
 }
 
-/// The skinny kernel for a static matmul it can compile whose smaller side
-/// is at most kMaxAutoSkinnySize (the timing model, N = 32: 1760 x 32 x
-/// 1760 62 % of the roofline against 9 % tiled), that the tiled kernel
-/// would leave to the simple one, or whose tiles leave CUs idle; else the
-/// tiled kernel.
+/// The skinny kernel for a static matmul it can compile (smaller side up to
+/// kMaxSkinnySize) whose smaller side is at most kMaxAutoSkinnySize (the
+/// timing model, N = 32: 1760 x 32 x 1760 62 % of the roofline against 9 %
+/// tiled), that the tiled kernel would leave to the simple one, or whose
+/// tiled grid gives fewer than 1.5 workgroups per CU; else the tiled kernel.
 static KernelKind selectKernel(linalg::LinalgOp matmul,
                                const KernelConfig &config) {
   std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
@@ -106,25 +128,42 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   // Up to 64, where no tile fits and the simple kernel would take it (M
   // = 35: 89 % of the roofline against 6 % at 35 x 8457 x 1760).
   KernelConfig tiled = config;
-  selectTile(tiled, mnk, batch, isPlainMatmul(matmul) && config.splitTail != 1);
+  selectTile(tiled, mnk, batch, isPlainMatmul(matmul) && config.splitTail != 1,
+             layout->transposeB);
   bool tiledTakesIt =
       mnk[0] >= tiled.bm && mnk[1] >= tiled.bn && mnk[2] >= 2 * tiled.bk;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
     return KernelKind::Skinny;
-  // Between, the tiled kernel when its tiles (or a split of them) fill the
-  // CUs: 2560 x 64 x 2560 (20 tiles, split in K) 49 % against 42 %, BERT's
-  // 512 x 64 x 512 attention, batch 128, 92 % against 56 %; but 1760 x 64 x
-  // 1760 (14 edge tiles) 8 % against 41 %.
+  // Beyond 64 the kernel is for skinny matrices only, the long side at
+  // least twice the small one: a small square grid (256^3) needs a split
+  // of the tiled kernel's edge tiles in K instead, which reuses each loaded
+  // value more.
+  if (plan->s > kMaxSkinnyReuseSize && plan->l < 2 * plan->s)
+    return KernelKind::Tiled;
+  // Between, the tiled kernel when its workgroups (tiles, or their K parts)
+  // are at least 1.5 per CU, else the skinny kernel (the timing model, per
+  // gemm-tune's table of the shape set, bench/tuning/): 2560 x 64 x 2560 in
+  // 180 K parts of 20 tiles 49 % of the roofline against 42 %, 2048 x 128 x
+  // 2048 in 192 parts 43 % against 38 %, BERT's 512 x 64 x 512 attention,
+  // batch 128, 92 % against 56 %; but BERT's 128 x 768 x 768 (6 tiles in 18
+  // parts) 8 % against 43 %, 128 x 3072 x 768 (96 tiles of 64 x 64) 29 %
+  // against 47 %, 1760 x 128 x 1760 (56 edge tiles) 18 % against 23 %.
   KernelTile tile;
   static_cast<KernelConfig &>(tile) = tiled;
   tile.m = mnk[0];
   tile.n = mnk[1];
   tile.k = mnk[2];
-  if (tile.gridM() * tile.gridN() * batch >= config.computeUnits ||
-      (batch == 1 && isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul) &&
-       chooseSplitTail(tile) > 1))
-    return KernelKind::Tiled;
-  return KernelKind::Skinny;
+  int64_t workgroups = tile.gridM() * tile.gridN() * batch;
+  if (batch == 1 && isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul)) {
+    int64_t parts = chooseSplitTail(tile);
+    if (parts > 1)
+      if (FailureOr<SplitTailGrid> grid =
+              getSplitTailGrid(tile, parts, ignoredOs);
+          succeeded(grid))
+        workgroups = grid->workgroups();
+  }
+  return 2 * workgroups >= 3 * config.computeUnits ? KernelKind::Tiled
+                                                   : KernelKind::Skinny;
 }
 
 namespace {
@@ -141,13 +180,38 @@ struct GemmSelectConfigPass
   }
 
   void runOnOperation() override {
-    getOperation().walk([&](linalg::LinalgOp op) {
+    KernelConfig options = getKernelConfig();
+    if (!options.tuningTable.empty()) {
+      std::call_once(loaded->once, [&] {
+        llvm::Expected<TuningTable> read = readTuningTable(options.tuningTable);
+        if (read)
+          loaded->table = std::move(*read);
+        else
+          loaded->error = toString(read.takeError());
+      });
+      if (!loaded->table) {
+        // Once, at the module's first function, however many functions
+        // (and threads) read the table.
+        auto module = getOperation()->getParentOfType<ModuleOp>();
+        if (!module || *module.getOps<func::FuncOp>().begin() == getOperation())
+          emitError(getOperation().getLoc()) << loaded->error;
+        return signalPassFailure();
+      }
+    }
+    WalkResult walk = getOperation().walk([&](linalg::LinalgOp op) {
       // A matmul inside a launch is already a kernel's.
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
-          !op->getParentOfType<gpu::LaunchOp>())
-        op->setAttr(GemmDialect::getConfigAttrName(),
-                    selectConfig(op).toAttr(&getContext()));
+      if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) ||
+          op->getParentOfType<gpu::LaunchOp>())
+        return WalkResult::advance();
+      FailureOr<KernelConfig> config = selectConfig(op);
+      if (failed(config))
+        return WalkResult::interrupt();
+      op->setAttr(GemmDialect::getConfigAttrName(),
+                  config->toAttr(&getContext()));
+      return WalkResult::advance();
     });
+    if (walk.wasInterrupted())
+      signalPassFailure();
   }
 
 private:
@@ -155,10 +219,61 @@ private:
   // option given).
   std::optional<bool> pipelineTileChosenPerShape;
 
-  KernelConfig selectConfig(linalg::LinalgOp matmul) const {
+  // The tuning table, read once and shared by the pass's copies, which run
+  // on the functions in parallel.
+  struct LoadedTable {
+    std::once_flag once;
+    std::optional<TuningTable> table;
+    std::string error;
+  };
+  std::shared_ptr<LoadedTable> loaded = std::make_shared<LoadedTable>();
+
+  /// The table's configuration for `matmul` over `config`, when the choice
+  /// is left to the compiler (no kernel, tile or split-tail option) and the
+  /// table lists its shape; fails, with an error at the matmul, when the
+  /// entry's configuration cannot compile it.
+  FailureOr<KernelConfig> applyTable(linalg::LinalgOp matmul,
+                                     const KernelConfig &config) const {
+    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+    SmallVector<int64_t> loops = getLoopSizes(matmul);
+    const std::optional<TuningTable> &table = loaded->table;
+    if (config.tuningTable.empty() || !table ||
+        config.kernel != KernelKind::Auto || !config.tileChosenPerShape ||
+        config.splitTail != 0 || !layout || getEpilogue(matmul) ||
+        llvm::any_of(loops, ShapedType::isDynamic))
+      return config;
+    TuningShape shape;
+    shape.batch = loops.size() == 4 ? loops[0] : 1;
+    // The table's batch 1 is a plain matmul (split-tail needs one).
+    if (loops.size() == 4 && shape.batch == 1)
+      return config;
+    ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
+    std::tie(shape.m, shape.n, shape.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
+    shape.transposeA = layout->transposeA;
+    shape.transposeB = layout->transposeB;
+    const TuningEntry *entry = table->lookup(shape);
+    if (!entry)
+      return config;
+    llvm::Expected<KernelConfig> tuned =
+        applyTuningEntry(shape, entry->options, config);
+    if (!tuned) {
+      matmul.emitError() << "tuning table '" << config.tuningTable
+                         << "': the entry for " << shape.str() << " (options \""
+                         << entry->options << "\") cannot compile this matmul: "
+                         << toString(tuned.takeError());
+      return failure();
+    }
+    return *tuned;
+  }
+
+  FailureOr<KernelConfig> selectConfig(linalg::LinalgOp matmul) const {
     KernelConfig config = getKernelConfig();
     if (pipelineTileChosenPerShape)
       config.tileChosenPerShape = *pipelineTileChosenPerShape;
+    FailureOr<KernelConfig> tuned = applyTable(matmul, config);
+    if (failed(tuned))
+      return failure();
+    config = *tuned;
     SmallVector<int64_t> sizes = getLoopSizes(matmul);
     if (config.kernel == KernelKind::Auto)
       config.kernel = selectKernel(matmul, config);
@@ -167,9 +282,11 @@ private:
       config.splitTail = 1;
       return config;
     }
+    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
     selectTile(config, ArrayRef(sizes).take_back(3),
                sizes.size() == 4 ? sizes[0] : 1,
-               isPlainMatmul(matmul) && config.splitTail != 1);
+               isPlainMatmul(matmul) && config.splitTail != 1,
+               layout && layout->transposeB);
     if (config.splitTail != 0)
       return config;
     // The split tail covers plain 2-D matmuls (C += A x B): a batch has
@@ -189,6 +306,69 @@ private:
 };
 
 } // namespace
+
+llvm::Expected<KernelConfig>
+mlir::gemm::applyKernelOptions(llvm::StringRef options,
+                               const KernelConfig &base) {
+  // The options' own parser, so that a table takes exactly the option syntax
+  // of the command line.
+  GemmSelectConfigPass parser;
+  std::string error;
+  if (failed(parser.initializeOptions(options, [&](const llvm::Twine &msg) {
+        error = msg.str();
+        return failure();
+      }))) {
+    // An option value its parser refuses is reported on stderr by llvm::cl
+    // itself, before this.
+    StringRef why = error.empty()
+                        ? StringRef("an option's value is not one it takes")
+                        : StringRef(error);
+    why.consume_front("<Pass-Options-Parser>: ");
+    why = why.rtrim();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), why);
+  }
+  KernelConfig given = parser.getKernelConfig();
+  if (!given.tuningTable.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "a table entry cannot name a tuning table");
+  return parser.overlayGivenOptions(base);
+}
+
+llvm::Expected<KernelConfig>
+mlir::gemm::applyTuningEntry(const TuningShape &shape, llvm::StringRef options,
+                             const KernelConfig &base) {
+  llvm::Expected<KernelConfig> tuned = applyKernelOptions(options, base);
+  if (!tuned)
+    return tuned.takeError();
+  std::string whyNot;
+  llvm::raw_string_ostream whyNotOs(whyNot);
+  auto cannot = [&](const llvm::Twine &what) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   what + whyNot);
+  };
+  MatmulLayout layout{shape.transposeA, shape.transposeB};
+  if (tuned->kernel == KernelKind::Skinny) {
+    if (failed(getSkinnyPlan(shape.batch, shape.m, shape.n, shape.k, layout,
+                             tuned->computeUnits, whyNotOs)))
+      return cannot("the skinny kernel cannot compile it: ");
+    return tuned;
+  }
+  KernelTile tile;
+  static_cast<KernelConfig &>(tile) = *tuned;
+  if (!tuned->tileChosenPerShape &&
+      failed(checkTileFits(tile, layout, whyNotOs)))
+    return cannot("it ");
+  if (tuned->splitTail > 1) {
+    if (shape.batch != 1)
+      return cannot("split-tail covers plain 2-D matmuls, not a batch");
+    tile.m = shape.m;
+    tile.n = shape.n;
+    tile.k = shape.k;
+    if (failed(getSplitTailGrid(tile, tuned->splitTail, whyNotOs)))
+      return cannot("the tail cannot be split: ");
+  }
+  return tuned;
+}
 
 std::unique_ptr<Pass>
 mlir::gemm::createGemmSelectConfig(const KernelConfig &config) {

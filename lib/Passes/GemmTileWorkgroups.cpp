@@ -59,78 +59,14 @@ private:
 
 } // namespace
 
-/// Checks that the lanes can copy an operand's BK x `extent` slice in equal
-/// shares with coalesced loads: along K first (BK lanes per row) when K is
-/// the operand's contiguous dimension, else `extent` lanes per row of K.
-static LogicalResult checkSliceCopy(linalg::LinalgOp matmul,
-                                    const KernelTile &tile, StringRef operand,
-                                    StringRef extentName, int64_t extent,
-                                    bool kContiguous) {
-  int64_t lanes = tile.lanes();
-  if (kContiguous) {
-    if (tile.bk <= 0 || lanes % tile.bk != 0 || extent % (lanes / tile.bk) != 0)
-      return matmul.emitOpError()
-             << "cannot be tiled with bk=" << tile.bk << ": " << operand
-             << " is copied bk lanes per row, so bk must divide the "
-             << "workgroup's " << lanes << " lanes, and the rows they copy at "
-             << "once (" << lanes << " / bk) must divide " << extentName << "="
-             << extent;
-    return success();
-  }
-  if (extent > lanes || lanes % extent != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with " << extentName << "=" << extent << ": "
-           << operand << "'s rows are copied " << extentName
-           << " lanes each, so " << extentName << " must divide the "
-           << "workgroup's " << lanes << " lanes";
-  if (tile.bk <= 0 || tile.bk % (lanes / extent) != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with " << extentName << "=" << extent
-           << " bk=" << tile.bk << ": the " << lanes / extent << " rows of "
-           << operand << " the " << lanes << " lanes copy at once must divide "
-           << "bk";
-  return success();
-}
-
 LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
                                                 const KernelTile &tile,
                                                 MatmulLayout layout) {
-  // Each factor is bounded before their product, which could overflow.
-  if (tile.wavesM <= 0 || tile.wavesN <= 0 || tile.wavesM > kMaxWaves ||
-      tile.wavesN > kMaxWaves || tile.lanes() > kMaxWorkgroupLanes)
-    return matmul.emitOpError()
-           << "cannot be tiled with a " << tile.wavesM << " x " << tile.wavesN
-           << " wave grid: a workgroup holds 1 to " << kMaxWaves << " waves of "
-           << kWaveSize << " lanes";
-  // A tile side beyond the floats the LDS holds cannot be staged whatever the
-  // other sides; bounding each here also keeps the later passes' size
-  // products far from overflow.
-  for (auto [name, value] : {std::pair("bm", tile.bm), std::pair("bn", tile.bn),
-                             std::pair("bk", tile.bk)})
-    if (value > kMaxTileSide)
-      return matmul.emitOpError()
-             << "cannot be tiled with " << name << "=" << value
-             << ": a workgroup tile side holds at most " << kMaxTileSide
-             << " floats, all of the " << kLdsBytes << "-byte LDS";
-  // Each wave covers 4 lanes x one 4-row sub-tile along M and 8 lanes x one
-  // 4-column sub-tile along N, repeated TM/4 and TN/4 times.
-  int64_t rowQuantum = tile.wavesM * kLanesM * kSubTile;
-  int64_t colQuantum = tile.wavesN * kLanesN * kSubTile;
-  if (tile.bm <= 0 || tile.bm % rowQuantum != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with bm=" << tile.bm << ": with " << tile.wavesM
-           << " wave(s) along M, bm must be a multiple of " << rowQuantum
-           << " (waves x 4 lanes x 4-row sub-tiles)";
-  if (tile.bn <= 0 || tile.bn % colQuantum != 0)
-    return matmul.emitOpError()
-           << "cannot be tiled with bn=" << tile.bn << ": with " << tile.wavesN
-           << " wave(s) along N, bn must be a multiple of " << colQuantum
-           << " (waves x 8 lanes x 4-column sub-tiles)";
-  if (failed(checkSliceCopy(matmul, tile, "A", "bm", tile.bm,
-                            /*kContiguous=*/!layout.transposeA)))
-    return failure();
-  return checkSliceCopy(matmul, tile, "B", "bn", tile.bn,
-                        /*kContiguous=*/layout.transposeB);
+  std::string whyNot;
+  llvm::raw_string_ostream whyNotOs(whyNot);
+  if (failed(checkTileFits(tile, layout, whyNotOs)))
+    return matmul.emitOpError() << whyNot;
+  return success();
 }
 
 /// True when a matrix of `matmul` (or of its epilogue) has a dynamic size or

@@ -52,6 +52,8 @@ inline constexpr int64_t kMinAutoSplitTailSteps = 32;
 inline constexpr int64_t kMinTiledMultiplyAdds = int64_t(1) << 24;
 // ... and 64 x 64 tiles for a grid of few default tiles, from this many.
 inline constexpr int64_t kMinSmallTileMultiplyAdds = int64_t(1) << 28;
+// ... unless a split in K of the default tiles gives parts this long.
+inline constexpr int64_t kMinSplitKeepsTileSteps = 64;
 // The workgroup id is 32 bits: the split grid stays far below.
 inline constexpr int64_t kMaxSplitTailTiles = int64_t(1) << 24;
 // The split tail's reduction kernel: lanes per workgroup, floats per lane.
@@ -213,6 +215,12 @@ Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t, Value c);
 void storeSum(OpBuilder &b, Location loc,
               const std::optional<Epilogue> &epilogue, Value c,
               ValueRange indices, Value sum);
+
+/// Whether gemm-tile-workgroups can tile a matmul of `layout` with `tile`'s
+/// workgroup tile and wave grid (the sizes aside), or why not: a phrase
+/// that starts "cannot be tiled with".
+LogicalResult checkTileFits(const KernelTile &tile, MatmulLayout layout,
+                            llvm::raw_ostream &whyNot);
 
 /// The grid of a split-tail launch (gemm-tile-workgroups). A grid of T
 /// tiles on U CUs runs T / U whole rounds and a last round of T % U tiles,

@@ -22,10 +22,14 @@
 namespace mlir::gemm {
 
 /// The largest small dimension gemm-tile-skinny takes: beyond it the tiled
-/// kernel's register tiles reuse each loaded value more.
-inline constexpr int64_t kMaxSkinnySize = 64;
-/// gemm-select-config's choice: the skinny kernel up to this small side.
+/// kernel's register tiles reuse each loaded value more, and its grid fills
+/// the CUs (up to it, gemm-select-config compares the grids).
+inline constexpr int64_t kMaxSkinnySize = 256;
+/// gemm-select-config's choice: the skinny kernel up to this small side,
+/// and beyond kMaxSkinnyReuseSize only for a long side of at least twice
+/// the small one.
 inline constexpr int64_t kMaxAutoSkinnySize = 32;
+inline constexpr int64_t kMaxSkinnyReuseSize = 64;
 /// K values a lane multiplies per step: one 16-byte load along K.
 inline constexpr int64_t kSkinnyStepK = 4;
 

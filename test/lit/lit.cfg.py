@@ -36,6 +36,7 @@ config.substitutions.append(
 tools = [
     ToolSubst("gemm-opt", unresolved="fatal"),
     ToolSubst("gemm-report", unresolved="fatal"),
+    ToolSubst("gemm-tune", unresolved="fatal"),
     ToolSubst("vopd-rules-check", unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("llc", unresolved="fatal"),

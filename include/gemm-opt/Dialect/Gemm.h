@@ -14,6 +14,8 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include <string>
+
 #include "gemm-opt/Dialect/GemmDialect.h.inc"
 #include "gemm-opt/Dialect/GemmEnums.h.inc"
 
@@ -47,6 +49,9 @@ struct KernelConfig {
   /// The tiled kernel or gemm-tile-skinny's; Auto: gemm-select-config
   /// chooses per shape.
   KernelKind kernel = KernelKind::Auto;
+  /// Not part of #gemm.config: a gemm-tune table gemm-select-config takes
+  /// configurations from (TuningTable.h); empty: none.
+  std::string tuningTable;
   /// Not part of #gemm.config: true when no tile option (bm, bn, waves-m,
   /// waves-n) was given, so that gemm-select-config may take a smaller tile
   /// for a matmul the default tile does not fit.

@@ -131,8 +131,15 @@ template <typename Base> struct KernelConfigOptions : public Base {
                      "workgroup, wave and lane tiles of C, K-slices in LDS"),
           clEnumValN(KernelKind::Skinny, "skinny",
                      "lanes split K and add across lanes (gemm-tile-skinny); "
-                     "for M or N up to 64")),
+                     "for M or N up to 256")),
       llvm::cl::init(KernelConfig().kernel)};
+  Option<std::string> tuningTable{
+      *this, "tuning-table",
+      llvm::cl::desc("A gemm-tune table (docs/tuning-table.md): a matmul of "
+                     "a shape it lists, without an epilogue, gets its entry's "
+                     "configuration, unless kernel, a tile option or "
+                     "split-tail is given (default none)"),
+      llvm::cl::init(KernelConfig().tuningTable)};
 
   KernelConfig getKernelConfig() const {
     KernelConfig config;
@@ -150,9 +157,36 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.splitTail = splitTail;
     config.computeUnits = computeUnits;
     config.kernel = kernel;
+    config.tuningTable = tuningTable;
     config.tileChosenPerShape = !bm.hasValue() && !bn.hasValue() &&
                                 !wavesM.hasValue() && !wavesN.hasValue();
     return config;
+  }
+  /// `base` with the values of the options that were given (a tuning
+  /// table entry's over the pipeline's configuration).
+  KernelConfig overlayGivenOptions(KernelConfig base) const {
+    auto take = [](const auto &option, auto &field) {
+      if (option.hasValue())
+        field = option;
+    };
+    take(bm, base.bm);
+    take(bn, base.bn);
+    take(bk, base.bk);
+    take(wavesM, base.wavesM);
+    take(wavesN, base.wavesN);
+    take(pad, base.pad);
+    take(unroll, base.unroll);
+    take(prefetch, base.prefetch);
+    take(addressing, base.addressing);
+    take(batchWaits, base.batchWaits);
+    take(wavePriorities, base.wavePriorities);
+    take(splitTail, base.splitTail);
+    take(computeUnits, base.computeUnits);
+    take(kernel, base.kernel);
+    take(tuningTable, base.tuningTable);
+    base.tileChosenPerShape &= !bm.hasValue() && !bn.hasValue() &&
+                               !wavesM.hasValue() && !wavesN.hasValue();
+    return base;
   }
   void setKernelConfig(const KernelConfig &config) {
     bm = config.bm;
@@ -169,6 +203,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     splitTail = config.splitTail;
     computeUnits = config.computeUnits;
     kernel = config.kernel;
+    tuningTable = config.tuningTable;
   }
 };
 

@@ -157,6 +157,21 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     value is checked by the pass that uses it, against the problem, with an
     error that names the limit.
 
+    With `kernel=auto` (the default) it also chooses the kernel per static
+    matmul: gemm-tile-skinny's for a small side of at most 32, or up to 256
+    where the tiled grid (its tiles, or their K parts) gives fewer than 1.5
+    workgroups per CU; else the tiled one. Unless a tile option is given, a
+    matmul the 128 x 128 tile does not fit gets a smaller tile, and a grid of
+    default tiles that fills at most half the CUs 64 x 64 tiles.
+
+    `tuning-table=FILE` reads a table written by `gemm-tune`
+    (docs/tuning-table.md): a matmul of a shape it lists, without an
+    epilogue, gets its entry's options over the pass's, unless a `kernel`,
+    tile or `split-tail` option is given. The table is checked whole when it
+    is read (readable JSON, the format tag, each entry's shape, options that
+    name a configuration that compiles that shape, no shape twice), with an
+    error that names the entry.
+
     Its options are those of `gemm-tile-rdna3` and `gemm-rdna3-pipeline`,
     which run it first; they are declared once (KernelConfigOptions in
     Passes.h), with the defaults of KernelConfig (Dialect/Gemm.h).
@@ -182,7 +197,7 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     for a static matmul whose M or N is small, where it is predicted faster
     than the tiled kernel; option `kernel=skinny` forces it): a `gpu.launch`
     that streams the big operand once. With S the small side (N, or M when
-    M < N, at most 64) and L the other:
+    M < N, at most 256) and L the other:
 
     - each lane multiplies 4 consecutive K values (one 16-byte load) of a
       few rows of L by up to 16 columns of S, into sums in registers; the

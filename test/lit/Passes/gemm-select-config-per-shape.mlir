@@ -26,9 +26,14 @@ func.func @skinny_n(%A: memref<1760x1760xf32>, %B: memref<1760x64xf32>, %C: memr
 
 // -----
 
-// M = 64: 64 x 128 tiles.
+// M = 64: the skinny kernel, as the 8 tiles of 64 x 128 (16 workgroups with
+// their K parts) would leave most CUs idle (the timing model: 45 % of the
+// roofline against 9 %); the tiled kernel gets 64 x 128 tiles.
 // CHECK-LABEL: func.func @skinny_m
-// CHECK: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8,
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// TILED-LABEL: func.func @skinny_m
+// TILED: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8,
+// TILED-NOT: skinny
 func.func @skinny_m(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %C: memref<64x1024xf32>) {
   linalg.matmul ins(%A, %B : memref<64x512xf32>, memref<512x1024xf32>)
                 outs(%C : memref<64x1024xf32>)
@@ -52,9 +57,14 @@ func.func @thin(%A: memref<4096x2048xf32>, %B: memref<2048x32xf32>, %C: memref<4
 
 // -----
 
-// Small: left to the simple kernel (the default tile, which does not fit).
+// Small: the skinny kernel (up to 256 on the small side), where the tiled
+// kernel would leave it to the simple one (the default tile, which does not
+// fit; below 2^24 multiply-adds no smaller tile is taken).
 // CHECK-LABEL: func.func @small
-// CHECK: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// TILED-LABEL: func.func @small
+// TILED: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
+// TILED-NOT: skinny
 func.func @small(%A: memref<100x64xf32>, %B: memref<64x100xf32>, %C: memref<100x100xf32>) {
   linalg.matmul ins(%A, %B : memref<100x64xf32>, memref<64x100xf32>)
                 outs(%C : memref<100x100xf32>)
@@ -79,10 +89,16 @@ func.func @matvec_like(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: m
 // -----
 
 // The default tile fits, but its 16 tiles (edges along N) would fill at most
-// half of the 96 CUs: 64 x 64 tiles (ResNet-50's classifier at batch 256;
-// predicted 15.9 % of the roofline against 7.6 %). A tile option keeps it.
+// half of the 96 CUs: for the tiled kernel 64 x 64 tiles (ResNet-50's
+// classifier at batch 256; predicted 15.9 % of the roofline against 7.6 %),
+// but their 64 workgroups still leave CUs idle, and the skinny kernel's
+// (M = 256, N four times that) is faster (27 % against 19 % with B not
+// transposed). A tile option keeps the tiled kernel and its tile.
 // CHECK-LABEL: func.func @few_tiles
-// CHECK: gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8,
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// TILED-LABEL: func.func @few_tiles
+// TILED: gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8,
+// TILED-NOT: skinny
 // GIVEN-LABEL: func.func @few_tiles
 // GIVEN: gemm.config = #gemm.config<bm = 128, bn = 128,
 func.func @few_tiles(%A: memref<256x2048xf32>, %B: memref<2048x1000xf32>, %C: memref<256x1000xf32>) {
@@ -91,3 +107,30 @@ func.func @few_tiles(%A: memref<256x2048xf32>, %B: memref<2048x1000xf32>, %C: me
   return
 }
 
+
+// -----
+
+// 144 default tiles (1.5 rounds of 96 CUs), too few K steps for a split of
+// the tail into parts of 64 steps: 64 x 128 tiles of a 2 x 2 wave grid (GPT-2's
+// c_attn; gemm-tune's table: 1.14x as fast). A tile option keeps the default.
+// CHECK-LABEL: func.func @two_rounds
+// CHECK: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8, waves_m = 2, waves_n = 2,
+// GIVEN-LABEL: func.func @two_rounds
+// GIVEN: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1,
+func.func @two_rounds(%A: memref<1024x768xf32>, %B: memref<768x2304xf32>, %C: memref<1024x2304xf32>) {
+  linalg.matmul ins(%A, %B : memref<1024x768xf32>, memref<768x2304xf32>)
+                outs(%C : memref<1024x2304xf32>)
+  return
+}
+
+// -----
+
+// The same with B stored N x K: the default tile (64 x 128 tiles of 2 x 2
+// waves are 18-34 % slower with that layout).
+// CHECK-LABEL: func.func @two_rounds_nt
+// CHECK: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1,
+func.func @two_rounds_nt(%A: memref<1024x768xf32>, %B: memref<2304x768xf32>, %C: memref<1024x2304xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<1024x768xf32>, memref<2304x768xf32>) outs(%C : memref<1024x2304xf32>)
+  return
+}

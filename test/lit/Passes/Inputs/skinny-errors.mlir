@@ -1,8 +1,8 @@
 // Matmuls kernel=skinny cannot compile (test/lit/Passes/gemm-tile-skinny.mlir).
 
-// CHECK: error: 'linalg.matmul' op kernel=skinny cannot compile this 4000x100x4096 matmul: its smaller side (100) is above 64
-func.func @wide(%A: memref<4000x4096xf32>, %B: memref<4096x100xf32>, %C: memref<4000x100xf32>) {
-  linalg.matmul ins(%A, %B : memref<4000x4096xf32>, memref<4096x100xf32>) outs(%C : memref<4000x100xf32>)
+// CHECK: error: 'linalg.matmul' op kernel=skinny cannot compile this 4000x300x4096 matmul: its smaller side (300) is above 256
+func.func @wide(%A: memref<4000x4096xf32>, %B: memref<4096x300xf32>, %C: memref<4000x300xf32>) {
+  linalg.matmul ins(%A, %B : memref<4000x4096xf32>, memref<4096x300xf32>) outs(%C : memref<4000x300xf32>)
   return
 }
 

@@ -49,7 +49,7 @@ CORNERS = [
     (200, 300, 77, "nn C=aT+bC"),  # alpha and beta arguments
     (129, 140, 40, "tn+ld b3 C=aT"),  # beta = 0: C not read
     (50, 60, 70, "nt C=2T+0.5C"),  # constants, simple lowering
-    (256, 128, 16, "tt C=aT+bC"),  # full tiles
+    (256, 128, 16, "tt C=aT+bC"),  # full tiles (skinny by default)
     (129, 131, 17, "tn+ld dyn"),  # sizes and leading dimensions at run time
     (40, 50, 9, "tt+ld b3 dyn"),  # a dynamic batch, smaller than one tile
     (60, 70, 33, "nn dyn C=aT+bC"),  # a dynamic temporary
@@ -59,9 +59,10 @@ CORNERS = [
     (131, 137, 139, "nt gen"),  # a linalg.generic, loops ordered k, n, m
     (200, 300, 77, "tt+ld b3 gen C=aT+bC"),  # a batched generic, epilogue
     (129, 131, 17, "tn+ld con dyn"),  # a linalg.contract, dynamic
-    (256, 128, 16, "nt con"),  # full tiles from linalg.contract
+    (256, 128, 16, "nt con"),  # linalg.contract (skinny by default)
     (200, 300, 77, "tn dyn gen C=aT"),  # a dynamic generic with an epilogue
-    # The skinny kernel (M or N at most 32, K a multiple of 4):
+    # The skinny kernel (M or N at most 32, or up to 256 for a small tiled
+    # grid; K a multiple of 4):
     (1000, 8, 1024, "nn"),  # lanes along K of A's rows, LDS sum of waves
     (2001, 4, 1028, "tn"),  # A stored K x M: 4 rows per lane, L edge
     (30, 1001, 200, "nn"),  # small M: 2 groups of 15 columns, L edge

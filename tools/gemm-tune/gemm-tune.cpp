@@ -1,0 +1,496 @@
+//===- gemm-tune.cpp - Sweep kernel configurations on the timing model ----===//
+//
+// For each shape, compiles a static matmul with each candidate configuration
+// (gemm-opt's RDNA3 pipeline), predicts its time with the calibrated timing
+// model (gemm-run --backend=sim) and writes the fastest per shape to a tuning
+// table that gemm-opt reads back (option tuning-table). The two tools run as
+// child processes, as a user would run them: a candidate that crashes or
+// hangs the compiler costs its row, not the sweep.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Passes/TuningTable.h"
+#include "gemm-opt/Version.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace mlir::gemm;
+
+static cl::OptionCategory tuneCategory("gemm-tune options");
+
+static cl::list<std::string> shapeArgs(cl::Positional, cl::desc("<shape>..."),
+                                       cl::cat(tuneCategory));
+static cl::opt<std::string> shapesFile(
+    "shapes-file",
+    cl::desc("More shapes: a gemm-opt-shapes-1 JSON file (bench/shapes/"
+             "shapes.json) or a text file of one shape per line (# starts a "
+             "comment)"),
+    cl::value_desc("file"), cl::cat(tuneCategory));
+static cl::opt<std::string> outputFile("o", cl::desc("The table to write"),
+                                       cl::value_desc("file"), cl::Required,
+                                       cl::cat(tuneCategory));
+static cl::opt<std::string>
+    mergeFile("merge",
+              cl::desc("A table whose entries are kept for the shapes not "
+                       "tuned in this run (it may be the -o file)"),
+              cl::value_desc("file"), cl::cat(tuneCategory));
+static cl::list<std::string> candidateArgs(
+    "candidate",
+    cl::desc("A configuration to try, as gemm-rdna3-pipeline options (for "
+             "example \"kernel=tiled bm=64 bn=64\"); repeatable; replaces the "
+             "built-in set"),
+    cl::value_desc("options"), cl::cat(tuneCategory));
+static cl::opt<unsigned>
+    jobs("j",
+         cl::desc("Candidates compiled and predicted at once (default: "
+                  "the hardware threads)"),
+         cl::init(0), cl::cat(tuneCategory));
+static cl::opt<double>
+    clockGHz("clock-ghz",
+             cl::desc("Clock the timing model predicts at (default 2.5, the "
+                      "RX 7900 XTX's boost clock)"),
+             cl::init(2.5), cl::cat(tuneCategory));
+static cl::opt<unsigned> computeUnits(
+    "compute-units",
+    cl::desc("CUs, for the compiler's choices and the model (default 96)"),
+    cl::init(96), cl::cat(tuneCategory));
+static cl::opt<unsigned>
+    timeoutSeconds("timeout",
+                   cl::desc("Seconds for one candidate's compile or "
+                            "prediction (default 600)"),
+                   cl::init(600), cl::cat(tuneCategory));
+static cl::opt<std::string>
+    workDir("work-dir",
+            cl::desc("Keep each candidate's IR, code object and logs here "
+                     "(default: a temporary directory, removed)"),
+            cl::value_desc("dir"), cl::cat(tuneCategory));
+static cl::opt<std::string>
+    gemmOptPath("gemm-opt",
+                cl::desc("The gemm-opt to compile with (default: beside "
+                         "gemm-tune)"),
+                cl::value_desc("path"), cl::cat(tuneCategory));
+static cl::opt<std::string>
+    gemmRunPath("gemm-run",
+                cl::desc("The gemm-run to predict with (default: beside "
+                         "gemm-tune)"),
+                cl::value_desc("path"), cl::cat(tuneCategory));
+
+/// Exit codes: 0 every shape tuned, 1 a shape had no candidate that compiled
+/// and predicted, 2 bad usage or input (nothing written).
+enum ExitCode { kTuned = 0, kShapeFailed = 1, kBadInput = 2 };
+
+[[noreturn]] static void fail(const Twine &message) {
+  WithColor::error(errs(), "gemm-tune") << message << "\n";
+  exit(kBadInput);
+}
+
+/// The configurations tried for `shape` by default: the tiled kernel with
+/// the compiler's tile and split, without a split, and with other tiles and
+/// wave grids; the prefetch through LDS; and the skinny kernel where it
+/// compiles.
+static std::vector<std::string> defaultCandidates(const TuningShape &shape) {
+  std::vector<std::string> candidates = {
+      "kernel=tiled",
+      "kernel=tiled split-tail=1",
+      "kernel=tiled bm=128 bn=128",
+      "kernel=tiled bm=128 bn=128 prefetch=lds",
+      "kernel=tiled bm=64 bn=64",
+      "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
+      "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2",
+      "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2",
+      "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1",
+      "kernel=skinny",
+  };
+  // Only those that name a configuration for the shape (a 128 x 128 tile on
+  // a 64-row matrix does not).
+  llvm::erase_if(candidates, [&](const std::string &options) {
+    Expected<mlir::gemm::KernelConfig> config =
+        applyTuningEntry(shape, options, mlir::gemm::KernelConfig());
+    if (config)
+      return false;
+    consumeError(config.takeError());
+    return true;
+  });
+  return candidates;
+}
+
+/// The func of one static matmul of `shape` (the layout as indexing maps),
+/// as bench/roofline.py writes it.
+static std::string matmulIR(const TuningShape &shape) {
+  bool batched = shape.batch != 1;
+  std::string lead = batched ? formatv("{0}x", shape.batch).str() : "";
+  std::string dims = batched ? "(b, m, n, k)" : "(m, n, k)";
+  std::string b = batched ? "b, " : "";
+  auto type = [&](int64_t rows, int64_t cols) {
+    return formatv("memref<{0}{1}x{2}xf32>", lead, rows, cols).str();
+  };
+  std::string aType =
+      shape.transposeA ? type(shape.k, shape.m) : type(shape.m, shape.k);
+  std::string bType =
+      shape.transposeB ? type(shape.n, shape.k) : type(shape.k, shape.n);
+  std::string cType = type(shape.m, shape.n);
+  return formatv("func.func @sgemm(%A: {0}, %B: {1}, %C: {2}) {{\n"
+                 "  {3} indexing_maps = [affine_map<{4} -> ({5}{6})>, "
+                 "affine_map<{4} -> ({5}{7})>, affine_map<{4} -> ({5}m, n)>]\n"
+                 "      ins(%A, %B : {0}, {1}) outs(%C : {2})\n"
+                 "  return\n}\n",
+                 aType, bType, cType,
+                 batched ? "linalg.batch_matmul" : "linalg.matmul", dims, b,
+                 shape.transposeA ? "k, m" : "m, k",
+                 shape.transposeB ? "n, k" : "k, n")
+      .str();
+}
+
+namespace {
+
+/// One candidate's outcome: its prediction, or why there is none.
+struct Trial {
+  double ms = 0;
+  std::string failure;
+};
+
+class Tuner {
+public:
+  Tuner(std::string gemmOpt, std::string gemmRun, std::string dir)
+      : gemmOpt(std::move(gemmOpt)), gemmRun(std::move(gemmRun)),
+        dir(std::move(dir)) {}
+
+  Trial run(const TuningShape &shape, StringRef options, unsigned id) const;
+
+private:
+  std::string gemmOpt, gemmRun, dir;
+
+  /// Runs `program` with `args`, its stdout to `out`; on failure, the
+  /// reason with the last lines of its stderr.
+  std::optional<std::string> exec(StringRef program, ArrayRef<std::string> args,
+                                  StringRef out, StringRef err) const;
+};
+
+} // namespace
+
+std::optional<std::string> Tuner::exec(StringRef program,
+                                       ArrayRef<std::string> args,
+                                       StringRef out, StringRef err) const {
+  SmallVector<StringRef> argv = {program};
+  for (const std::string &arg : args)
+    argv.push_back(arg);
+  std::optional<StringRef> redirects[] = {StringRef(""), out, err};
+  std::string message;
+  int rc = sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
+                               timeoutSeconds, 0, &message);
+  if (rc == 0)
+    return std::nullopt;
+  std::string why = rc == -2   ? "timed out"
+                    : rc == -1 ? "could not run: " + message
+                               : formatv("exited with {0}", rc).str();
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> log = MemoryBuffer::getFile(err)) {
+    SmallVector<StringRef> lines;
+    (*log)->getBuffer().trim().split(lines, '\n');
+    for (StringRef line : ArrayRef(lines).take_back(2))
+      why += " / " + line.trim().str();
+  }
+  return (sys::path::filename(program) + " " + why).str();
+}
+
+Trial Tuner::run(const TuningShape &shape, StringRef options,
+                 unsigned id) const {
+  SmallString<256> path(dir);
+  sys::path::append(path, formatv("c{0}", id).str());
+  std::string stem = path.str().str();
+  Trial trial;
+  {
+    std::error_code ec;
+    raw_fd_ostream ir(stem + ".mlir", ec);
+    if (ec) {
+      trial.failure = "cannot write " + stem + ".mlir";
+      return trial;
+    }
+    ir << matmulIR(shape);
+  }
+  std::string pipeline =
+      formatv("--gemm-rdna3-pipeline=hsaco={0}.hsaco compute-units={1} {2}",
+              stem, computeUnits, options)
+          .str();
+  if (std::optional<std::string> why =
+          exec(gemmOpt, {stem + ".mlir", pipeline, "-o", "/dev/null"}, "",
+               stem + ".compile.log")) {
+    trial.failure = *why;
+    return trial;
+  }
+  std::string json = stem + ".sim.json";
+  if (std::optional<std::string> why =
+          exec(gemmRun,
+               {stem + ".manifest.json", "--backend=sim", "--json",
+                formatv("--clock-ghz={0}", clockGHz).str(),
+                formatv("--compute-units={0}", computeUnits).str()},
+               json, stem + ".sim.log")) {
+    trial.failure = *why;
+    return trial;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> out = MemoryBuffer::getFile(json);
+  StringRef text = out ? (*out)->getBuffer() : "";
+  // gemm-run prints its report's JSON after a line or two of text.
+  size_t brace = text.find('{');
+  Expected<json::Value> report =
+      json::parse(brace == StringRef::npos ? "" : text.substr(brace));
+  std::optional<double> ms;
+  if (report) {
+    if (const json::Object *object = report->getAsObject())
+      ms = object->getNumber("milliseconds");
+  } else {
+    consumeError(report.takeError());
+  }
+  if (!ms || !(*ms > 0)) {
+    trial.failure = "gemm-run printed no prediction";
+    return trial;
+  }
+  trial.ms = *ms;
+  return trial;
+}
+
+/// The shapes of `path`: JSON (gemm-opt-shapes-1) or one per line.
+static std::vector<TuningShape> readShapesFile(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
+      MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!file)
+    fail("cannot read shapes file '" + path +
+         "': " + file.getError().message());
+  StringRef text = (*file)->getBuffer();
+  std::vector<TuningShape> shapes;
+  if (!text.ltrim().starts_with("{")) {
+    SmallVector<StringRef> lines;
+    text.split(lines, '\n');
+    for (auto [index, line] : llvm::enumerate(lines)) {
+      StringRef shape = line.split('#').first.trim();
+      if (shape.empty())
+        continue;
+      Expected<TuningShape> parsed = parseTuningShape(shape);
+      if (!parsed)
+        fail(path + ":" + Twine(index + 1) + ": " +
+             toString(parsed.takeError()));
+      shapes.push_back(*parsed);
+    }
+    return shapes;
+  }
+  Expected<json::Value> doc = json::parse(text);
+  if (!doc)
+    fail("shapes file '" + path +
+         "': not valid JSON: " + toString(doc.takeError()));
+  const json::Object *root = doc->getAsObject();
+  const json::Array *list = root ? root->getArray("shapes") : nullptr;
+  if (!root || root->getString("format") != "gemm-opt-shapes-1" || !list)
+    fail("shapes file '" + path +
+         "': not a gemm-opt-shapes-1 document with a \"shapes\" array");
+  for (auto [index, value] : llvm::enumerate(*list)) {
+    const json::Object *object = value.getAsObject();
+    TuningShape shape;
+    auto size = [&](StringRef key, int64_t &field, bool required) {
+      std::optional<int64_t> number =
+          object ? object->getInteger(key) : std::nullopt;
+      if (!number && !required && object && !object->get(key))
+        return true;
+      if (!number || *number < 1 || *number > INT32_MAX)
+        return false;
+      field = *number;
+      return true;
+    };
+    auto flag = [&](StringRef key, bool &field) {
+      if (!object || !object->get(key))
+        return true;
+      std::optional<bool> value = object->getBoolean(key);
+      field = value.value_or(false);
+      return value.has_value();
+    };
+    if (!size("m", shape.m, true) || !size("n", shape.n, true) ||
+        !size("k", shape.k, true) || !size("batch", shape.batch, false) ||
+        !flag("transpose_a", shape.transposeA) ||
+        !flag("transpose_b", shape.transposeB))
+      fail("shapes file '" + path + "': shape " + Twine(index) +
+           " needs integers m, n, k (and batch) from 1 to 2147483647 and "
+           "booleans transpose_a, transpose_b");
+    shapes.push_back(shape);
+  }
+  return shapes;
+}
+
+/// gemm-opt or gemm-run: the option's path, else the one beside gemm-tune.
+static std::string findTool(StringRef option, StringRef name,
+                            const char *argv0) {
+  if (!option.empty()) {
+    if (!sys::fs::can_execute(option))
+      fail("--" + name + "=" + option + " is not an executable file");
+    return option.str();
+  }
+  static int anchor;
+  SmallString<256> path(sys::fs::getMainExecutable(argv0, &anchor));
+  sys::path::remove_filename(path);
+  sys::path::append(path, name);
+  if (!sys::fs::can_execute(path))
+    fail(name + " is not beside gemm-tune (" + path + "); give --" + name);
+  return path.str().str();
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(tuneCategory);
+  gemm::setVersionPrinter("gemm-tune");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "gemm-tune: the fastest kernel configuration per GEMM shape, on the "
+      "calibrated timing model\n\n"
+      "Each <shape> is MxNxK or MxNxKxBATCH, optionally followed by :nn, :nt "
+      "(B stored N x K), :tn (A stored K x M) or :tt; for example "
+      "4096x16x4096:nt. Each shape is compiled with every candidate "
+      "configuration and its time predicted by `gemm-run --backend=sim` (a "
+      "prediction of the calibrated model, not a measurement); the fastest "
+      "goes to the table (docs/tuning-table.md), which `gemm-opt "
+      "--gemm-rdna3-pipeline=\"tuning-table=FILE\"` reads. Prints one row "
+      "per shape. Exit code 0 when every shape was tuned, 1 when a shape had "
+      "no candidate that compiled and predicted, 2 on bad input (nothing is "
+      "written).\n");
+
+  // Everything is checked before the first compile.
+  std::vector<TuningShape> shapes;
+  for (const std::string &arg : shapeArgs) {
+    Expected<TuningShape> shape = parseTuningShape(arg);
+    if (!shape)
+      fail(toString(shape.takeError()));
+    shapes.push_back(*shape);
+  }
+  if (!shapesFile.empty())
+    llvm::append_range(shapes, readShapesFile(shapesFile));
+  if (shapes.empty())
+    fail("no shapes: give shapes as arguments or --shapes-file (see --help)");
+  TuningTable table;
+  if (!mergeFile.empty()) {
+    Expected<TuningTable> merged = readTuningTable(mergeFile);
+    if (!merged)
+      fail(toString(merged.takeError()));
+    table = std::move(*merged);
+    // One table, one machine: predictions at another clock or CU count are
+    // not comparable with this run's.
+    if (std::abs(table.clockGHz - clockGHz) > 1e-9 ||
+        table.computeUnits != computeUnits)
+      fail(formatv("tuning table '{0}' was predicted at {1} GHz on {2} CUs; "
+                   "give the same --clock-ghz and --compute-units to merge "
+                   "into it",
+                   mergeFile.getValue(), table.clockGHz, table.computeUnits));
+  }
+  for (const std::string &options : candidateArgs)
+    for (const TuningShape &shape : shapes)
+      if (Error error =
+              applyTuningEntry(shape, options, mlir::gemm::KernelConfig())
+                  .takeError())
+        fail("--candidate=\"" + options + "\" for " + shape.str() + ": " +
+             toString(std::move(error)));
+  if (clockGHz <= 0 || computeUnits < 1 || computeUnits > 1024)
+    fail("--clock-ghz must be positive and --compute-units 1..1024");
+  std::string gemmOpt = findTool(gemmOptPath, "gemm-opt", argv[0]);
+  std::string gemmRun = findTool(gemmRunPath, "gemm-run", argv[0]);
+
+  SmallString<256> dir(workDir);
+  bool temporary = dir.empty();
+  std::error_code ec = temporary
+                           ? sys::fs::createUniqueDirectory("gemm-tune", dir)
+                           : sys::fs::create_directories(dir);
+  if (ec)
+    fail("cannot create the work directory '" + dir + "': " + ec.message());
+  // The table is written whole at the end, or not at all.
+  ToolOutputFile output(outputFile, ec, sys::fs::OF_Text);
+  if (ec)
+    fail("cannot write '" + outputFile + "': " + ec.message());
+
+  struct Job {
+    size_t shape;
+    std::string options;
+    Trial trial;
+  };
+  std::vector<Job> work;
+  // Each shape's first job has no options: the compiler's own choice,
+  // shown beside the table's, never written to it.
+  for (auto [index, shape] : llvm::enumerate(shapes)) {
+    work.push_back({index, "", {}});
+    for (std::string &options : candidateArgs.empty()
+                                    ? defaultCandidates(shape)
+                                    : std::vector<std::string>(candidateArgs))
+      work.push_back({index, std::move(options), {}});
+  }
+  Tuner tuner(gemmOpt, gemmRun, dir.str().str());
+  {
+    DefaultThreadPool pool(hardware_concurrency(jobs));
+    for (auto [id, job] : llvm::enumerate(work))
+      pool.async([&, id = id, &job = job] {
+        job.trial = tuner.run(shapes[job.shape], job.options, id);
+      });
+    pool.wait();
+  }
+
+  outs() << "shape | configuration | predicted ms | compiler's own choice ms "
+            "| candidates\n";
+  int exitCode = kTuned;
+  table.clockGHz = clockGHz;
+  table.computeUnits = computeUnits;
+  for (auto [index, shape] : llvm::enumerate(shapes)) {
+    TuningEntry entry;
+    entry.shape = shape;
+    double ownMs = 0;
+    for (const Job &job : work) {
+      if (job.shape != index)
+        continue;
+      if (!job.trial.failure.empty())
+        errs() << "gemm-tune: " << shape.str() << " ["
+               << (job.options.empty() ? "no options" : job.options)
+               << "]: " << job.trial.failure << "\n";
+      if (job.options.empty()) {
+        ownMs = entry.defaultMs = job.trial.ms;
+        continue;
+      }
+      entry.candidates.emplace_back(job.options, job.trial.ms);
+      if (job.trial.ms > 0 &&
+          (entry.predictedMs == 0 || job.trial.ms < entry.predictedMs)) {
+        entry.predictedMs = job.trial.ms;
+        entry.options = job.options;
+      }
+    }
+    size_t tried = entry.candidates.size();
+    if (entry.predictedMs == 0) {
+      outs() << shape.str() << " | none compiled and predicted | - | - | "
+             << tried << "\n";
+      exitCode = kShapeFailed;
+      continue;
+    }
+    outs() << formatv("{0} | {1} | {2:F4} | {3} | {4}\n", shape.str(),
+                      entry.options, entry.predictedMs,
+                      ownMs > 0 ? formatv("{0:F4}", ownMs).str() : "-", tried);
+    auto it = llvm::find_if(table.entries, [&](const TuningEntry &old) {
+      return old.shape == shape;
+    });
+    if (it != table.entries.end())
+      *it = std::move(entry);
+    else
+      table.entries.push_back(std::move(entry));
+  }
+  outs() << formatv("(predictions of the calibrated timing model at {0:F3} "
+                    "GHz, {1} CUs; not measurements)\n",
+                    clockGHz.getValue(), computeUnits.getValue());
+  writeTuningTable(output.os(), table);
+  output.keep();
+  if (temporary)
+    sys::fs::remove_directories(dir);
+  return exitCode;
+}
