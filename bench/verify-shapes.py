@@ -6,6 +6,7 @@ CPU reference, with the kernel configuration the shape gets at full size
     bench/verify-shapes.py [--tool-dir DIR | --build-dir DIR]
                            [--shapes-file FILE] [--shapes NAME,... | --quick]
                            [--max-gflop G] [--out DIR] [--timeout S]
+                           [--update]
 
 Each shape is compiled with gemm-opt's default options. Up to --max-gflop
 (2 batch M N K / 1e9; default 34, under a minute on one core) it runs at full
@@ -18,7 +19,8 @@ and then, if still too large, the batch to 2. Skinny-kernel shapes always
 run at full size: their K parts depend on K (and they stay under 17 GFLOP).
 
 Prints one line per shape (PASS or FAIL, the kernel, full or reduced size,
-the emulator's wall time) and writes OUT/verify-shapes.md and .json. Exit
+the emulator's wall time) and writes OUT/verify-shapes.md and .json (with
+--update, keeping the rows there of the shapes not run now). Exit
 code: 0 when every shape passed, 1 when one did not, 2 on bad usage.
 """
 
@@ -140,6 +142,10 @@ def main():
     ap.add_argument("--max-gflop", type=float, default=34.0,
                     help="largest shape run at full size (default 34)")
     ap.add_argument("--out", default=os.path.join(REPO, "bench", "results"))
+    ap.add_argument("--update", action="store_true",
+                    help="keep the rows of OUT/verify-shapes.json for the "
+                         "shapes not run now (after a change that moves only "
+                         "some shapes' configurations)")
     ap.add_argument("--timeout", type=float, default=600,
                     help="seconds per compile and per emulator run (600)")
     a = ap.parse_args()
@@ -178,6 +184,11 @@ def main():
               + (f" {r['seconds']} s" if "seconds" in r else "")
               + (f" ({r['detail']})" if "detail" in r else ""), flush=True)
     print(f"{len(rows) - failures} of {len(rows)} shapes passed")
+    if a.update and os.path.exists(os.path.join(a.out, "verify-shapes.json")):
+        kept = json.load(open(os.path.join(a.out, "verify-shapes.json")))
+        ran = {r["name"]: r for r in rows}
+        rows = [ran.pop(r["name"], r) for r in kept["rows"]] + list(ran.values())
+        failures = sum(r["status"] != "PASS" for r in rows)
     with open(os.path.join(a.out, "verify-shapes.json"), "w") as f:
         json.dump({"format": "gemm-opt-verify-shapes-1",
                    "max_gflop": a.max_gflop, "rows": rows}, f, indent=1)

@@ -122,6 +122,28 @@ private:
 
 } // namespace
 
+static void readShape(EntryReader &reader, TuningShape &shape) {
+  reader.size("m", shape.m);
+  reader.size("n", shape.n);
+  reader.size("k", shape.k);
+  reader.size("batch", shape.batch, /*required=*/false);
+  reader.flag("transpose_a", shape.transposeA);
+  reader.flag("transpose_b", shape.transposeB);
+}
+
+Expected<TuningShape> mlir::gemm::readTuningShape(const json::Value &value) {
+  const json::Object *object = value.getAsObject();
+  if (!object)
+    return makeError("is not a JSON object");
+  TuningShape shape;
+  std::string problem;
+  EntryReader reader(*object, problem);
+  readShape(reader, shape);
+  if (!problem.empty())
+    return makeError(problem);
+  return shape;
+}
+
 static Expected<TuningEntry> readEntry(const json::Value &value) {
   const json::Object *object = value.getAsObject();
   if (!object)
@@ -129,12 +151,7 @@ static Expected<TuningEntry> readEntry(const json::Value &value) {
   TuningEntry entry;
   std::string problem;
   EntryReader reader(*object, problem);
-  reader.size("m", entry.shape.m);
-  reader.size("n", entry.shape.n);
-  reader.size("k", entry.shape.k);
-  reader.size("batch", entry.shape.batch, /*required=*/false);
-  reader.flag("transpose_a", entry.shape.transposeA);
-  reader.flag("transpose_b", entry.shape.transposeB);
+  readShape(reader, entry.shape);
   reader.string("options", entry.options);
   reader.number("predicted_ms", entry.predictedMs);
   reader.number("default_ms", entry.defaultMs);

@@ -100,13 +100,13 @@ enum ExitCode { kTuned = 0, kShapeFailed = 1, kBadInput = 2 };
 }
 
 /// The configurations tried for `shape` by default: the tiled kernel with
-/// the compiler's tile and split, without a split, and with other tiles and
-/// wave grids; the prefetch through LDS; and the skinny kernel where it
-/// compiles.
+/// tiles and wave grids given, the prefetch through LDS, the skinny kernel
+/// where it compiles, and last the tiled kernel with the compiler's tile,
+/// with and without a split. A tie goes to the earlier candidate, so that an
+/// entry names its tile where it can and keeps its meaning when the built-in
+/// choice changes.
 static std::vector<std::string> defaultCandidates(const TuningShape &shape) {
   std::vector<std::string> candidates = {
-      "kernel=tiled",
-      "kernel=tiled split-tail=1",
       "kernel=tiled bm=128 bn=128",
       "kernel=tiled bm=128 bn=128 prefetch=lds",
       "kernel=tiled bm=64 bn=64",
@@ -115,6 +115,8 @@ static std::vector<std::string> defaultCandidates(const TuningShape &shape) {
       "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2",
       "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1",
       "kernel=skinny",
+      "kernel=tiled",
+      "kernel=tiled split-tail=1",
   };
   // Only those that name a configuration for the shape (a 128 x 128 tile on
   // a 64-row matrix does not).
@@ -297,33 +299,11 @@ static std::vector<TuningShape> readShapesFile(StringRef path) {
     fail("shapes file '" + path +
          "': not a gemm-opt-shapes-1 document with a \"shapes\" array");
   for (auto [index, value] : llvm::enumerate(*list)) {
-    const json::Object *object = value.getAsObject();
-    TuningShape shape;
-    auto size = [&](StringRef key, int64_t &field, bool required) {
-      std::optional<int64_t> number =
-          object ? object->getInteger(key) : std::nullopt;
-      if (!number && !required && object && !object->get(key))
-        return true;
-      if (!number || *number < 1 || *number > INT32_MAX)
-        return false;
-      field = *number;
-      return true;
-    };
-    auto flag = [&](StringRef key, bool &field) {
-      if (!object || !object->get(key))
-        return true;
-      std::optional<bool> value = object->getBoolean(key);
-      field = value.value_or(false);
-      return value.has_value();
-    };
-    if (!size("m", shape.m, true) || !size("n", shape.n, true) ||
-        !size("k", shape.k, true) || !size("batch", shape.batch, false) ||
-        !flag("transpose_a", shape.transposeA) ||
-        !flag("transpose_b", shape.transposeB))
-      fail("shapes file '" + path + "': shape " + Twine(index) +
-           " needs integers m, n, k (and batch) from 1 to 2147483647 and "
-           "booleans transpose_a, transpose_b");
-    shapes.push_back(shape);
+    Expected<TuningShape> shape = readTuningShape(value);
+    if (!shape)
+      fail("shapes file '" + path + "': shape " + Twine(index) + " " +
+           toString(shape.takeError()));
+    shapes.push_back(*shape);
   }
   return shapes;
 }

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -48,6 +49,12 @@ struct TuningShape {
 /// Parses "MxNxK", "MxNxKxB", each optionally followed by ":nn", ":nt",
 /// ":tn" or ":tt"; sizes are positive decimal integers up to 2^31 - 1.
 llvm::Expected<TuningShape> parseTuningShape(llvm::StringRef text);
+
+/// A shape from the members of a JSON object: integers "m", "n", "k" and
+/// optionally "batch" (1 to 2^31 - 1), booleans "transpose_a" and
+/// "transpose_b" (default false), as a table entry and a shapes file
+/// (bench/shapes/shapes.json) hold them.
+llvm::Expected<TuningShape> readTuningShape(const llvm::json::Value &value);
 
 /// One shape's choice, and what it was chosen from.
 struct TuningEntry {
