@@ -161,6 +161,8 @@ struct SimResult {
   double LdsBusyShare = 0, VmemBusyShare = 0;
   uint64_t VmemInstructions = 0, VmemLines = 0, L0Hits = 0, L1Hits = 0,
            L2Hits = 0, MemAccesses = 0;
+  /// Stored lines written back to DRAM (once each).
+  uint64_t MemWrites = 0;
   double L2MissRate = 0;
   /// A run of several kernels (a split tail's reduction after the GEMM):
   /// each, in launch order. Seconds is then their sum with the gaps between

@@ -126,6 +126,7 @@ json::Value gemm::rt::toJSON(const SimResult &R, double Flops) {
                               {"l1_hits", R.L1Hits},
                               {"l2_hits", R.L2Hits},
                               {"memory_accesses", R.MemAccesses},
+                              {"memory_write_backs", R.MemWrites},
                               {"l2_first_touch_miss_rate", R.L2MissRate}}}};
 }
 

@@ -227,6 +227,8 @@ private:
   std::vector<LruCache> L0;
   std::unique_ptr<LruCache> L1;
   DenseSet<uint64_t> Seen;
+  // Lines this unit has stored to (each written back to DRAM once).
+  DenseSet<uint64_t> Dirty;
   // Per buffer: its lines [FirstLine, EndLine) and the probability that a
   // unit's first touch of one of them misses the L2.
   struct MissRegion {
@@ -480,8 +482,17 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
         ++R.L2Hits;
         T = At + P.L2Latency;
       }
-      if (Store)
+      if (Store) {
         L0[CU].access(Line), L1->access(Line);
+        // The line is written back once, when the L2 evicts it: DRAM time
+        // with the same probability as a first read of its buffer, off the
+        // store's critical path (the store completes in the L2).
+        if (Dirty.insert(Line).second && lineHash(Line) < l2MissProb(Line)) {
+          ++R.MemWrites;
+          DramFree = std::max<uint64_t>(At, DramFree) +
+                     (uint64_t)std::ceil(DramPerLine);
+        }
+      }
     }
     Done = std::max(Done, T);
   }
