@@ -3,6 +3,7 @@
 
     bench/predict.py [--build-dir DIR] [--out DIR] [--size N] [--clock-ghz F]
                      [--compute-units C] [--no-chart]
+    bench/predict.py --chart-from OUT/predict.json [--out OUT]
 
 Predicts, with `gemm-run --backend=sim` at one clock (default: the clock the
 walkthrough's times were measured at, bench/calibration/measured.json):
@@ -76,6 +77,35 @@ def predict(gemm_run, manifest, clock, units):
             "seconds": time.time() - t0}
 
 
+def chart(rows, size, clock, out):
+    """OUT/predict.png: measured and predicted TFLOP/s per kernel."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("predict: no chart (apt-get install -y python3-matplotlib; or "
+              "/usr/bin/python3 bench/predict.py --chart-from "
+              "OUT/predict.json)", file=sys.stderr)
+        return
+    fig, ax = plt.subplots(figsize=(10, 5))
+    names = [r["id"] or r["kernel"] for r in rows]
+    pred = [r["tflops"] for r in rows]
+    meas = [2 * size ** 3 / (r["measured_ms"] * 1e-3) / 1e12
+            if r["measured_ms"] else 0 for r in rows]
+    xs = range(len(rows))
+    ax.bar([x - 0.2 for x in xs], meas, 0.4, label="measured (walkthrough)")
+    ax.bar([x + 0.2 for x in xs], pred, 0.4, label="predicted (model)")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("TFLOP/s")
+    ax.set_title(f"{size}^3 SGEMM, RX 7900 XTX at {clock} GHz: "
+                 "predictions of the timing model")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "predict.png"), dpi=100)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
@@ -86,7 +116,14 @@ def main():
     ap.add_argument("--compute-units", type=int,
                     help="default: gemm-run's (96, RX 7900 XTX)")
     ap.add_argument("--no-chart", action="store_true")
+    ap.add_argument("--chart-from", metavar="PREDICT.json",
+                    help="only draw OUT/predict.png from an earlier run's "
+                         "predict.json (for a Python with matplotlib)")
     a = ap.parse_args()
+    if a.chart_from:
+        doc = json.load(open(a.chart_from))
+        chart(doc["rows"], doc["size"], doc["clock_ghz"], a.out)
+        return 0
     if a.size <= 0 or a.size % 128:
         ap.error("--size must be a positive multiple of 128")
     measured = json.load(open(os.path.join(CAL, "measured.json")))
@@ -192,30 +229,7 @@ def main():
                   indent=1)
 
     if not a.no_chart:
-        try:
-            import matplotlib
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            print("predict: no chart (apt-get install -y python3-matplotlib)",
-                  file=sys.stderr)
-        else:
-            fig, ax = plt.subplots(figsize=(10, 5))
-            names = [r["id"] or r["kernel"] for r in rows]
-            pred = [r["tflops"] for r in rows]
-            meas = [2 * a.size ** 3 / (r["measured_ms"] * 1e-3) / 1e12
-                    if r["measured_ms"] else 0 for r in rows]
-            xs = range(len(rows))
-            ax.bar([x - 0.2 for x in xs], meas, 0.4, label="measured (walkthrough)")
-            ax.bar([x + 0.2 for x in xs], pred, 0.4, label="predicted (model)")
-            ax.set_xticks(list(xs))
-            ax.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
-            ax.set_ylabel("TFLOP/s")
-            ax.set_title(f"{a.size}^3 SGEMM, RX 7900 XTX at {clock} GHz: "
-                         "predictions of the timing model")
-            ax.legend()
-            fig.tight_layout()
-            fig.savefig(os.path.join(a.out, "predict.png"), dpi=100)
+        chart(rows, a.size, clock, a.out)
     return 1 if failed else 0
 
 
