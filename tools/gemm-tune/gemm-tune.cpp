@@ -325,6 +325,104 @@ static std::string findTool(StringRef option, StringRef name,
   return path.str().str();
 }
 
+/// The shapes of the arguments and --shapes-file, at least one.
+static std::vector<TuningShape> readShapes() {
+  std::vector<TuningShape> shapes;
+  for (const std::string &arg : shapeArgs) {
+    Expected<TuningShape> shape = parseTuningShape(arg);
+    if (!shape)
+      fail(toString(shape.takeError()));
+    shapes.push_back(*shape);
+  }
+  if (!shapesFile.empty())
+    llvm::append_range(shapes, readShapesFile(shapesFile));
+  if (shapes.empty())
+    fail("no shapes: give shapes as arguments or --shapes-file (see --help)");
+  return shapes;
+}
+
+/// The --merge table, checked, or an empty one.
+static TuningTable readMergeTable() {
+  TuningTable table;
+  if (!mergeFile.empty()) {
+    Expected<TuningTable> merged = readTuningTable(mergeFile);
+    if (!merged)
+      fail(toString(merged.takeError()));
+    table = std::move(*merged);
+    // One table, one machine: predictions at another clock or CU count are
+    // not comparable with this run's.
+    if (std::abs(table.clockGHz - clockGHz) > 1e-9 ||
+        table.computeUnits != computeUnits)
+      fail(formatv("tuning table '{0}' was predicted at {1} GHz on {2} CUs; "
+                   "give the same --clock-ghz and --compute-units to merge "
+                   "into it",
+                   mergeFile.getValue(), table.clockGHz, table.computeUnits));
+  }
+  table.clockGHz = clockGHz;
+  table.computeUnits = computeUnits;
+  return table;
+}
+
+namespace {
+
+/// One compile and prediction: a shape with a candidate's options (none:
+/// the compiler's own choice, shown beside the table's, never written to
+/// it).
+struct Job {
+  size_t shape;
+  std::string options;
+  Trial trial;
+};
+
+} // namespace
+
+/// Every job of `shapes`, run `-j` at a time.
+static std::vector<Job> runJobs(ArrayRef<TuningShape> shapes,
+                                const Tuner &tuner) {
+  std::vector<Job> work;
+  for (auto [index, shape] : llvm::enumerate(shapes)) {
+    work.push_back({index, "", {}});
+    for (std::string &options : candidateArgs.empty()
+                                    ? defaultCandidates(shape)
+                                    : std::vector<std::string>(candidateArgs))
+      work.push_back({index, std::move(options), {}});
+  }
+  DefaultThreadPool pool(hardware_concurrency(jobs));
+  for (auto [id, job] : llvm::enumerate(work))
+    pool.async([&, id = id, &job = job] {
+      job.trial = tuner.run(shapes[job.shape], job.options, id);
+    });
+  pool.wait();
+  return work;
+}
+
+/// The entry of shape `index` from its jobs (the fastest candidate; no
+/// options when none predicted), reporting the failed jobs on stderr.
+static TuningEntry makeEntry(const TuningShape &shape, size_t index,
+                             ArrayRef<Job> work) {
+  TuningEntry entry;
+  entry.shape = shape;
+  for (const Job &job : work) {
+    if (job.shape != index)
+      continue;
+    if (!job.trial.failure.empty())
+      errs() << "gemm-tune: " << shape.str() << " ["
+             << (job.options.empty() ? "no options" : job.options)
+             << "]: " << job.trial.failure << "\n";
+    if (job.options.empty()) {
+      entry.defaultMs = job.trial.ms;
+      continue;
+    }
+    entry.candidates.emplace_back(job.options, job.trial.ms);
+    if (job.trial.ms > 0 &&
+        (entry.predictedMs == 0 || job.trial.ms < entry.predictedMs)) {
+      entry.predictedMs = job.trial.ms;
+      entry.options = job.options;
+    }
+  }
+  return entry;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(tuneCategory);
@@ -345,32 +443,10 @@ int main(int argc, char **argv) {
       "written).\n");
 
   // Everything is checked before the first compile.
-  std::vector<TuningShape> shapes;
-  for (const std::string &arg : shapeArgs) {
-    Expected<TuningShape> shape = parseTuningShape(arg);
-    if (!shape)
-      fail(toString(shape.takeError()));
-    shapes.push_back(*shape);
-  }
-  if (!shapesFile.empty())
-    llvm::append_range(shapes, readShapesFile(shapesFile));
-  if (shapes.empty())
-    fail("no shapes: give shapes as arguments or --shapes-file (see --help)");
-  TuningTable table;
-  if (!mergeFile.empty()) {
-    Expected<TuningTable> merged = readTuningTable(mergeFile);
-    if (!merged)
-      fail(toString(merged.takeError()));
-    table = std::move(*merged);
-    // One table, one machine: predictions at another clock or CU count are
-    // not comparable with this run's.
-    if (std::abs(table.clockGHz - clockGHz) > 1e-9 ||
-        table.computeUnits != computeUnits)
-      fail(formatv("tuning table '{0}' was predicted at {1} GHz on {2} CUs; "
-                   "give the same --clock-ghz and --compute-units to merge "
-                   "into it",
-                   mergeFile.getValue(), table.clockGHz, table.computeUnits));
-  }
+  if (clockGHz <= 0 || computeUnits < 1 || computeUnits > 1024)
+    fail("--clock-ghz must be positive and --compute-units 1..1024");
+  std::vector<TuningShape> shapes = readShapes();
+  TuningTable table = readMergeTable();
   for (const std::string &options : candidateArgs)
     for (const TuningShape &shape : shapes)
       if (Error error =
@@ -378,11 +454,8 @@ int main(int argc, char **argv) {
                   .takeError())
         fail("--candidate=\"" + options + "\" for " + shape.str() + ": " +
              toString(std::move(error)));
-  if (clockGHz <= 0 || computeUnits < 1 || computeUnits > 1024)
-    fail("--clock-ghz must be positive and --compute-units 1..1024");
   std::string gemmOpt = findTool(gemmOptPath, "gemm-opt", argv[0]);
   std::string gemmRun = findTool(gemmRunPath, "gemm-run", argv[0]);
-
   SmallString<256> dir(workDir);
   bool temporary = dir.empty();
   std::error_code ec = temporary
@@ -395,68 +468,24 @@ int main(int argc, char **argv) {
   if (ec)
     fail("cannot write '" + outputFile + "': " + ec.message());
 
-  struct Job {
-    size_t shape;
-    std::string options;
-    Trial trial;
-  };
-  std::vector<Job> work;
-  // Each shape's first job has no options: the compiler's own choice,
-  // shown beside the table's, never written to it.
-  for (auto [index, shape] : llvm::enumerate(shapes)) {
-    work.push_back({index, "", {}});
-    for (std::string &options : candidateArgs.empty()
-                                    ? defaultCandidates(shape)
-                                    : std::vector<std::string>(candidateArgs))
-      work.push_back({index, std::move(options), {}});
-  }
-  Tuner tuner(gemmOpt, gemmRun, dir.str().str());
-  {
-    DefaultThreadPool pool(hardware_concurrency(jobs));
-    for (auto [id, job] : llvm::enumerate(work))
-      pool.async([&, id = id, &job = job] {
-        job.trial = tuner.run(shapes[job.shape], job.options, id);
-      });
-    pool.wait();
-  }
-
+  std::vector<Job> work =
+      runJobs(shapes, Tuner(gemmOpt, gemmRun, dir.str().str()));
   outs() << "shape | configuration | predicted ms | compiler's own choice ms "
             "| candidates\n";
   int exitCode = kTuned;
-  table.clockGHz = clockGHz;
-  table.computeUnits = computeUnits;
   for (auto [index, shape] : llvm::enumerate(shapes)) {
-    TuningEntry entry;
-    entry.shape = shape;
-    double ownMs = 0;
-    for (const Job &job : work) {
-      if (job.shape != index)
-        continue;
-      if (!job.trial.failure.empty())
-        errs() << "gemm-tune: " << shape.str() << " ["
-               << (job.options.empty() ? "no options" : job.options)
-               << "]: " << job.trial.failure << "\n";
-      if (job.options.empty()) {
-        ownMs = entry.defaultMs = job.trial.ms;
-        continue;
-      }
-      entry.candidates.emplace_back(job.options, job.trial.ms);
-      if (job.trial.ms > 0 &&
-          (entry.predictedMs == 0 || job.trial.ms < entry.predictedMs)) {
-        entry.predictedMs = job.trial.ms;
-        entry.options = job.options;
-      }
-    }
-    size_t tried = entry.candidates.size();
+    TuningEntry entry = makeEntry(shape, index, work);
+    std::string own =
+        entry.defaultMs > 0 ? formatv("{0:F4}", entry.defaultMs).str() : "-";
     if (entry.predictedMs == 0) {
-      outs() << shape.str() << " | none compiled and predicted | - | - | "
-             << tried << "\n";
+      outs() << shape.str() << " | none compiled and predicted | - | " << own
+             << " | " << entry.candidates.size() << "\n";
       exitCode = kShapeFailed;
       continue;
     }
     outs() << formatv("{0} | {1} | {2:F4} | {3} | {4}\n", shape.str(),
-                      entry.options, entry.predictedMs,
-                      ownMs > 0 ? formatv("{0:F4}", ownMs).str() : "-", tried);
+                      entry.options, entry.predictedMs, own,
+                      entry.candidates.size());
     auto it = llvm::find_if(table.entries, [&](const TuningEntry &old) {
       return old.shape == shape;
     });
