@@ -1,8 +1,8 @@
 //===- GemmTileSkinny.cpp - A kernel for a matmul with a small M or N -----===//
 //
 // The tiled kernel reuses each loaded value bm or bn times from registers;
-// with N (or M) at most 64 there is little to reuse and too few tiles to
-// fill the GPU, so the speed is the speed of streaming the big operand.
+// with a small N (or M) there is little to reuse and too few tiles to fill
+// the GPU, so the speed is the speed of streaming the big operand.
 // This kernel streams it once, 16 bytes per lane per load: the lanes of a
 // wave split K (and so do the waves of a workgroup), each lane sums a few
 // rows of the big operand times the small one, and the partial sums are
