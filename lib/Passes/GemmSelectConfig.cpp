@@ -156,7 +156,7 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   tile.n = mnk[1];
   tile.k = mnk[2];
   int64_t workgroups = tile.gridM() * tile.gridN() * batch;
-  if (batch == 1 && isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul)) {
+  if (isPlainMatmul(matmul)) {
     int64_t parts = chooseSplitTail(tile);
     if (parts > 1)
       if (FailureOr<SplitTailGrid> grid =
