@@ -109,7 +109,7 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
 /// kMaxSkinnySize) whose smaller side is at most kMaxAutoSkinnySize (the
 /// timing model, N = 32: 1760 x 32 x 1760 62 % of the roofline against 9 %
 /// tiled), that the tiled kernel would leave to the simple one, or whose
-/// tiled grid gives fewer than 1.5 workgroups per CU; else the tiled kernel.
+/// tiled grid gives fewer than 2.5 workgroups per CU; else the tiled kernel.
 static KernelKind selectKernel(linalg::LinalgOp matmul,
                                const KernelConfig &config) {
   std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
@@ -143,13 +143,14 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   if (plan->s > kMaxSkinnyReuseSize && plan->l < 2 * plan->s)
     return KernelKind::Tiled;
   // Between, the tiled kernel when its workgroups (tiles, or their K parts)
-  // are at least 1.5 per CU, else the skinny kernel (the timing model, per
-  // gemm-tune's table of the shape set, bench/tuning/): 2560 x 64 x 2560 in
-  // 180 K parts of 20 tiles 49 % of the roofline against 42 %, 2048 x 128 x
-  // 2048 in 192 parts 43 % against 38 %, BERT's 512 x 64 x 512 attention,
-  // batch 128, 92 % against 56 %; but BERT's 128 x 768 x 768 (6 tiles in 18
-  // parts) 8 % against 43 %, 128 x 3072 x 768 (96 tiles of 64 x 64) 29 %
-  // against 47 %, 1760 x 128 x 1760 (56 edge tiles) 18 % against 23 %.
+  // are at least 2.5 per CU, else the skinny kernel (the timing model, per
+  // gemm-tune's table of the shape set, bench/tuning/, and the skinny
+  // kernel's row chunks and plan choice): 2560 x 64 x 2560 in 180 K parts
+  // of 20 tiles 40 % of the roofline against 70 % skinny, 2048 x 128 x 2048
+  // in 192 parts 38 % against 43 %, but 4096 x 128 x 4096 in 192 parts 50 %
+  // against 48 %; BERT's 512 x 64 x 512 attention, batch 128, 84 % tiled
+  // (512 tiles); BERT's 128 x 768 x 768 (6 tiles in 18 parts) 8 % against
+  // 47 %.
   KernelTile tile;
   static_cast<KernelConfig &>(tile) = tiled;
   tile.m = mnk[0];
@@ -164,7 +165,7 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
           succeeded(grid))
         workgroups = grid->workgroups();
   }
-  return 2 * workgroups >= 3 * config.computeUnits ? KernelKind::Tiled
+  return 2 * workgroups >= 5 * config.computeUnits ? KernelKind::Tiled
                                                    : KernelKind::Skinny;
 }
 
@@ -183,6 +184,13 @@ struct GemmSelectConfigPass
 
   void runOnOperation() override {
     KernelConfig options = getKernelConfig();
+    // Every choice below divides work among the CUs.
+    if (options.computeUnits < 1 || options.computeUnits > kMaxComputeUnits) {
+      emitError(getOperation().getLoc())
+          << "compute-units=" << options.computeUnits << " is not in 1.."
+          << kMaxComputeUnits;
+      return signalPassFailure();
+    }
     if (!options.tuningTable.empty()) {
       std::call_once(loaded->once, [&] {
         llvm::Expected<TuningTable> read = readTuningTable(options.tuningTable);

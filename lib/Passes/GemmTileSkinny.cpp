@@ -36,8 +36,10 @@ namespace mlir::gemm {
 using namespace mlir;
 using namespace mlir::gemm;
 
-// Each lane keeps rowsPerLane x colsPerGroup sums: at most 64 VGPRs.
-static constexpr int64_t kMaxSkinnyColsPerGroup = 16;
+// Each lane keeps rowsPerLane x colsPerGroup sums: at most 96 VGPRs. With
+// 128 (16 x 8) some plans spill, as the loads of a step and the final
+// reduction's values need the rest.
+static constexpr int64_t kMaxSkinnyAccumulators = 96;
 static constexpr int64_t kMaxSkinnyWaves = 8;
 // Enough waves to hide the DRAM latency: about 8 per CU.
 static constexpr int64_t kSkinnyWavesPerCU = 8;
@@ -48,46 +50,23 @@ static constexpr double kMinSkinnyPartsSeconds = 50e-6;
 static constexpr int64_t kMaxSkinnyParts = 16;
 // The sum kernel's lanes per workgroup, one element of C each.
 static constexpr int64_t kSkinnySumLanes = 256;
+// The sum kernel's launch after the parts (about 5 us at 2.5 GHz).
+static constexpr double kSkinnyPartsGapCycles = 12500;
 
-FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
-                                                int64_t n, int64_t k,
-                                                MatmulLayout layout,
-                                                int64_t computeUnits,
-                                                llvm::raw_ostream &whyNot) {
-  if (llvm::any_of(ArrayRef<int64_t>{batch, m, n, k}, ShapedType::isDynamic)) {
-    whyNot << "it needs static sizes";
-    return failure();
-  }
-  SkinnyPlan plan;
-  plan.batch = batch;
-  plan.k = k;
-  plan.smallIsN = n <= m;
-  plan.s = plan.smallIsN ? n : m;
-  plan.l = plan.smallIsN ? m : n;
-  if (plan.s > kMaxSkinnySize) {
-    whyNot << "its smaller side (" << plan.s << ") is above " << kMaxSkinnySize;
-    return failure();
-  }
-  if (k % kSkinnyStepK != 0 || k == 0) {
-    whyNot << "k=" << k << " is not a positive multiple of " << kSkinnyStepK;
-    return failure();
-  }
-  plan.xAlongK = plan.smallIsN ? !layout.transposeA : layout.transposeB;
-  plan.yAlongK = plan.smallIsN ? layout.transposeB : !layout.transposeA;
-  int64_t groupsS =
-      (plan.s + kMaxSkinnyColsPerGroup - 1) / kMaxSkinnyColsPerGroup;
+/// The plan with at most `maxCols` columns per workgroup and `rows` rows
+/// per lane (fewer when the rows would give too few workgroups).
+static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
+                          int64_t computeUnits) {
+  int64_t groupsS = (plan.s + maxCols - 1) / maxCols;
   plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
-
-  // Four rows per lane give each loaded value of the small operand four
-  // uses; fewer rows give more workgroups.
-  plan.rowsPerLane = plan.l >= 4 ? 4 : 1;
+  plan.rowsPerLane = plan.l >= rows ? rows : 1;
   if (plan.xAlongK) {
     // 8 lanes read 128 contiguous bytes of a row; 4 rows per load.
     plan.lanesK = 8;
     plan.lanesL = 4;
   } else {
-    // 8 lanes read 128 contiguous bytes of a K row, 4 rows each; 4 K rows
-    // per load.
+    // 8 lanes read 128 contiguous bytes of a K row, a chunk of 4 rows
+    // each; 4 K rows per load.
     plan.lanesK = 4;
     plan.lanesL = 8;
   }
@@ -111,6 +90,7 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
       }
     }
   }
+  // Halving keeps the rows a multiple of a chunk (rowsPerChunk).
   if (plan.xAlongK)
     while (plan.rowsPerLane > 1 &&
            (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
@@ -126,6 +106,97 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
   int64_t stepFloats = kSkinnyStepK * (plan.rowsPerLane + plan.colsPerGroup);
   plan.unroll = plan.accumulators() + 2 * stepFloats <= 160 ? 2 : 1;
   return plan;
+}
+
+/// The cycles a plan takes in the calibrated timing model, roughly: the
+/// most of its busiest CU's vector memory address path (a load per 16 bytes
+/// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
+/// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
+/// (X is read once per workgroup column) and DRAM (every operand once, at
+/// 384 bytes a clock). A grid of fewer than 4 workgroups per CU hides less
+/// latency: it counts up to 1.8 times (fitted on the shape set's skinny
+/// shapes, where this estimate picks a plan within 5 % of the best of six
+/// on geometric mean).
+static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
+  auto loadCycles = [](int64_t lines) {
+    return std::max<int64_t>(8, 2 * lines);
+  };
+  // X: a load per row along K, or per K value and chunk of 4 rows along L
+  // (4 K rows of lanesL x 16 bytes).
+  int64_t xLoads =
+      plan.xAlongK ? plan.rowsPerLane
+                   : kSkinnyStepK * std::max<int64_t>(1, plan.rowsPerLane / 4);
+  // Y: a load per column along K (lanesK x 16 bytes of a row), or per K
+  // value and 4 columns along S (a line per lane along K).
+  int64_t yLoads = plan.yAlongK ? plan.colsPerGroup
+                                : kSkinnyStepK * ((plan.colsPerGroup + 3) / 4);
+  int64_t stepCycles = xLoads * loadCycles(plan.xAlongK ? plan.lanesL : 4) +
+                       yLoads * loadCycles(plan.yAlongK ? 1 : plan.lanesK);
+  int64_t groups = plan.workgroups();
+  int64_t perCU = (groups + computeUnits - 1) / computeUnits;
+  // Each workgroup's lanes along L and K take every step of its part.
+  double address = double(perCU) * plan.lanesL * plan.stepsPerPart() *
+                   stepCycles / kWaveSize;
+  double xBytes = 4.0 * plan.batch * plan.l * plan.k;
+  double l2 = xBytes * plan.gridS() / (32.0 * computeUnits);
+  double dram =
+      (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) / 384.0;
+  double fewGroups =
+      std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
+  return std::max({address * (1.0 + 0.8 * fewGroups), l2, dram});
+}
+
+FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
+                                                int64_t n, int64_t k,
+                                                MatmulLayout layout,
+                                                int64_t computeUnits,
+                                                llvm::raw_ostream &whyNot) {
+  if (llvm::any_of(ArrayRef<int64_t>{batch, m, n, k}, ShapedType::isDynamic)) {
+    whyNot << "it needs static sizes";
+    return failure();
+  }
+  if (computeUnits < 1 || computeUnits > kMaxComputeUnits) {
+    whyNot << "compute_units=" << computeUnits << " is not in 1.."
+           << kMaxComputeUnits;
+    return failure();
+  }
+  SkinnyPlan plan;
+  plan.batch = batch;
+  plan.k = k;
+  plan.smallIsN = n <= m;
+  plan.s = plan.smallIsN ? n : m;
+  plan.l = plan.smallIsN ? m : n;
+  if (plan.s > kMaxSkinnySize) {
+    whyNot << "its smaller side (" << plan.s << ") is above " << kMaxSkinnySize;
+    return failure();
+  }
+  if (k % kSkinnyStepK != 0 || k == 0) {
+    whyNot << "k=" << k << " is not a positive multiple of " << kSkinnyStepK;
+    return failure();
+  }
+  plan.xAlongK = plan.smallIsN ? !layout.transposeA : layout.transposeB;
+  plan.yAlongK = plan.smallIsN ? layout.transposeB : !layout.transposeA;
+
+  // Rows x columns per lane: more of both load less per FMA, fewer give
+  // more workgroups. The first of the fewest estimated cycles wins (within
+  // 1 %: DRAM-bound plans tie).
+  static constexpr std::pair<int64_t, int64_t> kShapes[] = {
+      {16, 4}, {8, 8}, {12, 8}, {8, 12}, {8, 4}, {16, 2}};
+  std::optional<SkinnyPlan> best;
+  double bestCycles = 0;
+  for (auto [maxCols, rows] : kShapes) {
+    SkinnyPlan candidate = planFor(plan, maxCols, rows, computeUnits);
+    if (candidate.accumulators() > kMaxSkinnyAccumulators)
+      continue;
+    double cycles = estimateCycles(candidate, computeUnits);
+    if (candidate.parts > 1)
+      cycles += kSkinnyPartsGapCycles;
+    if (!best || cycles < 0.99 * bestCycles) {
+      best = candidate;
+      bestCycles = cycles;
+    }
+  }
+  return *best;
 }
 
 namespace {
@@ -159,8 +230,9 @@ private:
   Value x, y, c, batch;             // batch: null for a 2-D matmul.
   Value workspace, part, firstStep; // With K parts.
   Value wave, laneK, laneL;
-  Value rowStart, rowOwned; // The lane's first row, and the first it owns.
-  Value colStart, colOwned; // The workgroup's first column, and its own.
+  Value laneRows; // The first row of the lane's first chunk it owns.
+  SmallVector<Value> chunkStart; // Each chunk's first row (shifted at l).
+  Value colStart, colOwned;      // The workgroup's first column, and its own.
 
   struct Step {
     SmallVector<Value> x;    // x[r * 4 + i]: row r, K value i.
@@ -223,18 +295,21 @@ SkinnyKernelBuilder::Step SkinnyKernelBuilder::load(Value step) {
   Step result;
   int64_t rows = plan.rowsPerLane, cols = plan.colsPerGroup;
   result.x.resize(rows * kSkinnyStepK);
+  int64_t chunkRows = plan.rowsPerChunk();
   if (plan.xAlongK) {
     for (int64_t r = 0; r < rows; ++r) {
-      Value v = loadVector(x, kSkinnyStepK, math.add(rowStart, r), k0);
+      Value row = math.add(chunkStart[r / chunkRows], r % chunkRows);
+      Value v = loadVector(x, kSkinnyStepK, row, k0);
       for (int64_t i = 0; i < kSkinnyStepK; ++i)
         result.x[r * kSkinnyStepK + i] = extract(v, i);
     }
   } else {
-    for (int64_t i = 0; i < kSkinnyStepK; ++i) {
-      Value v = loadVector(x, rows, math.add(k0, i), rowStart);
-      for (int64_t r = 0; r < rows; ++r)
-        result.x[r * kSkinnyStepK + i] = extract(v, r);
-    }
+    for (int64_t i = 0; i < kSkinnyStepK; ++i)
+      for (int64_t q = 0; q < rows / chunkRows; ++q) {
+        Value v = loadVector(x, chunkRows, math.add(k0, i), chunkStart[q]);
+        for (int64_t r = 0; r < chunkRows; ++r)
+          result.x[(q * chunkRows + r) * kSkinnyStepK + i] = extract(v, r);
+      }
   }
   if (plan.yAlongK) {
     SmallVector<Value> columns;
@@ -392,16 +467,20 @@ void SkinnyKernelBuilder::storeResults(
     // The sum's row and column, by selects on the lane rather than a
     // division of the lane's index: LLVM narrows that one to 16-bit
     // (true16) multiplies when colsPerGroup is not a power of 2.
-    SmallVector<int64_t> rows, cols;
+    SmallVector<int64_t> chunks, chunkRows, cols;
     for (int64_t lane = 0; lane < plan.lanesK; ++lane) {
       int64_t sum = std::min(slot * plan.lanesK + lane, count - 1);
-      rows.push_back(sum / plan.colsPerGroup);
+      int64_t r = sum / plan.colsPerGroup;
+      chunks.push_back(r / plan.rowsPerChunk());
+      chunkRows.push_back(r % plan.rowsPerChunk());
       cols.push_back(sum % plan.colsPerGroup);
     }
-    Value r = selectByLane(rows);
-    Value j = selectByLane(cols);
-    Value row = math.add(rowStart, r);
-    Value col = math.add(colStart, j);
+    Value rowOwned =
+        math.add(laneRows, math.mul(selectByLane(chunks),
+                                    plan.lanesL * plan.rowsPerChunk()));
+    Value rowStart = minIndex(rowOwned, plan.l - plan.rowsPerChunk());
+    Value row = math.add(rowStart, selectByLane(chunkRows));
+    Value col = math.add(colStart, selectByLane(cols));
     // Stored when it is a sum (the last slot may have fewer), of a row and
     // a column this lane and workgroup own (edge lanes and workgroups were
     // shifted back over their neighbours' rows and columns).
@@ -454,9 +533,12 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
   Value groupS = math.rem(group, plan.gridS());
   // An edge lane (workgroup) is shifted back to end at l (s), so that its
   // loads stay inside the matrices; it stores only what it owns.
-  rowOwned = math.add(math.mul(groupL, plan.rowsPerGroup()),
-                      math.mul(laneL, plan.rowsPerLane));
-  rowStart = minIndex(rowOwned, plan.l - plan.rowsPerLane);
+  laneRows = math.add(math.mul(groupL, plan.rowsPerGroup()),
+                      math.mul(laneL, plan.rowsPerChunk()));
+  for (int64_t q = 0; q < plan.rowsPerLane / plan.rowsPerChunk(); ++q) {
+    Value owned = math.add(laneRows, q * plan.lanesL * plan.rowsPerChunk());
+    chunkStart.push_back(minIndex(owned, plan.l - plan.rowsPerChunk()));
+  }
   colOwned = math.mul(groupS, plan.colsPerGroup);
   colStart = minIndex(colOwned, plan.s - plan.colsPerGroup);
 

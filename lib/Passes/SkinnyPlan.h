@@ -55,6 +55,12 @@ struct SkinnyPlan {
   int64_t parts = 1;
 
   int64_t rowsPerGroup() const { return lanesL * rowsPerLane; }
+  /// A lane's rows come in chunks of this many, the chunks of the lanes
+  /// along L side by side, so that a load along L of one K value touches
+  /// few lines: lanesL x 16 bytes in a row.
+  int64_t rowsPerChunk() const {
+    return xAlongK || rowsPerLane % 4 != 0 ? rowsPerLane : 4;
+  }
   // Not (l + r - 1) / r, which overflows for sizes near 2^63.
   int64_t gridL() const {
     return l / rowsPerGroup() + (l % rowsPerGroup() != 0);

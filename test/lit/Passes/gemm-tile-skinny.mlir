@@ -108,6 +108,39 @@ func.func @small_n_ta(%A: memref<1024x2000xf32>, %B: memref<1024x4xf32>, %C: mem
   return
 }
 
+// A stored K x M: 8 lanes along M. Of the plans (rows per lane x columns
+// per workgroup) the estimate of address, L2 and DRAM cycles takes 8 rows x
+// 12 columns (128 = 11 groups of 12): 96 sums per lane. A lane's rows are
+// two chunks of 4, the 8 lanes' chunks side by side (128 contiguous bytes of
+// a K row per load, not 256 bytes in 2 lines per chunk of 8): 3000 rows in
+// 47 workgroups of 64, each chunk shifted back to end at row 3000.
+// CHECK-LABEL: func.func @row_chunks(
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c517, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c64,
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c4
+// CHECK: %[[GROUPL:.*]] = arith.divui %{{.*}}, %c11
+// CHECK: %[[LANEROW:.*]] = arith.muli %[[LANEL]], %c4
+// CHECK: %[[GROUPROW:.*]] = arith.muli %[[GROUPL]], %c64
+// CHECK: %[[OWNED0:.*]] = arith.addi %[[GROUPROW]], %[[LANEROW]]
+// CHECK: %[[CHUNK0:.*]] = arith.minui %[[OWNED0]], %c2996
+// CHECK: %[[OWNED1:.*]] = arith.addi %[[OWNED0]], %c32
+// CHECK: %[[CHUNK1:.*]] = arith.minui %[[OWNED1]], %c2996
+// CHECK: scf.for {{.*}} -> (vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>)
+// CHECK: vector.load %arg0[%[[K:.*]], %[[CHUNK0]]] : memref<1024x3000xf32>, vector<4xf32>
+// CHECK: vector.load %arg0[%[[K]], %[[CHUNK1]]] : memref<1024x3000xf32>, vector<4xf32>
+// A sum of the first chunk is stored when its row is the lane's own (not
+// a neighbour's, over which an edge chunk was shifted back).
+// CHECK: %[[ROW:.*]] = arith.minui %[[OWNED0]], %c2996
+// CHECK: arith.cmpi uge, %[[ROW]], %[[OWNED0]]
+// CHECK: arith.cmpi ult, %[[OWNED0]], %c3000
+// CHECK: memref.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}] : memref<3000x128xf32>
+// CHECK: gpu.terminator
+func.func @row_chunks(%A: memref<1024x3000xf32>, %B: memref<1024x128xf32>, %C: memref<3000x128xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<1024x3000xf32>, memref<1024x128xf32>) outs(%C : memref<3000x128xf32>)
+  return
+}
+
 // Small M (20 rows: 2 groups of 10 columns of S) in a batch of 3 (grid y),
 // B stored N x K: B is the operand streamed, K contiguous. The epilogue
 // C = 2 (A B) + C is applied to the sum, and the temporary is gone.

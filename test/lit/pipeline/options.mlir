@@ -25,10 +25,10 @@
 // MANIFEST: "n": 40,
 // MANIFEST: "k": 24,
 // Tiles of 16 x 16 outputs: 40 columns need 3 workgroups, 48 rows 3.
-// The skinny kernel (N = 40 fits no tile): 12 workgroups of 4 rows, 3
-// groups of 14 columns.
+// The skinny kernel (N = 40 fits no tile): 12 workgroups of 4 rows, 5
+// groups of 8 columns.
 // MANIFEST: "grid": [
-// MANIFEST-NEXT: 36,
+// MANIFEST-NEXT: 60,
 // MANIFEST-NEXT: 1,
 // MANIFEST-NEXT: 1
 

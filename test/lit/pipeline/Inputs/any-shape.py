@@ -71,6 +71,8 @@ CORNERS = [
     (7, 300, 1000, "tn+ld C=aT+bC"),  # padded rows, alpha and beta
     (1024, 4, 16384, "nn C=aT+bC"),  # K parts and their sum kernel
     (1000, 8, 16384, "tn C=2T+0.5C"),  # K parts, A stored K x M, L edge
+    (1003, 72, 200, "tn"),  # 8 rows in 2 chunks of 4 per lane, L edge
+    (90, 997, 160, "nn+ld"),  # B streamed along N in chunks, both edges
 ]
 
 
