@@ -199,14 +199,18 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     that streams the big operand once. With S the small side (N, or M when
     M < N, at most 256) and L the other:
 
-    - each lane multiplies 4 consecutive K values (one 16-byte load) of a
-      few rows of L by up to 16 columns of S, into sums in registers; the
-      grid splits L into groups of rows and S into groups of columns;
+    - each lane multiplies 4 consecutive K values (one 16-byte load) of
+      1-12 rows of L by up to 16 columns of S (at most 96 sums), into sums
+      in registers; the grid splits L into groups of rows and S into groups
+      of columns. Of six such plans the one with the fewest estimated cycles
+      of the CU's vector memory address path, the L2 and DRAM is taken (the
+      calibrated timing model's bounds for this kernel);
     - the lanes of a wave split K: 8 lanes along K when the big operand is
       stored with K contiguous (8 lanes read 128 contiguous bytes of a row),
-      4 when it is stored with L contiguous (then a lane takes 4 rows, and 8
-      lanes read 128 contiguous bytes of a K row); the waves of a workgroup
-      split K further, enough for about 8 waves per CU;
+      4 when it is stored with L contiguous (then a lane's rows come in
+      chunks of 4, the 8 lanes' chunks side by side, so that a load reads
+      128 contiguous bytes of a K row); the waves of a workgroup split K
+      further, enough for about 8 waves per CU;
     - after the K loop, the sums are added over each wave's K lanes with
       `gpu.subgroup_reduce ... cluster(size = 8 or 4)`, lowered here by
       upstream's DPP patterns (`quad_perm`, `row_half_mirror`), then over
@@ -214,22 +218,22 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
       the result does not depend on timing; the epilogue (alpha, beta) is
       applied to the sum, and each lane stores a share of the results.
 
-    Edges: a lane (workgroup) whose rows (columns) run past L (S) is shifted
+    Edges: a lane's chunk (a workgroup) whose rows (columns) run past L (S) is shifted
     back to end there, so that its loads stay inside the matrices, and stores
     only the results it owns. K must be a multiple of 4; a matmul this
     kernel cannot compile is an error that says why. Matmuls with another
     kernel are left alone.
 
     Example: `gemm-opt --gemm-select-config=kernel=skinny --gemm-tile-skinny`
-    on a 512 x 8 x 4096 matmul gives a launch of 128 workgroups of 2 waves
+    on a 512 x 8 x 4096 matmul gives a launch of 128 workgroups of 6 waves
     (4 rows of A each, its 8 columns of B), whose K loop loads, per lane and
     step, one `vector<4xf32>` of A and eight of B (B is stored 4096 x 8, so
     one `vector<8xf32>` per K value), and 8 sums per lane added with DPP:
 
     ```mlir
     gpu.launch blocks(%bx, %by, %bz) in (%x = %c128, %y = %c1, %z = %c1)
-               threads(%tx, %ty, %tz) in (%x1 = %c64, %y1 = %c1, %z1 = %c1) {
-      %sums = scf.for %i = %c0 to %c64 step %c2 iter_args(%acc = %zero)
+               threads(%tx, %ty, %tz) in (%x1 = %c192, %y1 = %c1, %z1 = %c1) {
+      %sums = scf.for %i = %c0 to %c20 step %c2 iter_args(%acc = %zero)
           -> (vector<8xf32>) {
         %a = vector.load %A[%row, %k] : memref<512x4096xf32>, vector<4xf32>
         %b0 = vector.load %B[%k, %c0] : memref<4096x8xf32>, vector<8xf32>
