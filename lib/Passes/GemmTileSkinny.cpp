@@ -90,7 +90,7 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
       }
     }
   }
-  // Halving keeps the rows a multiple of a chunk (rowsPerChunk).
+  // Along K a lane's rows are one chunk (rowsPerChunk), of any count.
   if (plan.xAlongK)
     while (plan.rowsPerLane > 1 &&
            (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
