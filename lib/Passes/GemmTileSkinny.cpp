@@ -50,8 +50,10 @@ static constexpr double kMinSkinnyPartsSeconds = 50e-6;
 static constexpr int64_t kMaxSkinnyParts = 16;
 // The sum kernel's lanes per workgroup, one element of C each.
 static constexpr int64_t kSkinnySumLanes = 256;
-// The sum kernel's launch after the parts (about 5 us at 2.5 GHz).
-static constexpr double kSkinnyPartsGapCycles = 12500;
+// The plan estimate's clock (the RX 7900 XTX's boost clock), and the sum
+// kernel's launch after the parts, about 5 us.
+static constexpr double kSkinnyClockHz = 2.5e9;
+static constexpr double kSkinnyPartsGapCycles = 5e-6 * kSkinnyClockHz;
 
 /// The plan with at most `maxCols` columns per workgroup and `rows` rows
 /// per lane (fewer when the rows would give too few workgroups).
@@ -112,11 +114,10 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
 /// most of its busiest CU's vector memory address path (a load per 16 bytes
 /// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
 /// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
-/// (X is read once per workgroup column) and DRAM (every operand once, at
-/// 384 bytes a clock). A grid of fewer than 4 workgroups per CU hides less
-/// latency: it counts up to 1.8 times (fitted on the shape set's skinny
-/// shapes, where this estimate picks a plan within 5 % of the best of six
-/// on geometric mean).
+/// (X is read once per workgroup column) and DRAM (every operand once). A grid
+/// of fewer than 4 workgroups per CU hides less latency: it counts up to 1.8
+/// times (fitted on the shape set's skinny shapes, where this estimate picks a
+/// plan within 5 % of the best of six on geometric mean).
 static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
   auto loadCycles = [](int64_t lines) {
     return std::max<int64_t>(8, 2 * lines);
@@ -139,8 +140,8 @@ static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
                    stepCycles / kWaveSize;
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
   double l2 = xBytes * plan.gridS() / (32.0 * computeUnits);
-  double dram =
-      (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) / 384.0;
+  double dram = (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) /
+                (kSkinnyDramBytes / kSkinnyClockHz);
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
   return std::max({address * (1.0 + 0.8 * fewGroups), l2, dram});
