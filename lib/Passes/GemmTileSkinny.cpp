@@ -24,6 +24,7 @@
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -54,6 +55,8 @@ static constexpr int64_t kSkinnySumLanes = 256;
 // kernel's launch after the parts, about 5 us.
 static constexpr double kSkinnyClockHz = 2.5e9;
 static constexpr double kSkinnyPartsGapCycles = 5e-6 * kSkinnyClockHz;
+// The waves' Y tiles take at most half a CU's 64 KiB of LDS.
+static constexpr int64_t kMaxSkinnyTileBytes = 32 * 1024;
 
 /// The plan with at most `maxCols` columns per workgroup and `rows` rows
 /// per lane (fewer when the rows would give too few workgroups).
@@ -114,9 +117,11 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
 /// most of its busiest CU's vector memory address path (a load per 16 bytes
 /// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
 /// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
-/// (X is read once per workgroup column) and DRAM (every operand once). A grid
-/// of fewer than 4 workgroups per CU hides less latency: it counts up to 1.8
-/// times (fitted on the shape set's skinny shapes, where this estimate picks a
+/// (X is read once per workgroup column) and DRAM (every operand once); with
+/// Y staged, also the LDS (16 bytes a lane take 4 clocks, and the workgroups
+/// of a WGP share one LDS half, as the model places them). A grid of fewer
+/// than 4 workgroups per CU hides less latency: it counts up to 1.8 times
+/// (fitted on the shape set's skinny shapes, where this estimate picks a
 /// plan within 5 % of the best of six on geometric mean).
 static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
   auto loadCycles = [](int64_t lines) {
@@ -131,13 +136,24 @@ static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
   // value and 4 columns along S (a line per lane along K).
   int64_t yLoads = plan.yAlongK ? plan.colsPerGroup
                                 : kSkinnyStepK * ((plan.colsPerGroup + 3) / 4);
-  int64_t stepCycles = xLoads * loadCycles(plan.xAlongK ? plan.lanesL : 4) +
-                       yLoads * loadCycles(plan.yAlongK ? 1 : plan.lanesK);
+  int64_t stepCycles = xLoads * loadCycles(plan.xAlongK ? plan.lanesL : 4);
+  int64_t ldsStepCycles = 0;
+  if (plan.stageY) {
+    // A wave's tile once per step of each of its lanes: each load covers
+    // 32 pieces, of 32 / piecesPerRow lines; each lane then reads its
+    // values, 16 bytes (4 clocks for 32 lanes) a read, colsPerGroup reads.
+    int64_t tileLoads = (plan.yTilePieces() + kWaveSize - 1) / kWaveSize;
+    stepCycles += tileLoads * loadCycles(kWaveSize / plan.yPiecesPerRow());
+    ldsStepCycles = 4 * (tileLoads + plan.colsPerGroup);
+  } else {
+    stepCycles += yLoads * loadCycles(plan.yAlongK ? 1 : plan.lanesK);
+  }
   int64_t groups = plan.workgroups();
   int64_t perCU = (groups + computeUnits - 1) / computeUnits;
   // Each workgroup's lanes along L and K take every step of its part.
-  double address = double(perCU) * plan.lanesL * plan.stepsPerPart() *
-                   stepCycles / kWaveSize;
+  double waveSteps =
+      double(perCU) * plan.lanesL * plan.stepsPerPart() / kWaveSize;
+  double address = waveSteps * std::max(stepCycles, 2 * ldsStepCycles);
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
   double l2 = xBytes * plan.gridS() / (32.0 * computeUnits);
   double dram = (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) /
@@ -189,12 +205,18 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
     SkinnyPlan candidate = planFor(plan, maxCols, rows, computeUnits);
     if (candidate.accumulators() > kMaxSkinnyAccumulators)
       continue;
-    double cycles = estimateCycles(candidate, computeUnits);
-    if (candidate.parts > 1)
-      cycles += kSkinnyPartsGapCycles;
-    if (!best || cycles < 0.99 * bestCycles) {
-      best = candidate;
-      bestCycles = cycles;
+    for (bool stageY : {false, true}) {
+      candidate.stageY = stageY;
+      if (stageY && (!candidate.canStageY() ||
+                     4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
+        continue;
+      double cycles = estimateCycles(candidate, computeUnits);
+      if (candidate.parts > 1)
+        cycles += kSkinnyPartsGapCycles;
+      if (!best || cycles < 0.99 * bestCycles) {
+        best = candidate;
+        bestCycles = cycles;
+      }
     }
   }
   return *best;
@@ -230,7 +252,8 @@ private:
 
   Value x, y, c, batch;             // batch: null for a 2-D matmul.
   Value workspace, part, firstStep; // With K parts.
-  Value wave, laneK, laneL;
+  Value wave, lane, laneK, laneL;
+  Value yTiles;   // With stageY: each wave's Y steps, per unrolled step.
   Value laneRows; // The first row of the lane's first chunk it owns.
   SmallVector<Value> chunkStart; // Each chunk's first row (shifted at l).
   Value colStart, colOwned;      // The workgroup's first column, and its own.
@@ -280,9 +303,17 @@ private:
     Value step = math.add(math.mul(group, plan.lanesK), laneK);
     return firstStep ? math.add(step, firstStep) : step;
   }
-  Step load(Value step);
+  void loadX(Value k0, Step &result);
+  void loadY(Step &result, Value memref, ValueRange prefix, Value colBase,
+             function_ref<Value(int64_t)> kIndex);
+  /// The tile row and column of the n-th piece a lane loads.
+  std::pair<Value, Value> tilePiece(int64_t n);
+  SmallVector<Value> loadYTile(Value step);
+  void storeYTile(int64_t slot, ArrayRef<Value> tile);
+  void waveBarrier();
   SmallVector<Value> multiply(const Step &step, ValueRange acc);
-  SmallVector<Value> buildSteps(ArrayRef<Value> steps, ValueRange acc);
+  SmallVector<Value> buildSteps(ArrayRef<Value> steps, ValueRange acc,
+                                bool staged);
   SmallVector<Value> buildKLoop();
   SmallVector<Value> reduceAcrossLanes(ValueRange acc);
   void storeResults(gpu::LaunchOp launch, ArrayRef<Value> sums,
@@ -291,10 +322,9 @@ private:
 
 } // namespace
 
-SkinnyKernelBuilder::Step SkinnyKernelBuilder::load(Value step) {
-  Value k0 = math.mul(step, kSkinnyStepK);
-  Step result;
-  int64_t rows = plan.rowsPerLane, cols = plan.colsPerGroup;
+/// The step's rows of X, from K value `k0`.
+void SkinnyKernelBuilder::loadX(Value k0, Step &result) {
+  int64_t rows = plan.rowsPerLane;
   result.x.resize(rows * kSkinnyStepK);
   int64_t chunkRows = plan.rowsPerChunk();
   if (plan.xAlongK) {
@@ -312,10 +342,24 @@ SkinnyKernelBuilder::Step SkinnyKernelBuilder::load(Value step) {
           result.x[(q * chunkRows + r) * kSkinnyStepK + i] = extract(v, r);
       }
   }
+}
+
+/// The step's rows of Y from `memref` (Y itself, or a wave's tile of it in
+/// LDS), whose columns start at `colBase`, K value i at `kIndex(i)`.
+void SkinnyKernelBuilder::loadY(Step &result, Value memref, ValueRange prefix,
+                                Value colBase,
+                                function_ref<Value(int64_t)> kIndex) {
+  int64_t cols = plan.colsPerGroup;
+  auto load = [&](int64_t size, Value i, Value j) {
+    SmallVector<Value> index(prefix);
+    index.append({i, j});
+    return vector::LoadOp::create(b, VectorType::get({size}, f32), memref,
+                                  index);
+  };
   if (plan.yAlongK) {
     SmallVector<Value> columns;
     for (int64_t j = 0; j < cols; ++j)
-      columns.push_back(loadVector(y, kSkinnyStepK, math.add(colStart, j), k0));
+      columns.push_back(load(kSkinnyStepK, math.add(colBase, j), kIndex(0)));
     for (int64_t i = 0; i < kSkinnyStepK; ++i) {
       SmallVector<Value> row;
       for (Value column : columns)
@@ -324,9 +368,54 @@ SkinnyKernelBuilder::Step SkinnyKernelBuilder::load(Value step) {
     }
   } else {
     for (int64_t i = 0; i < kSkinnyStepK; ++i)
-      result.yRow.push_back(loadVector(y, cols, math.add(k0, i), colStart));
+      result.yRow.push_back(load(cols, kIndex(i), colBase));
   }
-  return result;
+}
+
+std::pair<Value, Value> SkinnyKernelBuilder::tilePiece(int64_t n) {
+  int64_t pieces = plan.yTilePieces();
+  Value piece = math.add(lane, n * kWaveSize);
+  if ((n + 1) * kWaveSize > pieces)
+    piece = minIndex(piece, pieces - 1);
+  Value row = math.div(piece, plan.yPiecesPerRow());
+  Value col = math.mul(math.rem(piece, plan.yPiecesPerRow()), 4);
+  return {row, col};
+}
+
+/// The wave's Y values of the step `step` belongs to (its lanes along K
+/// take consecutive steps): 16 bytes a lane and load, of the tile's pieces
+/// in Y's order.
+SmallVector<Value> SkinnyKernelBuilder::loadYTile(Value step) {
+  Value waveStep = arith::SubIOp::create(b, step, laneK);
+  Value k0 = math.mul(waveStep, kSkinnyStepK);
+  SmallVector<Value> tile;
+  int64_t loads = (plan.yTilePieces() + kWaveSize - 1) / kWaveSize;
+  for (int64_t n = 0; n < loads; ++n) {
+    auto [row, col] = tilePiece(n);
+    tile.push_back(
+        loadVector(y, 4, math.add(k0, row), math.add(colStart, col)));
+  }
+  return tile;
+}
+
+void SkinnyKernelBuilder::storeYTile(int64_t slot, ArrayRef<Value> tile) {
+  for (auto [n, value] : llvm::enumerate(tile)) {
+    auto [row, col] = tilePiece(n);
+    // K value i of lane k (row 4k + i of the wave's K values) goes to row
+    // i x lanesK + k (SkinnyPlan::yTileRows).
+    row = math.add(math.mul(math.rem(row, kSkinnyStepK), plan.lanesK),
+                   math.div(row, kSkinnyStepK));
+    vector::StoreOp::create(b, value, yTiles,
+                            ValueRange{wave, math.index(slot), row, col});
+  }
+}
+
+/// Keeps LLVM from moving a wave's LDS accesses across each other: the
+/// tile is written and read by different lanes of one wave, whose LDS
+/// instructions run in order, so no s_barrier is needed.
+void SkinnyKernelBuilder::waveBarrier() {
+  LLVM::CallIntrinsicOp::create(b, b.getStringAttr("llvm.amdgcn.wave.barrier"),
+                                ValueRange{});
 }
 
 SmallVector<Value> SkinnyKernelBuilder::multiply(const Step &step,
@@ -343,12 +432,33 @@ SmallVector<Value> SkinnyKernelBuilder::multiply(const Step &step,
 }
 
 /// All the steps' loads, then their multiplies: the loads of a loop
-/// iteration are in flight together.
+/// iteration are in flight together. Staged (all lanes take part), Y goes
+/// through each wave's tiles in LDS: first the tiles' loads, so that their
+/// stores to LDS do not wait for X.
 SmallVector<Value> SkinnyKernelBuilder::buildSteps(ArrayRef<Value> steps,
-                                                   ValueRange acc) {
-  SmallVector<Step> loaded;
-  for (Value step : steps)
-    loaded.push_back(load(step));
+                                                   ValueRange acc,
+                                                   bool staged) {
+  SmallVector<SmallVector<Value>> tiles;
+  if (staged)
+    for (Value step : steps)
+      tiles.push_back(loadYTile(step));
+  SmallVector<Step> loaded(steps.size());
+  for (auto [step, result] : llvm::zip(steps, loaded)) {
+    Value k0 = math.mul(step, kSkinnyStepK);
+    loadX(k0, result);
+    if (!staged)
+      loadY(result, y, indices({}), colStart,
+            [&](int64_t i) { return math.add(k0, i); });
+  }
+  if (staged) {
+    waveBarrier();
+    for (auto [slot, tile] : llvm::enumerate(tiles))
+      storeYTile(slot, tile);
+    waveBarrier();
+    for (auto [slot, result] : llvm::enumerate(loaded))
+      loadY(result, yTiles, ValueRange{wave, math.index(slot)}, math.index(0),
+            [&](int64_t i) { return math.add(laneK, i * plan.lanesK); });
+  }
   SmallVector<Value> next(acc);
   for (const Step &step : loaded)
     next = multiply(step, next);
@@ -377,7 +487,8 @@ SmallVector<Value> SkinnyKernelBuilder::buildKLoop() {
     SmallVector<Value> steps;
     for (int64_t u = 0; u < unroll; ++u)
       steps.push_back(stepOf(math.add(loop.getInductionVar(), u)));
-    scf::YieldOp::create(b, buildSteps(steps, loop.getRegionIterArgs()));
+    scf::YieldOp::create(
+        b, buildSteps(steps, loop.getRegionIterArgs(), plan.stageY));
     acc = loop.getResults();
   };
   buildLoop(0, unrolledIters, plan.unroll);
@@ -389,7 +500,9 @@ SmallVector<Value> SkinnyKernelBuilder::buildKLoop() {
                                      /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(guarded.thenBlock());
-    scf::YieldOp::create(b, buildSteps({stepOf(math.index(wholeIters))}, acc));
+    // Not all lanes take part: Y straight from memory.
+    scf::YieldOp::create(
+        b, buildSteps({stepOf(math.index(wholeIters))}, acc, false));
     b.setInsertionPointToStart(guarded.elseBlock());
     scf::YieldOp::create(b, acc);
     acc = guarded.getResults();
@@ -518,7 +631,7 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
   if (plan.batch > 1 || isa<linalg::BatchMatmulOp>(matmul))
     batch = launch.getBlockIds().y;
 
-  Value lane = math.rem(launch.getThreadIds().x, kWaveSize);
+  lane = math.rem(launch.getThreadIds().x, kWaveSize);
   wave = math.div(launch.getThreadIds().x, kWaveSize);
   laneK = math.rem(lane, plan.lanesK);
   laneL = math.div(lane, plan.lanesK);
@@ -543,6 +656,15 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
   colOwned = math.mul(groupS, plan.colsPerGroup);
   colStart = minIndex(colOwned, plan.s - plan.colsPerGroup);
 
+  if (plan.stageY) {
+    auto workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+    yTiles = launch.addWorkgroupAttribution(
+        MemRefType::get(
+            {plan.waves, plan.unroll, plan.yTileRows(), plan.yTileCols()}, f32,
+            MemRefLayoutAttrInterface(), workgroup),
+        b.getLoc());
+  }
   SmallVector<Value> acc = buildKLoop();
   storeResults(launch, reduceAcrossLanes(acc), epilogue);
 }

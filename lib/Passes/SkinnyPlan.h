@@ -53,6 +53,11 @@ struct SkinnyPlan {
   /// writes its sums to a workspace, and a second kernel adds the parts
   /// into C in part order.
   int64_t parts = 1;
+  /// The lanes along L of a wave take the same K steps, so the same Y: with
+  /// stageY each wave loads its steps' Y once into a tile in LDS (16 bytes a
+  /// lane and load), and the lanes read their values from there. Only for Y
+  /// stored along S, whose loads cost most (a line per lane along K).
+  bool stageY = false;
 
   int64_t rowsPerGroup() const { return lanesL * rowsPerLane; }
   /// A lane's rows come in chunks of this many, the chunks of the lanes
@@ -76,6 +81,28 @@ struct SkinnyPlan {
   int64_t stepsPerPart() const { return steps() / parts; }
   /// Rows of the parts' workspace (C's rows, once per part).
   int64_t workspaceRows() const { return parts * (smallIsN ? l : s); }
+  /// A wave's tile of Y for one loop step: its K values (the lanes along K
+  /// take consecutive steps) by the workgroup's columns. K value i of lane k
+  /// is row i x lanesK + k, and rows of 8 or 16 columns get 4 more, so that
+  /// the lanes along K read different LDS banks.
+  int64_t yTileRows() const { return kSkinnyStepK * lanesK; }
+  int64_t yTileCols() const {
+    return colsPerGroup % 8 == 0 ? colsPerGroup + 4 : colsPerGroup;
+  }
+  /// The tile's 16-byte pieces as loaded, and per K row.
+  int64_t yTilePieces() const { return lanesK * colsPerGroup; }
+  int64_t yPiecesPerRow() const { return colsPerGroup / 4; }
+  /// Floats of LDS for all waves' tiles.
+  int64_t ldsYTileFloats() const {
+    return waves * unroll * yTileRows() * yTileCols();
+  }
+  /// Whether the tiles can be loaded: Y stored along S, whole 16-byte
+  /// pieces, a power of 2 of them per K row (a lane's piece is found by
+  /// shifts).
+  bool canStageY() const {
+    return !yAlongK && colsPerGroup % 4 == 0 &&
+           llvm::isPowerOf2_64(yPiecesPerRow());
+  }
   /// Floats of LDS for the waves' partial sums (none for one wave).
   int64_t ldsFloats() const {
     return waves > 1 ? waves * accumulators() * lanesL : 0;

@@ -248,9 +248,9 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect",
-                           "gpu::GPUDialect", "memref::MemRefDialect",
-                           "ROCDL::ROCDLDialect", "scf::SCFDialect",
-                           "vector::VectorDialect"];
+                           "gpu::GPUDialect", "LLVM::LLVMDialect",
+                           "memref::MemRefDialect", "ROCDL::ROCDLDialect",
+                           "scf::SCFDialect", "vector::VectorDialect"];
 }
 
 def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {

@@ -24,11 +24,12 @@
 // AUTO: linalg.matmul {{.*}}kernel = skinny>}
 
 // A is stored with K contiguous: 8 lanes along K (lane % 8), each loading
-// 16 bytes of its row per step; B's 8 columns of each K row in one load. 512
-// rows in 128 workgroups of 4 rows (4 rows of 8 lanes, one row per lane),
-// each workgroup 6 waves splitting K.
+// 16 bytes of its row per step; B's 8 columns of each K row come from the
+// wave's tile in LDS (as in @stage_y below). 512 rows in 128 workgroups of
+// 4 rows (4 rows of 8 lanes, one row per lane), each workgroup 6 waves
+// splitting K.
 // CHECK-LABEL: func.func @small_n(
-// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c192, %{{.*}} = %c1, %{{.*}} = %c1) function(@small_n_skinny_kernel) workgroup(%[[LDS:.*]] : memref<6x8x4xf32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c192, %{{.*}} = %c1, %{{.*}} = %c1) function(@small_n_skinny_kernel) workgroup(%[[TILES:.*]] : memref<6x2x32x12xf32, #gpu.address_space<workgroup>>, %[[LDS:.*]] : memref<6x8x4xf32, #gpu.address_space<workgroup>>)
 // CHECK: %[[LANE:.*]] = arith.remui %[[TX]], %c32
 // CHECK: %[[WAVE:.*]] = arith.divui %[[TX]], %c32
 // CHECK: %[[LANEK:.*]] = arith.remui %[[LANE]], %c8
@@ -45,9 +46,9 @@
 // CHECK: %[[K:.*]] = arith.muli %[[STEP]], %c4
 // CHECK: %[[A:.*]] = vector.load %arg0[%[[ROW]], %[[K]]] : memref<512x4096xf32>, vector<4xf32>
 // CHECK: %[[A0:.*]] = vector.extract %[[A]][0]
-// CHECK: %[[B0:.*]] = vector.load %arg1[%[[K]], %c0] : memref<4096x8xf32>, vector<8xf32>
 // The second step's loads before the first step's FMAs.
 // CHECK: vector.load %arg0
+// CHECK: %[[B0:.*]] = vector.load %[[TILES]][%[[WAVE]], %c0, %[[LANEK]], %c0] : memref<6x2x32x12xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK: %[[SPLAT:.*]] = vector.broadcast %[[A0]] : f32 to vector<8xf32>
 // CHECK-NEXT: vector.fma %[[SPLAT]], %[[B0]], %[[ACC]] : vector<8xf32>
 // CHECK: scf.yield
@@ -138,6 +139,54 @@ func.func @small_n_ta(%A: memref<1024x2000xf32>, %B: memref<1024x4xf32>, %C: mem
 func.func @row_chunks(%A: memref<1024x3000xf32>, %B: memref<1024x128xf32>, %C: memref<3000x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
                 ins(%A, %B : memref<1024x3000xf32>, memref<1024x128xf32>) outs(%C : memref<3000x128xf32>)
+  return
+}
+
+// The lanes along L of a wave (here 4) take the same K steps, so the same
+// values of B. With B stored K x N, the estimate stages them: per step each
+// wave loads its 32 K rows x 8 columns of B once, 2 x 16 bytes a lane (a
+// K row in 2 lanes), into its tile in LDS, and its lanes read their 4 K rows
+// from there. K value i of lane k is tile row i x 8 + k, and rows have 8 + 4
+// floats, so that the 8 lanes along K read different banks. 1000 rows in
+// 32 workgroups of 32 (8 rows a lane), 8 groups of 8 columns, 3 waves.
+// CHECK-LABEL: func.func @stage_y(
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c96, %{{.*}} = %c1, %{{.*}} = %c1) function(@stage_y_skinny_kernel) workgroup(%[[TILES:.*]] : memref<3x1x32x12xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x64x4xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// CHECK: %[[WAVE:.*]] = arith.divui %{{.*}}, %c32
+// CHECK: %[[LANEK:.*]] = arith.remui %[[LANE]], %c8
+// CHECK: %[[COL0:.*]] = arith.minui %{{.*}}, %c56
+// CHECK: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// The wave's first K row: its first lane's step x 4.
+// CHECK: %[[WAVESTEP:.*]] = arith.addi %{{.*}}, %[[WAVE]]
+// CHECK: %[[WAVEK:.*]] = arith.muli %[[WAVESTEP]], %c32
+// CHECK: %[[PROW:.*]] = arith.divui %[[LANE]], %c2
+// CHECK: %[[PCOL:.*]] = arith.remui %[[LANE]], %c2
+// CHECK: %[[COL4:.*]] = arith.muli %[[PCOL]], %c4
+// CHECK: %[[COL:.*]] = arith.addi %[[COL0]], %[[COL4]]
+// CHECK: %[[KROW:.*]] = arith.addi %[[WAVEK]], %[[PROW]]
+// CHECK: %[[PIECE0:.*]] = vector.load %arg1[%[[KROW]], %[[COL]]] : memref<512x64xf32>, vector<4xf32>
+// CHECK: %[[PIECE1:.*]] = vector.load %arg1[{{.*}}] : memref<512x64xf32>, vector<4xf32>
+// A's loads, then the tile's stores between wave barriers, then its reads.
+// CHECK: vector.load %arg0
+// CHECK: llvm.call_intrinsic "llvm.amdgcn.wave.barrier"() : () -> ()
+// CHECK: %[[R:.*]] = arith.divui %{{.*}}, %c4
+// CHECK: %[[I:.*]] = arith.remui %{{.*}}, %c4
+// CHECK: %[[I8:.*]] = arith.muli %[[I]], %c8
+// CHECK: %[[TROW:.*]] = arith.addi %[[I8]], %[[R]]
+// CHECK: vector.store %[[PIECE0]], %[[TILES]][%[[WAVE]], %c0, %[[TROW]], %{{.*}}] : memref<3x1x32x12xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: vector.store %[[PIECE1]], %[[TILES]]
+// CHECK: llvm.call_intrinsic "llvm.amdgcn.wave.barrier"() : () -> ()
+// CHECK: vector.load %[[TILES]][%[[WAVE]], %c0, %[[LANEK]], %c0] : memref<3x1x32x12xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: %[[K1:.*]] = arith.addi %[[LANEK]], %c8
+// CHECK: vector.load %[[TILES]][%[[WAVE]], %c0, %[[K1]], %c0] : memref<3x1x32x12xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NOT: vector.load %arg1[
+// CHECK: scf.yield
+// The rest (not all lanes take part) loads B itself.
+// CHECK: scf.if
+// CHECK: vector.load %arg1
+// CHECK: gpu.terminator
+func.func @stage_y(%A: memref<1000x512xf32>, %B: memref<512x64xf32>, %C: memref<1000x64xf32>) {
+  linalg.matmul ins(%A, %B : memref<1000x512xf32>, memref<512x64xf32>) outs(%C : memref<1000x64xf32>)
   return
 }
 

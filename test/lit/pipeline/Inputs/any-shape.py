@@ -73,6 +73,8 @@ CORNERS = [
     (1000, 8, 16384, "tn C=2T+0.5C"),  # K parts, A stored K x M, L edge
     (1003, 72, 200, "tn"),  # 8 rows in 2 chunks of 4 per lane, L edge
     (90, 997, 160, "nn+ld"),  # B streamed along N in chunks, both edges
+    (999, 40, 260, "nn+ld"),  # B's K steps staged in LDS per wave, edges
+    (1000, 64, 512, "nn C=aT+bC"),  # staged, a rest of steps not staged
 ]
 
 
