@@ -202,15 +202,21 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     - each lane multiplies 4 consecutive K values (one 16-byte load) of
       1-12 rows of L by up to 16 columns of S (at most 96 sums), into sums
       in registers; the grid splits L into groups of rows and S into groups
-      of columns. Of six such plans the one with the fewest estimated cycles
-      of the CU's vector memory address path, the L2 and DRAM is taken (the
-      calibrated timing model's bounds for this kernel);
+      of columns. Of six such plans, each with the small operand staged in
+      LDS or not (below), the one with the fewest estimated cycles of the
+      CU's vector memory address path, the LDS, the L2 and DRAM is taken
+      (the calibrated timing model's bounds for this kernel);
     - the lanes of a wave split K: 8 lanes along K when the big operand is
       stored with K contiguous (8 lanes read 128 contiguous bytes of a row),
       4 when it is stored with L contiguous (then a lane's rows come in
       chunks of 4, the 8 lanes' chunks side by side, so that a load reads
       128 contiguous bytes of a K row); the waves of a workgroup split K
       further, enough for about 8 waves per CU;
+    - the lanes along L of a wave take the same K steps: where the small
+      operand is stored along S, a plan may stage its values per wave in
+      LDS (each wave loads its steps' values once, 16 bytes a lane, into a
+      tile padded against bank conflicts, between two wave barriers) for
+      its lanes to read;
     - after the K loop, the sums are added over each wave's K lanes with
       `gpu.subgroup_reduce ... cluster(size = 8 or 4)`, lowered here by
       upstream's DPP patterns (`quad_perm`, `row_half_mirror`), then over
