@@ -106,6 +106,10 @@ struct LoopPlan {
   std::vector<FMA> FMAs;
   std::bitset<NumVGPRs> IsSourceGroup, IsFMAGroup;
   std::array<std::optional<bool>, NumVGPRs> WantedBaseParity;
+  /// For source tuples of a loop that multiplies along K within its tuples:
+  /// the base each group wants modulo 4 (0 or 2), so that the two sides'
+  /// elements of one K step sit in different banks.
+  std::array<std::optional<unsigned>, NumVGPRs> WantedBaseMod4;
   std::bitset<NumVGPRs> LiveIntoLoop, LiveIntoExit;
   unsigned MaxUsed = 0, Limit = 0;
   /// Where each moving group goes (NumVGPRs: it stays), and the VGPRs the
@@ -175,6 +179,7 @@ private:
   WhyNot scanLoop(MachineBasicBlock &LoopBB, LoopPlan &Plan);
   void measureGroups(LoopPlan &Plan);
   unsigned planParities(LoopPlan &Plan);
+  bool planAlongK(LoopPlan &Plan);
   std::optional<unsigned> place(LoopPlan &Plan,
                                 SmallVector<unsigned, 64> Moving,
                                 const std::bitset<NumVGPRs> &FreeRegs);
@@ -333,6 +338,8 @@ void Recolorer::measureGroups(LoopPlan &Plan) {
 /// accumulators (a tuple of accumulators moves as a whole). Returns the
 /// FMAs whose accumulator parity is planned.
 unsigned Recolorer::planParities(LoopPlan &Plan) {
+  if (planAlongK(Plan))
+    return Plan.FMAs.size();
   ParityUnionFind Sides;
   DenseMap<unsigned, unsigned> Node;
   auto NodeOf = [&](unsigned Val) {
@@ -389,6 +396,52 @@ unsigned Recolorer::planParities(LoopPlan &Plan) {
   return Anchored;
 }
 
+/// A loop whose tuples run along K (acc[r][c] += x[r][k] * y[c][k], each
+/// tuple four K values of one row or column, as the skinny kernel loads
+/// them) gives both sources of every FMA the parity of k, and each
+/// accumulator meets every k: no accumulator parity follows from a source.
+/// Any FMA of an even k pairs with one of an odd k whose accumulator has the
+/// other parity, so the accumulators alternate. The two sides' tuples go to
+/// bases 0 and 2 modulo 4: a pair's four sources then use the four banks
+/// once each, and the previous instruction's two writes never make a bank
+/// serve three accesses. False, planning nothing, for any other loop.
+bool Recolorer::planAlongK(LoopPlan &Plan) {
+  if (Plan.FMAs.empty())
+    return false;
+  for (const FMA &F : Plan.FMAs) {
+    std::optional<bool> PS = Plan.elementParity(F.S),
+                        PT = Plan.elementParity(F.T);
+    if (!PS || !PT || *PS != *PT || Plan.IsSourceGroup[Plan.findGroup(F.Acc)])
+      return false;
+  }
+  // The sides: two-colour the source groups by the FMAs that multiply them.
+  ParityUnionFind Sides;
+  DenseMap<unsigned, unsigned> Node;
+  auto NodeOf = [&](unsigned Group) {
+    auto [It, Inserted] = Node.try_emplace(Group, 0);
+    if (Inserted)
+      It->second = Sides.add();
+    return It->second;
+  };
+  bool TwoSides = true;
+  for (const FMA &F : Plan.FMAs)
+    TwoSides &= Sides.unionOpposite(NodeOf(Plan.findGroup(F.S)),
+                                    NodeOf(Plan.findGroup(F.T)));
+  for (auto [Group, N] : Node) {
+    Plan.WantedBaseParity[Group] = false;
+    Plan.WantedBaseMod4[Group] = TwoSides && Sides.find(N).second ? 2 : 0;
+  }
+  bool Next = false;
+  for (unsigned G = 0; G < NumVGPRs; ++G) {
+    if (!Plan.IsFMAGroup[G] || Plan.IsSourceGroup[G] ||
+        Plan.GroupBase[G] == NumVGPRs || G != Plan.findGroup(G))
+      continue;
+    Plan.WantedBaseParity[G] = Next;
+    Next = !Next;
+  }
+  return true;
+}
+
 /// Places `Moving` (largest first; four-wide groups on four-aligned bases if
 /// possible, for ds_load_b128 and the bank plan) into their own VGPRs and
 /// `FreeRegs`. The group that finds no room, if one does not.
@@ -415,9 +468,16 @@ Recolorer::place(LoopPlan &Plan, SmallVector<unsigned, 64> Moving,
           return false;
       return true;
     };
+    // (first base, step) in order of preference.
+    std::pair<unsigned, unsigned> Preferred = {Parity, 2};
+    if (Plan.WantedBaseMod4[G])
+      Preferred = {*Plan.WantedBaseMod4[G], 4};
+    else if (Size >= 4 && !Parity)
+      Preferred = {0, 4};
     std::optional<unsigned> Found;
-    for (unsigned BaseAlign : {Size >= 4 && !Parity ? 4u : 2u, 2u}) {
-      for (unsigned B = Parity; B < NumVGPRs && !Found; B += BaseAlign)
+    for (auto [First, Step] :
+         {Preferred, std::pair<unsigned, unsigned>{Parity, 2}}) {
+      for (unsigned B = First; B < NumVGPRs && !Found; B += Step)
         if (Fits(B))
           Found = B;
       if (Found)
@@ -452,7 +512,9 @@ Recolorer::WhyNot Recolorer::placeGroups(MachineBasicBlock &LoopBB,
     if (!Plan.WantedBaseParity[G])
       continue;
     Planned.push_back(G);
-    if (gemm::vopd::parityOf(Plan.GroupBase[G]) != *Plan.WantedBaseParity[G])
+    if (gemm::vopd::parityOf(Plan.GroupBase[G]) != *Plan.WantedBaseParity[G] ||
+        (Plan.WantedBaseMod4[G] &&
+         Plan.GroupBase[G] % 4 != *Plan.WantedBaseMod4[G]))
       WrongParity.push_back(G);
   }
   if (WrongParity.empty())

@@ -100,6 +100,16 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
     while (plan.rowsPerLane > 1 &&
            (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
       plan.rowsPerLane /= 2;
+  // Still too few workgroups (a matrix-vector product of a few hundred
+  // rows): fewer rows per workgroup, more of a wave's lanes along K, as long
+  // as each wave keeps two loop iterations.
+  if (plan.xAlongK)
+    while (plan.rowsPerLane == 1 && plan.lanesL > 1 &&
+           plan.workgroups() < targetGroups &&
+           plan.stepsPerPart() >= 4 * plan.lanesK) {
+      plan.lanesL /= 2;
+      plan.lanesK *= 2;
+    }
   int64_t waves = (kSkinnyWavesPerCU * computeUnits + plan.workgroups() - 1) /
                   plan.workgroups();
   // At least two loop iterations per wave.

@@ -207,19 +207,22 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
       CU's vector memory address path, the LDS, the L2 and DRAM is taken
       (the calibrated timing model's bounds for this kernel);
     - the lanes of a wave split K: 8 lanes along K when the big operand is
-      stored with K contiguous (8 lanes read 128 contiguous bytes of a row),
-      4 when it is stored with L contiguous (then a lane's rows come in
-      chunks of 4, the 8 lanes' chunks side by side, so that a load reads
-      128 contiguous bytes of a K row); the waves of a workgroup split K
-      further, enough for about 8 waves per CU;
+      stored with K contiguous (8 lanes read 128 contiguous bytes of a row;
+      16 or 32 of them, a row of 256 or 512 bytes, where one row per lane
+      still gives fewer than 2 workgroups per CU), 4 when it is stored with
+      L contiguous (then a lane's rows come in chunks of 4, the 8 lanes'
+      chunks side by side, so that a load reads 128 contiguous bytes of a K
+      row); the waves of a workgroup split K further, enough for about 8
+      waves per CU;
     - the lanes along L of a wave take the same K steps: where the small
       operand is stored along S, a plan may stage its values per wave in
       LDS (each wave loads its steps' values once, 16 bytes a lane, into a
       tile padded against bank conflicts, between two wave barriers) for
       its lanes to read;
     - after the K loop, the sums are added over each wave's K lanes with
-      `gpu.subgroup_reduce ... cluster(size = 8 or 4)`, lowered here by
-      upstream's DPP patterns (`quad_perm`, `row_half_mirror`), then over
+      `gpu.subgroup_reduce ... cluster(size = 4 to 32)`, lowered here by
+      upstream's DPP patterns (`quad_perm`, `row_half_mirror`, `row_mirror`,
+      `v_permlanex16`), then over
       the waves through LDS by the first wave, always in the same order, so
       the result does not depend on timing; the epilogue (alpha, beta) is
       applied to the sum, and each lane stores a share of the results.
@@ -231,18 +234,20 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     kernel are left alone.
 
     Example: `gemm-opt --gemm-select-config=kernel=skinny --gemm-tile-skinny`
-    on a 512 x 8 x 4096 matmul gives a launch of 128 workgroups of 6 waves
-    (4 rows of A each, its 8 columns of B), whose K loop loads, per lane and
-    step, one `vector<4xf32>` of A and eight of B (B is stored 4096 x 8, so
-    one `vector<8xf32>` per K value), and 8 sums per lane added with DPP:
+    on a 512 x 8 x 4096 matmul gives a launch of 256 workgroups of 3 waves
+    (2 rows of A each, 16 lanes along K per row, its 8 columns of B), whose
+    K loop loads, per lane and step, one `vector<4xf32>` of A and eight of B
+    (B is stored 4096 x 8, so one `vector<8xf32>` per K value, here from the
+    wave's tile in LDS), and 8 sums per lane added with DPP:
 
     ```mlir
-    gpu.launch blocks(%bx, %by, %bz) in (%x = %c128, %y = %c1, %z = %c1)
-               threads(%tx, %ty, %tz) in (%x1 = %c192, %y1 = %c1, %z1 = %c1) {
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c256, %y = %c1, %z = %c1)
+               threads(%tx, %ty, %tz) in (%x1 = %c96, %y1 = %c1, %z1 = %c1) {
       %sums = scf.for %i = %c0 to %c20 step %c2 iter_args(%acc = %zero)
           -> (vector<8xf32>) {
         %a = vector.load %A[%row, %k] : memref<512x4096xf32>, vector<4xf32>
-        %b0 = vector.load %B[%k, %c0] : memref<4096x8xf32>, vector<8xf32>
+        %b0 = vector.load %tiles[%wave, %c0, %lanek, %c0]
+            : memref<3x2x64x12xf32, #gpu.address_space<workgroup>>, vector<8xf32>
         ...
         %acc1 = vector.fma %a0, %b0, %acc : vector<8xf32>
         ...

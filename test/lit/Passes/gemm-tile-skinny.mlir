@@ -23,32 +23,33 @@
 // AUTO-LABEL: func.func @parts(
 // AUTO: linalg.matmul {{.*}}kernel = skinny>}
 
-// A is stored with K contiguous: 8 lanes along K (lane % 8), each loading
-// 16 bytes of its row per step; B's 8 columns of each K row come from the
-// wave's tile in LDS (as in @stage_y below). 512 rows in 128 workgroups of
-// 4 rows (4 rows of 8 lanes, one row per lane), each workgroup 6 waves
-// splitting K.
+// A is stored with K contiguous: lanes along K, each loading 16 bytes of
+// its row per step; B's 8 columns of each K row come from the wave's tile
+// in LDS (as in @stage_y below). 512 rows in workgroups of 4 rows (4 rows
+// of 8 lanes, one row per lane) would be 128 workgroups, too few for 96
+// CUs: 16 lanes along K (lane % 16) take a row, 256 workgroups of 2 rows,
+// each 3 waves splitting K.
 // CHECK-LABEL: func.func @small_n(
-// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c192, %{{.*}} = %c1, %{{.*}} = %c1) function(@small_n_skinny_kernel) workgroup(%[[TILES:.*]] : memref<6x2x32x12xf32, #gpu.address_space<workgroup>>, %[[LDS:.*]] : memref<6x8x4xf32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c96, %{{.*}} = %c1, %{{.*}} = %c1) function(@small_n_skinny_kernel) workgroup(%[[TILES:.*]] : memref<3x2x64x12xf32, #gpu.address_space<workgroup>>, %[[LDS:.*]] : memref<3x8x2xf32, #gpu.address_space<workgroup>>)
 // CHECK: %[[LANE:.*]] = arith.remui %[[TX]], %c32
 // CHECK: %[[WAVE:.*]] = arith.divui %[[TX]], %c32
-// CHECK: %[[LANEK:.*]] = arith.remui %[[LANE]], %c8
-// CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c8
+// CHECK: %[[LANEK:.*]] = arith.remui %[[LANE]], %c16
+// CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c16
 // CHECK: %[[OWNED:.*]] = arith.addi %{{.*}}, %[[LANEL]]
 // CHECK: %[[ROW:.*]] = arith.minui %[[OWNED]], %c511
-// 4096 / 4 = 1024 steps of 4 K values: 21 iterations of 6 x 8 lanes, the
+// 4096 / 4 = 1024 steps of 4 K values: 21 iterations of 3 x 16 lanes, the
 // first 20 unrolled by 2, then one whole, then 16 steps for the first lanes.
 // CHECK: %[[SUM:.*]] = scf.for %[[I:.*]] = %c0 to %c20 step %c2 iter_args(%[[ACC:.*]] = %cst) -> (vector<8xf32>)
-// CHECK: %[[G:.*]] = arith.muli %[[I]], %c6
+// CHECK: %[[G:.*]] = arith.muli %[[I]], %c3
 // CHECK: %[[W:.*]] = arith.addi %[[G]], %[[WAVE]]
-// CHECK: %[[S:.*]] = arith.muli %[[W]], %c8
+// CHECK: %[[S:.*]] = arith.muli %[[W]], %c16
 // CHECK: %[[STEP:.*]] = arith.addi %[[S]], %[[LANEK]]
 // CHECK: %[[K:.*]] = arith.muli %[[STEP]], %c4
 // CHECK: %[[A:.*]] = vector.load %arg0[%[[ROW]], %[[K]]] : memref<512x4096xf32>, vector<4xf32>
 // CHECK: %[[A0:.*]] = vector.extract %[[A]][0]
 // The second step's loads before the first step's FMAs.
 // CHECK: vector.load %arg0
-// CHECK: %[[B0:.*]] = vector.load %[[TILES]][%[[WAVE]], %c0, %[[LANEK]], %c0] : memref<6x2x32x12xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: %[[B0:.*]] = vector.load %[[TILES]][%[[WAVE]], %c0, %[[LANEK]], %c0] : memref<3x2x64x12xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK: %[[SPLAT:.*]] = vector.broadcast %[[A0]] : f32 to vector<8xf32>
 // CHECK-NEXT: vector.fma %[[SPLAT]], %[[B0]], %[[ACC]] : vector<8xf32>
 // CHECK: scf.yield
@@ -61,12 +62,14 @@
 // CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[P2]]
 // CHECK-NEXT: %[[P3:.*]] = amdgpu.dpp %[[S2]] %[[S2]] row_half_mirror(unit) {bound_ctrl = true} : f32
 // CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[P3]]
-// Lane k of the 8 keeps sum k, writes it to LDS; after the barrier the
-// first wave adds the 6 waves' sums in wave order and stores C += sum.
+// CHECK-NEXT: %[[P4:.*]] = amdgpu.dpp %[[S3]] %[[S3]] row_mirror(unit) {bound_ctrl = true} : f32
+// CHECK-NEXT: %[[S4:.*]] = arith.addf %[[S3]], %[[P4]]
+// Lane k of the 16 keeps sum min(k, 7), writes it to LDS; after the barrier
+// the first wave adds the 3 waves' sums in wave order and stores C += sum.
 // CHECK: %[[ISL1:.*]] = arith.cmpi eq, %[[LANEK]], %c1
-// CHECK-NEXT: arith.select %[[ISL1]], %{{.*}}, %[[S3]] : f32
-// CHECK: %[[ISL7:.*]] = arith.cmpi eq, %[[LANEK]], %c7
-// CHECK-NEXT: %[[MINE:.*]] = arith.select %[[ISL7]]
+// CHECK-NEXT: arith.select %[[ISL1]], %{{.*}}, %[[S4]] : f32
+// CHECK: %[[ISL15:.*]] = arith.cmpi eq, %[[LANEK]], %c15
+// CHECK-NEXT: %[[MINE:.*]] = arith.select %[[ISL15]]
 // CHECK: memref.store %[[MINE]], %[[LDS]][%[[WAVE]], %{{.*}}, %[[LANEL]]]
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WAVE]], %c0
@@ -74,12 +77,12 @@
 // CHECK: %[[W0:.*]] = memref.load %[[LDS]][%c0,
 // CHECK-NEXT: %[[W1:.*]] = memref.load %[[LDS]][%c1,
 // CHECK-NEXT: %[[T1:.*]] = arith.addf %[[W0]], %[[W1]]
-// CHECK: %[[W5:.*]] = memref.load %[[LDS]][%c5,
-// CHECK-NEXT: %[[T5:.*]] = arith.addf %{{.*}}, %[[W5]] : f32
+// CHECK-NEXT: %[[W2:.*]] = memref.load %[[LDS]][%c2,
+// CHECK-NEXT: %[[T2:.*]] = arith.addf %[[T1]], %[[W2]] : f32
 // CHECK-NOT: memref.load %[[LDS]]
 // CHECK: scf.if
 // CHECK-NEXT: %[[OLD:.*]] = memref.load %arg2[
-// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[T5]]
+// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[T2]]
 // CHECK-NEXT: memref.store %[[NEW]], %arg2[
 func.func @small_n(%A: memref<512x4096xf32>, %B: memref<4096x8xf32>, %C: memref<512x8xf32>) {
   linalg.matmul ins(%A, %B : memref<512x4096xf32>, memref<4096x8xf32>) outs(%C : memref<512x8xf32>)
