@@ -75,6 +75,8 @@ CORNERS = [
     (90, 997, 160, "nn+ld"),  # B streamed along N in chunks, both edges
     (999, 40, 260, "nn+ld"),  # B's K steps staged in LDS per wave, edges
     (1000, 64, 512, "nn C=aT+bC"),  # staged, a rest of steps not staged
+    (63, 1, 1220, "nn+ld C=aT+bC"),  # 32 lanes along K of a row, a K rest
+    (700, 3, 520, "nn"),  # 16 lanes along K of a row, L edge
 ]
 
 
