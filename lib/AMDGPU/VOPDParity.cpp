@@ -134,6 +134,30 @@ std::optional<std::pair<Half, Half>> getHalves(const MachineInstr &MI,
                    Half{YName, *YKind, 1, 2 + XKind->NumSources}};
 }
 
+/// The halves of `MI` in an order that runs them one after the other with
+/// the VOPD's effect: a VOPD reads every source before either half writes,
+/// so a half that reads the other's destination goes first. Nothing when
+/// each half reads the other's destination.
+std::optional<std::pair<Half, Half>>
+getSequentialOrder(const MachineInstr &MI, const Half &X, const Half &Y,
+                   const TargetRegisterInfo &TRI) {
+  auto Reads = [&](const Half &H, const Half &Other) {
+    Register Written = MI.getOperand(Other.Dst).getReg();
+    for (unsigned I = 0; I < H.Kind.NumSources; ++I) {
+      const MachineOperand &Src = MI.getOperand(H.First + I);
+      if (Src.isReg() && TRI.regsOverlap(Src.getReg(), Written))
+        return true;
+    }
+    return false;
+  };
+  bool YReadsX = Reads(Y, X), XReadsY = Reads(X, Y);
+  if (YReadsX && XReadsY)
+    return std::nullopt;
+  if (YReadsX)
+    return std::pair{Y, X};
+  return std::pair{X, Y};
+}
+
 } // namespace
 
 namespace gemm {
@@ -153,7 +177,9 @@ bool canSplitVOPD(const MachineInstr &MI, const OpcodesByName &Opcodes) {
   const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
   auto Halves = getHalves(MI, TII);
   return Halves && getSingleOpcode(Halves->first, TII, Opcodes) &&
-         getSingleOpcode(Halves->second, TII, Opcodes);
+         getSingleOpcode(Halves->second, TII, Opcodes) &&
+         getSequentialOrder(MI, Halves->first, Halves->second,
+                            *MI.getMF()->getSubtarget().getRegisterInfo());
 }
 
 bool splitVOPD(MachineInstr &MI, const OpcodesByName &Opcodes) {
@@ -161,8 +187,12 @@ bool splitVOPD(MachineInstr &MI, const OpcodesByName &Opcodes) {
     return false;
   const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
   auto [X, Y] = *getHalves(MI, TII);
-  emitHalf(MI, X, *getSingleOpcode(X, TII, Opcodes), TII, /*KeepKills=*/false);
-  emitHalf(MI, Y, *getSingleOpcode(Y, TII, Opcodes), TII, /*KeepKills=*/false);
+  auto [First, Second] = *getSequentialOrder(
+      MI, X, Y, *MI.getMF()->getSubtarget().getRegisterInfo());
+  emitHalf(MI, First, *getSingleOpcode(First, TII, Opcodes), TII,
+           /*KeepKills=*/false);
+  emitHalf(MI, Second, *getSingleOpcode(Second, TII, Opcodes), TII,
+           /*KeepKills=*/false);
   MI.eraseFromParent();
   return true;
 }
@@ -208,12 +238,16 @@ VOPDParityStats repairVOPDParity(MachineFunction &MF,
 
       std::optional<unsigned> XOpcode = getSingleOpcode(X, TII, Opcodes);
       std::optional<unsigned> YOpcode = getSingleOpcode(Y, TII, Opcodes);
-      if (!XOpcode || !YOpcode) {
+      auto Order = getSequentialOrder(MI, X, Y, TRI);
+      if (!XOpcode || !YOpcode || !Order) {
         ++Stats.Unrepaired;
         continue;
       }
-      emitHalf(MI, X, *XOpcode, TII);
-      emitHalf(MI, Y, *YOpcode, TII);
+      // Y first when it reads X's destination; a kill flag of Y's may then
+      // end a register X still reads, so they are dropped.
+      bool InOrder = Order->first.Dst == X.Dst;
+      emitHalf(MI, Order->first, InOrder ? *XOpcode : *YOpcode, TII, InOrder);
+      emitHalf(MI, Order->second, InOrder ? *YOpcode : *XOpcode, TII, InOrder);
       MI.eraseFromParent();
       ++Stats.Split;
     }

@@ -44,13 +44,16 @@ struct VOPDHalfOperands {
 std::optional<std::pair<VOPDHalfOperands, VOPDHalfOperands>>
 getVOPDHalves(const llvm::MachineInstr &MI, const llvm::TargetInstrInfo &TII);
 
-/// Whether splitVOPD can take `MI` apart.
+/// Whether splitVOPD can take `MI` apart: both halves have single-issue
+/// forms, and they do not each read the other's destination.
 bool canSplitVOPD(const llvm::MachineInstr &MI, const OpcodesByName &Opcodes);
 
-/// Replaces the VOPD `MI` by its X half and then its Y half as single-issue
-/// instructions, which computes the same (a legal VOPD's Y never reads X's
-/// destination). Kill flags are dropped. False, with nothing changed, when
-/// canSplitVOPD is false.
+/// Replaces the VOPD `MI` by its halves as single-issue instructions that
+/// compute the same: X then Y, or Y first where Y reads X's destination (a
+/// VOPD reads all its sources before it writes; LLVM forms such pairs, for
+/// example `v_dual_add_f32 v0, v2, v4 :: v_dual_add_f32 v1, v0, v6`). Kill
+/// flags are dropped. False, with nothing changed, when canSplitVOPD is
+/// false.
 bool splitVOPD(llvm::MachineInstr &MI, const OpcodesByName &Opcodes);
 
 /// True for the targets with the VOPD parity hazard (gfx11).

@@ -255,77 +255,91 @@ struct AccumulatorStore {
     return epilogue ? buildEpilogue(b, epilogue, t, old)
                     : arith::AddFOp::create(b, old, t).getResult();
   }
-  void addSubTile(Value row, Value col, int64_t i, int64_t in) {
-    Value old =
-        readsC ? vector::LoadOp::create(b, subTileType, c, ValueRange{row, col})
-                     .getResult()
-               : Value();
-    vector::StoreOp::create(b, combine(subTileOf(i, in), old), c,
-                            ValueRange{row, col});
-  }
-  void storeAll();
-  void storeOwned();
+  void store();
+  void storeSubTile(Value row, Value col, Value value);
 };
 } // namespace
 
-void AccumulatorStore::storeAll() {
-  for (int64_t i = 0; i < tile.laneRows(); ++i) {
-    Value row = rowOf(i);
+/// Up to this many sub-tiles' C loads are issued before their stores: in
+/// flight together rather than one round trip each (the K loop of a short
+/// K is a few dozen steps, and eight serial C round trips were a tenth of
+/// the kernel), without the VGPRs of a whole 128 x 128 tile's C.
+static constexpr int64_t kCLoadBatch = 8;
+static constexpr int64_t kMaxBatchedAccumulators = 32;
+
+/// C = epilogue(accumulator, C), or C += the accumulators, a batch of
+/// sub-tiles at a time: their C loads, then their stores. A shifted edge
+/// tile lies inside C, so its loads need no guard, but it overlaps its
+/// neighbour, which owns the overlap: it stores only the elements past
+/// ownedRow and ownedCol. For the other tiles the guards always hold. (One
+/// guarded epilogue rather than a uniform branch to an unguarded copy: with
+/// two copies, LLVM hoists their common C addresses above the branch and 30
+/// more VGPRs are live.)
+void AccumulatorStore::store() {
+  SmallVector<std::pair<int64_t, int64_t>> subTiles;
+  for (int64_t i = 0; i < tile.laneRows(); ++i)
     for (int64_t in = 0; in < tile.subTilesN(); ++in)
-      addSubTile(row, colOf(in), i, in);
-    // Row by row: unfenced, the scheduler hoists the C loads of the whole
-    // alpha/beta epilogue above its arithmetic, and a 128 x 128 tile then
-    // spills.
+      subTiles.push_back({i, in});
+  // With an epilogue, a row at a time: its arithmetic needs VGPRs too.
+  // Lane tiles of more than 32 sums go one by one: their kernels' VGPRs sit
+  // just below an occupancy step, which the C loads in flight would cross
+  // (64 x 128 tiles: 104 -> 110, 128 x 128: 188 -> 194; predicted 2-10 %
+  // slower).
+  size_t batchSize = epilogue ? 1 : kCLoadBatch;
+  if (tile.laneRows() * tile.laneCols() > kMaxBatchedAccumulators)
+    batchSize = 1;
+  for (size_t first = 0; first < subTiles.size(); first += batchSize) {
+    auto batch = ArrayRef(subTiles).slice(
+        first, std::min(batchSize, subTiles.size() - first));
+    SmallVector<Value> rows, cols, olds;
+    for (auto [i, in] : batch) {
+      rows.push_back(rowOf(i));
+      cols.push_back(colOf(in));
+      olds.push_back(
+          readsC ? vector::LoadOp::create(b, subTileType, c,
+                                          ValueRange{rows.back(), cols.back()})
+                       .getResult()
+                 : Value());
+    }
+    for (auto [n, subTile] : llvm::enumerate(batch)) {
+      auto [i, in] = subTile;
+      storeSubTile(rows[n], cols[n], combine(subTileOf(i, in), olds[n]));
+    }
+    // Unfenced, the scheduler hoists the C loads of the whole alpha/beta
+    // epilogue above its arithmetic, and a 128 x 128 tile then spills.
     if (epilogue)
       amdgpu::SchedBarrierOp::create(b, amdgpu::sched_barrier_opt_enum::none);
   }
 }
 
-/// A shifted edge tile overlaps its neighbour, which owns the overlap: only
-/// the elements past ownedRow and ownedCol are its own. For the other tiles
-/// the guards always hold. (One guarded epilogue rather than a uniform branch
-/// to an unguarded copy: with two copies, LLVM hoists their common C
-/// addresses above the branch and 30 more VGPRs are live.)
-void AccumulatorStore::storeOwned() {
+void AccumulatorStore::storeSubTile(Value row, Value col, Value value) {
   auto atLeast = [&](Value lhs, Value rhs) -> Value {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lhs, rhs);
   };
-  for (int64_t i = 0; i < tile.laneRows(); ++i) {
-    Value row = rowOf(i);
-    OpBuilder::InsertionGuard rowGuard(b);
-    if (tile.mayHaveEdgeRows()) {
-      auto ifRow = scf::IfOp::create(b, atLeast(row, ownedRow));
-      b.setInsertionPoint(ifRow.thenBlock()->getTerminator());
-    }
-    for (int64_t in = 0; in < tile.subTilesN(); ++in) {
-      Value col = colOf(in);
-      if (!tile.mayHaveEdgeCols()) {
-        addSubTile(row, col, i, in);
-        continue;
-      }
-      // Sub-tiles past the overlap keep the 16-byte access; only the one
-      // straddling the neighbour's last column goes element by element
-      // (from element 1: element 0 is at col < ownedCol, the neighbour's).
-      auto ifOwned = scf::IfOp::create(b, atLeast(col, ownedCol),
-                                       /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard colGuard(b);
-      b.setInsertionPoint(ifOwned.thenBlock()->getTerminator());
-      addSubTile(row, col, i, in);
-      b.setInsertionPoint(ifOwned.elseBlock()->getTerminator());
-      for (int64_t j = 1; j < kSubTile; ++j) {
-        Value element = math.add(col, j);
-        auto ifElement = scf::IfOp::create(b, atLeast(element, ownedCol));
-        OpBuilder::InsertionGuard elementGuard(b);
-        b.setInsertionPoint(ifElement.thenBlock()->getTerminator());
-        Value old = readsC
-                        ? memref::LoadOp::create(b, c, ValueRange{row, element})
-                              .getResult()
-                        : Value();
-        Value part = vector::ExtractOp::create(b, acc[i], in * kSubTile + j);
-        memref::StoreOp::create(b, combine(part, old), c,
-                                ValueRange{row, element});
-      }
-    }
+  OpBuilder::InsertionGuard guard(b);
+  if (tile.mayHaveEdgeRows()) {
+    auto ifRow = scf::IfOp::create(b, atLeast(row, ownedRow));
+    b.setInsertionPoint(ifRow.thenBlock()->getTerminator());
+  }
+  if (!tile.mayHaveEdgeCols()) {
+    vector::StoreOp::create(b, value, c, ValueRange{row, col});
+    return;
+  }
+  // Sub-tiles past the overlap keep the 16-byte store; only the one
+  // straddling the neighbour's last column goes element by element (from
+  // element 1: element 0 is at col < ownedCol, the neighbour's).
+  auto ifOwned = scf::IfOp::create(b, atLeast(col, ownedCol),
+                                   /*withElseRegion=*/true);
+  b.setInsertionPoint(ifOwned.thenBlock()->getTerminator());
+  vector::StoreOp::create(b, value, c, ValueRange{row, col});
+  b.setInsertionPoint(ifOwned.elseBlock()->getTerminator());
+  for (int64_t j = 1; j < kSubTile; ++j) {
+    Value element = math.add(col, j);
+    auto ifElement = scf::IfOp::create(b, atLeast(element, ownedCol));
+    OpBuilder::InsertionGuard elementGuard(b);
+    b.setInsertionPoint(ifElement.thenBlock()->getTerminator());
+    memref::StoreOp::create(b, vector::ExtractOp::create(b, value, j), c,
+                            ValueRange{row, element});
   }
 }
 
@@ -469,10 +483,7 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
                          ownedCol,
                          VectorType::get({kSubTile}, f32),
                          !epilogue || epilogueReadsC(epilogue)};
-  if (!tile.hasEdgeTiles())
-    store.storeAll();
-  else
-    store.storeOwned();
+  store.store();
   eraseReplaced(matmul, aView, cView, tailMatmul, epilogue, epilogueView);
   return success();
 }

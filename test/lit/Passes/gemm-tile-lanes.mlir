@@ -147,21 +147,35 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // EDGE: %[[A0S:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
 // EDGE: vector.fma %[[A0S]], %[[BROW]], %[[ACC0]] : vector<16xf32>
 // EDGE: scf.yield
-// The epilogue stores only what this workgroup owns: rows from the owned
-// start (row guard), whole 16-byte sub-tiles past the owned column start,
-// and the sub-tile straddling it element by element.
-// EDGE: %[[ROW_OK:.*]] = arith.cmpi uge, %{{.*}}, %[[OWNED_ROW]] : index
+// The epilogue loads C without a guard (the shifted tile lies inside C) and
+// stores only what this workgroup owns: rows from the owned start (row
+// guard), whole 16-byte sub-tiles past the owned column start, and the
+// sub-tile straddling it element by element. (128 x 128 tiles take their
+// sub-tiles one by one; 64 x 64 tiles, below, take them in batches.)
+// EDGE: %[[OLD:.*]] = vector.load %arg2[%[[ROW:.*]], %[[COL:.*]]] : memref<300x200xf32>, vector<4xf32>
+// EDGE-NEXT: vector.shuffle
+// EDGE-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : vector<4xf32>
+// EDGE-NEXT: %[[ROW_OK:.*]] = arith.cmpi uge, %[[ROW]], %[[OWNED_ROW]] : index
 // EDGE-NEXT: scf.if %[[ROW_OK]] {
-// EDGE: %[[SUB_OK:.*]] = arith.cmpi uge, %[[COL:.*]], %[[OWNED_COL]] : index
+// EDGE-NEXT: %[[SUB_OK:.*]] = arith.cmpi uge, %[[COL]], %[[OWNED_COL]] : index
 // EDGE-NEXT: scf.if %[[SUB_OK]] {
-// EDGE-NEXT: vector.load %arg2[%{{.*}}, %[[COL]]] : memref<300x200xf32>, vector<4xf32>
-// EDGE: vector.store
+// EDGE-NEXT: vector.store %[[NEW]], %arg2[%[[ROW]], %[[COL]]]
 // EDGE-NEXT: } else {
 // EDGE-NEXT: %[[COL1:.*]] = arith.addi %[[COL]], %c1 : index
 // EDGE-NEXT: %[[EL_OK:.*]] = arith.cmpi uge, %[[COL1]], %[[OWNED_COL]] : index
 // EDGE-NEXT: scf.if %[[EL_OK]] {
-// EDGE-NEXT: memref.load %arg2[%{{.*}}, %[[COL1]]] : memref<300x200xf32>
-// EDGE: memref.store
+// EDGE-NEXT: %[[E1:.*]] = vector.extract %[[NEW]][1]
+// EDGE-NEXT: memref.store %[[E1]], %arg2[%[[ROW]], %[[COL1]]]
+//
+// 64 x 64 tiles (4 x 8 sums a lane): the C loads of 8 sub-tiles (the whole
+// lane tile) are issued before their stores, so that they are in flight
+// together.
+// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-select-config="bm=64 bn=64" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=BATCH
+// BATCH: scf.for
+// BATCH-COUNT-8: vector.load %arg2[{{.*}}] : memref<300x200xf32>, vector<4xf32>
+// BATCH-NOT: vector.load %arg2
+// BATCH: vector.store
+// BATCH-NOT: vector.load %arg2
 
 // Dynamic sizes: the K tail, possibly empty, is a loop that runs at least
 // once: a step past the tail reads the K loop's last column and multiplies
