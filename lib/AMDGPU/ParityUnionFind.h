@@ -3,6 +3,8 @@
 #ifndef GEMM_OPT_LIB_AMDGPU_PARITYUNIONFIND_H
 #define GEMM_OPT_LIB_AMDGPU_PARITYUNIONFIND_H
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <utility>
 #include <vector>
 
@@ -50,6 +52,29 @@ public:
 private:
   std::vector<unsigned> Parent;
   std::vector<bool> ParityToParent;
+};
+
+/// ParityUnionFind over keys (values, VGPR groups), each given an element on
+/// first use.
+class KeyedParityUnionFind {
+public:
+  std::pair<unsigned, bool> find(unsigned Key) { return Sides.find(of(Key)); }
+  bool unionOpposite(unsigned A, unsigned B) {
+    return Sides.unionOpposite(of(A), of(B));
+  }
+  /// The keys seen so far, with their elements.
+  const llvm::DenseMap<unsigned, unsigned> &keys() const { return Elements; }
+
+private:
+  unsigned of(unsigned Key) {
+    auto [It, Inserted] = Elements.try_emplace(Key, 0);
+    if (Inserted)
+      It->second = Sides.add();
+    return It->second;
+  }
+
+  ParityUnionFind Sides;
+  llvm::DenseMap<unsigned, unsigned> Elements;
 };
 
 } // namespace gemm

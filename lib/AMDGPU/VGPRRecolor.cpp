@@ -50,8 +50,8 @@
 #include <optional>
 
 using namespace llvm;
+using gemm::KeyedParityUnionFind;
 using gemm::NumVGPRs;
-using gemm::ParityUnionFind;
 using gemm::VGPRTable;
 
 namespace {
@@ -340,26 +340,19 @@ void Recolorer::measureGroups(LoopPlan &Plan) {
 unsigned Recolorer::planParities(LoopPlan &Plan) {
   if (planAlongK(Plan))
     return Plan.FMAs.size();
-  ParityUnionFind Sides;
-  DenseMap<unsigned, unsigned> Node;
-  auto NodeOf = [&](unsigned Val) {
-    auto [It, Inserted] = Node.try_emplace(Val, 0);
-    if (Inserted)
-      It->second = Sides.add();
-    return It->second;
-  };
+  KeyedParityUnionFind Sides;
   for (const FMA &F : Plan.FMAs)
-    Sides.unionOpposite(NodeOf(F.ValueS), NodeOf(F.ValueT));
+    Sides.unionOpposite(F.ValueS, F.ValueT);
   MapVector<unsigned, SmallVector<const FMA *, 128>> Steps;
   for (const FMA &F : Plan.FMAs)
-    Steps[Sides.find(NodeOf(F.ValueS)).first].push_back(&F);
+    Steps[Sides.find(F.ValueS).first].push_back(&F);
 
   std::array<std::optional<bool>, NumVGPRs> AccParity;
   for (const FMA &F : Plan.FMAs)
     if (Plan.IsSourceGroup[Plan.findGroup(F.Acc)])
       AccParity[F.Acc] = Plan.elementParity(F.Acc);
   auto AnchorOf = [&](const FMA &F, bool Side) {
-    return Sides.find(NodeOf(F.ValueS)).second == Side ? F.S : F.T;
+    return Sides.find(F.ValueS).second == Side ? F.S : F.T;
   };
   for (auto &[Root, StepFMAs] : Steps) {
     std::array<unsigned, 2> Agreement = {0, 0};
@@ -415,21 +408,13 @@ bool Recolorer::planAlongK(LoopPlan &Plan) {
       return false;
   }
   // The sides: two-colour the source groups by the FMAs that multiply them.
-  ParityUnionFind Sides;
-  DenseMap<unsigned, unsigned> Node;
-  auto NodeOf = [&](unsigned Group) {
-    auto [It, Inserted] = Node.try_emplace(Group, 0);
-    if (Inserted)
-      It->second = Sides.add();
-    return It->second;
-  };
+  KeyedParityUnionFind Sides;
   bool TwoSides = true;
   for (const FMA &F : Plan.FMAs)
-    TwoSides &= Sides.unionOpposite(NodeOf(Plan.findGroup(F.S)),
-                                    NodeOf(Plan.findGroup(F.T)));
-  for (auto [Group, N] : Node) {
+    TwoSides &= Sides.unionOpposite(Plan.findGroup(F.S), Plan.findGroup(F.T));
+  for (unsigned Group : llvm::make_first_range(Sides.keys())) {
     Plan.WantedBaseParity[Group] = false;
-    Plan.WantedBaseMod4[Group] = TwoSides && Sides.find(N).second ? 2 : 0;
+    Plan.WantedBaseMod4[Group] = TwoSides && Sides.find(Group).second ? 2 : 0;
   }
   bool Next = false;
   for (unsigned G = 0; G < NumVGPRs; ++G) {

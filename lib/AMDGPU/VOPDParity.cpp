@@ -158,6 +158,15 @@ getSequentialOrder(const MachineInstr &MI, const Half &X, const Half &Y,
   return std::pair{X, Y};
 }
 
+/// Emits the halves of `MI`, in `Order` (getSequentialOrder), as single
+/// instructions before it.
+void emitHalves(MachineInstr &MI, const std::pair<Half, Half> &Order,
+                const TargetInstrInfo &TII, const gemm::OpcodesByName &Opcodes,
+                bool KeepKills) {
+  for (const Half &H : {Order.first, Order.second})
+    emitHalf(MI, H, *getSingleOpcode(H, TII, Opcodes), TII, KeepKills);
+}
+
 } // namespace
 
 namespace gemm {
@@ -187,12 +196,10 @@ bool splitVOPD(MachineInstr &MI, const OpcodesByName &Opcodes) {
     return false;
   const TargetInstrInfo &TII = *MI.getMF()->getSubtarget().getInstrInfo();
   auto [X, Y] = *getHalves(MI, TII);
-  auto [First, Second] = *getSequentialOrder(
-      MI, X, Y, *MI.getMF()->getSubtarget().getRegisterInfo());
-  emitHalf(MI, First, *getSingleOpcode(First, TII, Opcodes), TII,
-           /*KeepKills=*/false);
-  emitHalf(MI, Second, *getSingleOpcode(Second, TII, Opcodes), TII,
-           /*KeepKills=*/false);
+  emitHalves(MI,
+             *getSequentialOrder(MI, X, Y,
+                                 *MI.getMF()->getSubtarget().getRegisterInfo()),
+             TII, Opcodes, /*KeepKills=*/false);
   MI.eraseFromParent();
   return true;
 }
@@ -246,8 +253,7 @@ VOPDParityStats repairVOPDParity(MachineFunction &MF,
       // Y first when it reads X's destination; a kill flag of Y's may then
       // end a register X still reads, so they are dropped.
       bool InOrder = Order->first.Dst == X.Dst;
-      emitHalf(MI, Order->first, InOrder ? *XOpcode : *YOpcode, TII, InOrder);
-      emitHalf(MI, Order->second, InOrder ? *YOpcode : *XOpcode, TII, InOrder);
+      emitHalves(MI, *Order, TII, Opcodes, /*KeepKills=*/InOrder);
       MI.eraseFromParent();
       ++Stats.Split;
     }
