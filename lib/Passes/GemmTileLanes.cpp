@@ -280,14 +280,14 @@ void AccumulatorStore::store() {
   for (int64_t i = 0; i < tile.laneRows(); ++i)
     for (int64_t in = 0; in < tile.subTilesN(); ++in)
       subTiles.push_back({i, in});
-  // With an epilogue, a row at a time: its arithmetic needs VGPRs too.
-  // Lane tiles of more than 32 sums go one by one: their kernels' VGPRs sit
-  // just below an occupancy step, which the C loads in flight would cross
-  // (64 x 128 tiles: 104 -> 110, 128 x 128: 188 -> 194; predicted 2-10 %
-  // slower).
-  size_t batchSize = epilogue ? 1 : kCLoadBatch;
-  if (tile.laneRows() * tile.laneCols() > kMaxBatchedAccumulators)
-    batchSize = 1;
+  // One by one with an epilogue (its arithmetic needs VGPRs too) and for
+  // lane tiles of more than 32 sums: their kernels' VGPRs sit just below an
+  // occupancy step, which the C loads in flight would cross (64 x 128
+  // tiles: 104 -> 110, 128 x 128: 188 -> 194; predicted 2-10 % slower).
+  size_t batchSize =
+      epilogue || tile.laneRows() * tile.laneCols() > kMaxBatchedAccumulators
+          ? 1
+          : kCLoadBatch;
   for (size_t first = 0; first < subTiles.size(); first += batchSize) {
     auto batch = ArrayRef(subTiles).slice(
         first, std::min(batchSize, subTiles.size() - first));

@@ -432,9 +432,9 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     and column guards; whole 16-byte sub-tiles where they are owned, element
     by element for the one straddling the neighbour's edge); it reads C
     without guards, since the shifted tile lies inside C. Up to 8 16-byte
-    sub-tiles' C loads are issued before their stores (one row's with an
-    epilogue; one at a time for lane tiles of over 32 sums, whose VGPRs
-    would cross an occupancy step), so that a lane's C round trips overlap.
+    sub-tiles' C loads are issued before their stores, so that a lane's C
+    round trips overlap; one at a time with an alpha/beta epilogue, and for
+    lane tiles of over 32 sums, whose VGPRs would cross an occupancy step.
 
     The K step is unrolled the launch's `gemm.config` `unroll` times (0:
     all of `bk`, one straight-line loop body); a smaller factor keeps an
