@@ -55,13 +55,20 @@ static constexpr int64_t kSkinnySumLanes = 256;
 // kernel's launch after the parts, about 5 us.
 static constexpr double kSkinnyClockHz = 2.5e9;
 static constexpr double kSkinnyPartsGapCycles = 5e-6 * kSkinnyClockHz;
-// The waves' Y tiles take at most half a CU's 64 KiB of LDS.
+// The waves' Y tiles take at most half a CU's 64 KiB of LDS, and so do
+// the partial sums of a plan with Y in SGPRs (32 lanes' worth a wave).
 static constexpr int64_t kMaxSkinnyTileBytes = 32 * 1024;
+// C's old values of at most this many sums a lane are loaded before the K
+// loop: each keeps a few VGPRs (the value, its address) through the loop.
+static constexpr int64_t kMaxEarlyCSlots = 4;
+// SGPRs for Y of the steps a loop iteration has in flight: the rest of the
+// 106 hold the addresses and the loop's counters.
+static constexpr int64_t kMaxSkinnyScalarYFloats = 64;
 
 /// The plan with at most `maxCols` columns per workgroup and `rows` rows
 /// per lane (fewer when the rows would give too few workgroups).
 static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
-                          int64_t computeUnits) {
+                          bool scalarY, int64_t computeUnits) {
   int64_t groupsS = (plan.s + maxCols - 1) / maxCols;
   plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
   plan.rowsPerLane = plan.l >= rows ? rows : 1;
@@ -74,6 +81,12 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
     // each; 4 K rows per load.
     plan.lanesK = 4;
     plan.lanesL = 8;
+  }
+  plan.scalarY = scalarY && !plan.xAlongK;
+  if (plan.scalarY) {
+    // A load of one K value is 512 contiguous bytes.
+    plan.lanesK = 1;
+    plan.lanesL = kWaveSize;
   }
   int64_t targetGroups = 2 * computeUnits;
   double streamSeconds = 4.0 * plan.l * plan.k * plan.batch / kSkinnyDramBytes;
@@ -115,11 +128,22 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
   // At least two loop iterations per wave.
   int64_t maxWaves =
       std::max<int64_t>(1, plan.stepsPerPart() / (2 * plan.lanesK));
+  if (plan.scalarY)
+    maxWaves = std::min(maxWaves, kMaxSkinnyTileBytes /
+                                      (4 * plan.accumulators() * kWaveSize));
   plan.waves =
       std::clamp<int64_t>(waves, 1, std::min(kMaxSkinnyWaves, maxWaves));
   // Loads of two steps in flight when the registers allow.
-  int64_t stepFloats = kSkinnyStepK * (plan.rowsPerLane + plan.colsPerGroup);
-  plan.unroll = plan.accumulators() + 2 * stepFloats <= 160 ? 2 : 1;
+  int64_t xStepFloats = kSkinnyStepK * plan.rowsPerLane;
+  int64_t yStepFloats = kSkinnyStepK * plan.colsPerGroup;
+  if (plan.scalarY)
+    plan.unroll = plan.accumulators() + 2 * xStepFloats <= 160 &&
+                          2 * yStepFloats <= kMaxSkinnyScalarYFloats
+                      ? 2
+                      : 1;
+  else
+    plan.unroll =
+        plan.accumulators() + 2 * (xStepFloats + yStepFloats) <= 160 ? 2 : 1;
   return plan;
 }
 
@@ -129,7 +153,8 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
 /// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
 /// (X is read once per workgroup column) and DRAM (every operand once); with
 /// Y staged, also the LDS (16 bytes a lane take 4 clocks, and the workgroups
-/// of a WGP share one LDS half, as the model places them). A grid of fewer
+/// of a WGP share one LDS half, as the model places them), and the VALU
+/// (which bounds a plan with Y in SGPRs). A grid of fewer
 /// than 4 workgroups per CU hides less latency: it counts up to 1.8 times
 /// (fitted on the shape set's skinny shapes, where this estimate picks a
 /// plan within 5 % of the best of six on geometric mean).
@@ -155,7 +180,7 @@ static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
     int64_t tileLoads = (plan.yTilePieces() + kWaveSize - 1) / kWaveSize;
     stepCycles += tileLoads * loadCycles(kWaveSize / plan.yPiecesPerRow());
     ldsStepCycles = 4 * (tileLoads + plan.colsPerGroup);
-  } else {
+  } else if (!plan.scalarY) {
     stepCycles += yLoads * loadCycles(plan.yAlongK ? 1 : plan.lanesK);
   }
   int64_t groups = plan.workgroups();
@@ -164,13 +189,16 @@ static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
   double waveSteps =
       double(perCU) * plan.lanesL * plan.stepsPerPart() / kWaveSize;
   double address = waveSteps * std::max(stepCycles, 2 * ldsStepCycles);
+  // A step's 4 x accumulators FMAs, in VOPD pairs, on the CU's two SIMDs.
+  double valu = waveSteps * plan.accumulators();
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
   double l2 = xBytes * plan.gridS() / (32.0 * computeUnits);
   double dram = (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) /
                 (kSkinnyDramBytes / kSkinnyClockHz);
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
-  return std::max({address * (1.0 + 0.8 * fewGroups), l2, dram});
+  return std::max(
+      {std::max(address, valu) * (1.0 + 0.8 * fewGroups), l2, dram});
 }
 
 FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
@@ -211,24 +239,27 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
       {16, 4}, {8, 8}, {12, 8}, {8, 12}, {8, 4}, {16, 2}};
   std::optional<SkinnyPlan> best;
   double bestCycles = 0;
-  for (auto [maxCols, rows] : kShapes) {
-    SkinnyPlan candidate = planFor(plan, maxCols, rows, computeUnits);
-    if (candidate.accumulators() > kMaxSkinnyAccumulators)
-      continue;
-    for (bool stageY : {false, true}) {
-      candidate.stageY = stageY;
-      if (stageY && (!candidate.canStageY() ||
-                     4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
+  for (auto [maxCols, rows] : kShapes)
+    for (bool scalarY : {false, true}) {
+      SkinnyPlan candidate =
+          planFor(plan, maxCols, rows, scalarY, computeUnits);
+      if (candidate.accumulators() > kMaxSkinnyAccumulators ||
+          candidate.scalarY != scalarY)
         continue;
-      double cycles = estimateCycles(candidate, computeUnits);
-      if (candidate.parts > 1)
-        cycles += kSkinnyPartsGapCycles;
-      if (!best || cycles < 0.99 * bestCycles) {
-        best = candidate;
-        bestCycles = cycles;
+      for (bool stageY : {false, true}) {
+        candidate.stageY = stageY;
+        if (stageY && (scalarY || !candidate.canStageY() ||
+                       4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
+          continue;
+        double cycles = estimateCycles(candidate, computeUnits);
+        if (candidate.parts > 1)
+          cycles += kSkinnyPartsGapCycles;
+        if (!best || cycles < 0.99 * bestCycles) {
+          best = candidate;
+          bestCycles = cycles;
+        }
       }
     }
-  }
   return *best;
 }
 
@@ -271,6 +302,13 @@ private:
   struct Step {
     SmallVector<Value> x;    // x[r * 4 + i]: row r, K value i.
     SmallVector<Value> yRow; // yRow[i]: the columns at K value i.
+  };
+  /// Where a slot of a lane's sums goes: the sum's index (laneK + slot x
+  /// lanesK), its place in C, whether the lane and workgroup own it, and C's
+  /// old value there when it was loaded before the K loop.
+  struct SumTarget {
+    Value index, valid, old;
+    SmallVector<Value> cIndices;
   };
 
   SmallVector<Value> indices(std::initializer_list<Value> list) {
@@ -326,8 +364,13 @@ private:
                                 bool staged);
   SmallVector<Value> buildKLoop();
   SmallVector<Value> reduceAcrossLanes(ValueRange acc);
+  SumTarget sumTarget(int64_t slot);
+  SmallVector<SumTarget> loadOldCEarly(const std::optional<Epilogue> &epilogue);
   void storeResults(gpu::LaunchOp launch, ArrayRef<Value> sums,
-                    const std::optional<Epilogue> &epilogue);
+                    const std::optional<Epilogue> &epilogue,
+                    ArrayRef<SumTarget> early);
+  void storeResultsByWaves(gpu::LaunchOp launch, ArrayRef<Value> sums,
+                           const std::optional<Epilogue> &epilogue);
 };
 
 } // namespace
@@ -526,10 +569,12 @@ SmallVector<Value> SkinnyKernelBuilder::reduceAcrossLanes(ValueRange acc) {
   SmallVector<Value> sums;
   for (Value row : acc)
     for (int64_t j = 0; j < plan.colsPerGroup; ++j)
-      sums.push_back(gpu::SubgroupReduceOp::create(
-          b, extract(row, j), gpu::AllReduceOperation::ADD,
-          /*uniform=*/false, /*cluster_size=*/plan.lanesK,
-          /*cluster_stride=*/1));
+      sums.push_back(plan.lanesK == 1
+                         ? extract(row, j)
+                         : gpu::SubgroupReduceOp::create(
+                               b, extract(row, j), gpu::AllReduceOperation::ADD,
+                               /*uniform=*/false, /*cluster_size=*/plan.lanesK,
+                               /*cluster_stride=*/1));
   return sums;
 }
 
@@ -537,9 +582,10 @@ SmallVector<Value> SkinnyKernelBuilder::reduceAcrossLanes(ValueRange acc) {
 /// wave to add up when the workgroup has several), so that the stores are
 /// spread over the lanes. The value is picked by selects rather than a
 /// branch per sum.
-void SkinnyKernelBuilder::storeResults(
-    gpu::LaunchOp launch, ArrayRef<Value> sums,
-    const std::optional<Epilogue> &epilogue) {
+void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
+                                       ArrayRef<Value> sums,
+                                       const std::optional<Epilogue> &epilogue,
+                                       ArrayRef<SumTarget> early) {
   int64_t count = plan.accumulators();
   int64_t slots = (count + plan.lanesK - 1) / plan.lanesK;
   Value lds;
@@ -576,10 +622,10 @@ void SkinnyKernelBuilder::storeResults(
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(onlyFirst.thenBlock());
   for (int64_t slot = 0; slot < slots; ++slot) {
-    Value index = math.add(laneK, slot * plan.lanesK);
+    SumTarget target = early.empty() ? sumTarget(slot) : early[slot];
     Value sum = mine[slot];
     if (lds) {
-      Value clamped = minIndex(index, count - 1);
+      Value clamped = minIndex(target.index, count - 1);
       sum = memref::LoadOp::create(b, lds,
                                    ValueRange{math.index(0), clamped, laneL});
       for (int64_t w = 1; w < plan.waves; ++w)
@@ -588,46 +634,154 @@ void SkinnyKernelBuilder::storeResults(
             memref::LoadOp::create(b, lds,
                                    ValueRange{math.index(w), clamped, laneL}));
     }
-    // The sum's row and column, by selects on the lane rather than a
-    // division of the lane's index: LLVM narrows that one to 16-bit
-    // (true16) multiplies when colsPerGroup is not a power of 2.
-    SmallVector<int64_t> chunks, chunkRows, cols;
-    for (int64_t lane = 0; lane < plan.lanesK; ++lane) {
-      int64_t sum = std::min(slot * plan.lanesK + lane, count - 1);
-      int64_t r = sum / plan.colsPerGroup;
-      chunks.push_back(r / plan.rowsPerChunk());
-      chunkRows.push_back(r % plan.rowsPerChunk());
-      cols.push_back(sum % plan.colsPerGroup);
-    }
-    Value rowOwned =
-        math.add(laneRows, math.mul(selectByLane(chunks),
-                                    plan.lanesL * plan.rowsPerChunk()));
-    Value rowStart = minIndex(rowOwned, plan.l - plan.rowsPerChunk());
-    Value row = math.add(rowStart, selectByLane(chunkRows));
-    Value col = math.add(colStart, selectByLane(cols));
-    // Stored when it is a sum (the last slot may have fewer), of a row and
-    // a column this lane and workgroup own (edge lanes and workgroups were
-    // shifted back over their neighbours' rows and columns).
-    Value valid = cmp(arith::CmpIPredicate::ult, index, math.index(count));
-    valid = arith::AndIOp::create(
-        b, valid, cmp(arith::CmpIPredicate::uge, row, rowOwned));
-    valid = arith::AndIOp::create(
-        b, valid, cmp(arith::CmpIPredicate::ult, rowOwned, math.index(plan.l)));
-    valid = arith::AndIOp::create(
-        b, valid, cmp(arith::CmpIPredicate::uge, col, colOwned));
-    auto store = scf::IfOp::create(b, valid, /*withElseRegion=*/false);
+    auto store = scf::IfOp::create(b, target.valid, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard storeGuard(b);
     b.setInsertionPointToStart(store.thenBlock());
-    SmallVector<Value> cIndices =
-        plan.smallIsN ? indices({row, col}) : indices({col, row});
     if (workspace) {
       // The part's sum as it is: the sum kernel adds the parts into C.
       int64_t cRows = plan.smallIsN ? plan.l : plan.s;
-      cIndices[0] = math.add(math.mul(part, cRows), cIndices[0]);
-      memref::StoreOp::create(b, sum, workspace, cIndices);
+      target.cIndices[0] = math.add(math.mul(part, cRows), target.cIndices[0]);
+      memref::StoreOp::create(b, sum, workspace, target.cIndices);
       continue;
     }
-    storeSum(b, b.getLoc(), epilogue, c, cIndices, sum);
+    if (early.empty())
+      storeSum(b, b.getLoc(), epilogue, c, target.cIndices, sum);
+    else
+      storeSumOver(b, b.getLoc(), epilogue, c, target.cIndices, sum,
+                   target.old);
+  }
+}
+
+/// Where slot `slot` of a lane's sums goes (storeResults): its place in C
+/// and whether this lane and workgroup own it.
+SkinnyKernelBuilder::SumTarget SkinnyKernelBuilder::sumTarget(int64_t slot) {
+  SumTarget target;
+  target.index = math.add(laneK, slot * plan.lanesK);
+  // The sum's row and column, by selects on the lane rather than a
+  // division of the lane's index: LLVM narrows that one to 16-bit
+  // (true16) multiplies when colsPerGroup is not a power of 2.
+  int64_t count = plan.accumulators();
+  SmallVector<int64_t> chunks, chunkRows, cols;
+  for (int64_t lane = 0; lane < plan.lanesK; ++lane) {
+    int64_t sum = std::min(slot * plan.lanesK + lane, count - 1);
+    int64_t r = sum / plan.colsPerGroup;
+    chunks.push_back(r / plan.rowsPerChunk());
+    chunkRows.push_back(r % plan.rowsPerChunk());
+    cols.push_back(sum % plan.colsPerGroup);
+  }
+  Value rowOwned =
+      math.add(laneRows, math.mul(selectByLane(chunks),
+                                  plan.lanesL * plan.rowsPerChunk()));
+  Value rowStart = minIndex(rowOwned, plan.l - plan.rowsPerChunk());
+  Value row = math.add(rowStart, selectByLane(chunkRows));
+  Value col = math.add(colStart, selectByLane(cols));
+  // Stored when it is a sum (the last slot may have fewer), of a row and
+  // a column this lane and workgroup own (edge lanes and workgroups were
+  // shifted back over their neighbours' rows and columns).
+  Value valid = cmp(arith::CmpIPredicate::ult, target.index, math.index(count));
+  valid = arith::AndIOp::create(b, valid,
+                                cmp(arith::CmpIPredicate::uge, row, rowOwned));
+  valid = arith::AndIOp::create(
+      b, valid, cmp(arith::CmpIPredicate::ult, rowOwned, math.index(plan.l)));
+  target.valid = arith::AndIOp::create(
+      b, valid, cmp(arith::CmpIPredicate::uge, col, colOwned));
+  target.cIndices = plan.smallIsN ? indices({row, col}) : indices({col, row});
+  return target;
+}
+
+/// C's old values at a lane's few slots, loaded before the K loop so that
+/// their latency hides behind it rather than adding to a short kernel's
+/// end (the loads need no guard: the targets lie inside C). None with K
+/// parts or an epilogue that does not read C, or beyond kMaxEarlyCSlots.
+SmallVector<SkinnyKernelBuilder::SumTarget>
+SkinnyKernelBuilder::loadOldCEarly(const std::optional<Epilogue> &epilogue) {
+  int64_t slots = (plan.accumulators() + plan.lanesK - 1) / plan.lanesK;
+  SmallVector<SumTarget> targets;
+  if (workspace || (epilogue && !epilogue->readsC()) || slots > kMaxEarlyCSlots)
+    return targets;
+  for (int64_t slot = 0; slot < slots; ++slot) {
+    targets.push_back(sumTarget(slot));
+    targets.back().old =
+        loadOldC(b, b.getLoc(), epilogue, c, targets.back().cIndices);
+  }
+  return targets;
+}
+
+/// With one lane along K each lane holds whole sums, as many as the tiled
+/// kernel's lanes: the waves share adding the partial sums up (sum i goes
+/// to wave i mod waves), and each wave issues its C loads together before
+/// its stores, as gemm-tile-lanes does, rather than one round trip a sum.
+/// The loads need no guard: edge lanes and workgroups were shifted back
+/// inside C.
+void SkinnyKernelBuilder::storeResultsByWaves(
+    gpu::LaunchOp launch, ArrayRef<Value> sums,
+    const std::optional<Epilogue> &epilogue) {
+  int64_t count = plan.accumulators();
+  Value lds;
+  if (plan.waves > 1) {
+    auto workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+    auto ldsType = MemRefType::get({plan.waves, count, plan.lanesL}, f32,
+                                   MemRefLayoutAttrInterface(), workgroup);
+    lds = launch.addWorkgroupAttribution(ldsType, b.getLoc());
+    for (auto [i, sum] : llvm::enumerate(sums))
+      memref::StoreOp::create(b, sum, lds,
+                              ValueRange{wave, math.index(i), laneL});
+    gpu::BarrierOp::create(b);
+  }
+  int64_t perWave = (count + plan.waves - 1) / plan.waves;
+  struct Owned {
+    Value valid, sum, old;
+    SmallVector<Value> cIndices;
+  };
+  SmallVector<Owned> owned(perWave);
+  for (auto [j, o] : llvm::enumerate(owned)) {
+    Value index = lds ? math.add(wave, int64_t(j) * plan.waves) : math.index(j);
+    Value clamped = minIndex(index, count - 1);
+    if (lds) {
+      o.sum = memref::LoadOp::create(b, lds,
+                                     ValueRange{math.index(0), clamped, laneL});
+      for (int64_t w = 1; w < plan.waves; ++w)
+        o.sum = arith::AddFOp::create(
+            b, o.sum,
+            memref::LoadOp::create(b, lds,
+                                   ValueRange{math.index(w), clamped, laneL}));
+    } else {
+      o.sum = sums[j];
+    }
+    Value r = math.div(clamped, plan.colsPerGroup);
+    Value chunkOwned =
+        math.add(laneRows, math.mul(math.div(r, plan.rowsPerChunk()),
+                                    plan.lanesL * plan.rowsPerChunk()));
+    Value row = math.add(minIndex(chunkOwned, plan.l - plan.rowsPerChunk()),
+                         math.rem(r, plan.rowsPerChunk()));
+    Value col = math.add(colStart, math.rem(clamped, plan.colsPerGroup));
+    o.cIndices = plan.smallIsN ? indices({row, col}) : indices({col, row});
+    // Stored when it is a sum (the last wave's share may have fewer), of a
+    // row and a column this lane and workgroup own.
+    Value valid = cmp(arith::CmpIPredicate::ult, index, math.index(count));
+    valid = arith::AndIOp::create(
+        b, valid, cmp(arith::CmpIPredicate::uge, row, chunkOwned));
+    valid = arith::AndIOp::create(
+        b, valid,
+        cmp(arith::CmpIPredicate::ult, chunkOwned, math.index(plan.l)));
+    o.valid = arith::AndIOp::create(
+        b, valid, cmp(arith::CmpIPredicate::uge, col, colOwned));
+    if (!workspace)
+      o.old = loadOldC(b, b.getLoc(), epilogue, c, o.cIndices);
+  }
+  for (Owned &o : owned) {
+    auto store = scf::IfOp::create(b, o.valid, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    if (workspace) {
+      // The part's sum as it is: the sum kernel adds the parts into C.
+      int64_t cRows = plan.smallIsN ? plan.l : plan.s;
+      o.cIndices[0] = math.add(math.mul(part, cRows), o.cIndices[0]);
+      memref::StoreOp::create(b, o.sum, workspace, o.cIndices);
+      continue;
+    }
+    storeSumOver(b, b.getLoc(), epilogue, c, o.cIndices, o.sum, o.old);
   }
 }
 
@@ -643,6 +797,14 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
 
   lane = math.rem(launch.getThreadIds().x, kWaveSize);
   wave = math.div(launch.getThreadIds().x, kWaveSize);
+  if (plan.scalarY) {
+    // LLVM's uniformity analysis takes thread-id arithmetic as divergent:
+    // read the wave's index from its first lane, so that Y's addresses are
+    // uniform and its loads scalar.
+    Value index = arith::IndexCastOp::create(b, b.getI32Type(), wave);
+    index = ROCDL::ReadfirstlaneOp::create(b, b.getI32Type(), index);
+    wave = arith::IndexCastOp::create(b, b.getIndexType(), index);
+  }
   laneK = math.rem(lane, plan.lanesK);
   laneL = math.div(lane, plan.lanesK);
   Value group = launch.getBlockIds().x;
@@ -675,8 +837,14 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
             MemRefLayoutAttrInterface(), workgroup),
         b.getLoc());
   }
+  if (plan.scalarY) {
+    SmallVector<Value> acc = buildKLoop();
+    storeResultsByWaves(launch, reduceAcrossLanes(acc), epilogue);
+    return;
+  }
+  SmallVector<SumTarget> early = loadOldCEarly(epilogue);
   SmallVector<Value> acc = buildKLoop();
-  storeResults(launch, reduceAcrossLanes(acc), epilogue);
+  storeResults(launch, reduceAcrossLanes(acc), epilogue, early);
 }
 
 /// The second kernel of a plan with K parts: C (or the epilogue of) plus

@@ -303,22 +303,27 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
   return map.lookupOrDefault(body->getTerminator()->getOperand(0));
 }
 
+Value mlir::gemm::loadOldC(OpBuilder &b, Location loc,
+                           const std::optional<Epilogue> &epilogue, Value c,
+                           ValueRange indices) {
+  if (epilogue && !epilogue->readsC())
+    return Value();
+  return memref::LoadOp::create(b, loc, epilogue ? epilogue->c : c, indices);
+}
+
+void mlir::gemm::storeSumOver(OpBuilder &b, Location loc,
+                              const std::optional<Epilogue> &epilogue, Value c,
+                              ValueRange indices, Value sum, Value old) {
+  Value result = epilogue ? buildEpilogue(b, epilogue->generic, sum, old)
+                          : arith::AddFOp::create(b, loc, old, sum);
+  memref::StoreOp::create(b, loc, result, epilogue ? epilogue->c : c, indices);
+}
+
 void mlir::gemm::storeSum(OpBuilder &b, Location loc,
                           const std::optional<Epilogue> &epilogue, Value c,
                           ValueRange indices, Value sum) {
-  if (epilogue)
-    c = epilogue->c;
-  Value result;
-  if (epilogue) {
-    Value old = epilogue->readsC()
-                    ? memref::LoadOp::create(b, loc, c, indices).getResult()
-                    : Value();
-    result = buildEpilogue(b, epilogue->generic, sum, old);
-  } else {
-    result = arith::AddFOp::create(
-        b, loc, memref::LoadOp::create(b, loc, c, indices), sum);
-  }
-  memref::StoreOp::create(b, loc, result, c, indices);
+  storeSumOver(b, loc, epilogue, c, indices, sum,
+               loadOldC(b, loc, epilogue, c, indices));
 }
 
 /// Whether `block` computes out + in0 * in1: one arith.mulf of the two input

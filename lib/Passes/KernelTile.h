@@ -215,6 +215,15 @@ Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t, Value c);
 void storeSum(OpBuilder &b, Location loc,
               const std::optional<Epilogue> &epilogue, Value c,
               ValueRange indices, Value sum);
+/// storeSum in two halves, so that several loads can be in flight before
+/// their stores: C's old value at `indices` (null when the epilogue does not
+/// read it), then the sum stored over it.
+Value loadOldC(OpBuilder &b, Location loc,
+               const std::optional<Epilogue> &epilogue, Value c,
+               ValueRange indices);
+void storeSumOver(OpBuilder &b, Location loc,
+                  const std::optional<Epilogue> &epilogue, Value c,
+                  ValueRange indices, Value sum, Value old);
 
 /// Whether gemm-tile-workgroups can tile a matmul of `layout` with `tile`'s
 /// workgroup tile and wave grid (the sizes aside), or why not: a phrase

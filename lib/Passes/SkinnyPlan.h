@@ -58,6 +58,11 @@ struct SkinnyPlan {
   /// lane and load), and the lanes read their values from there. Only for Y
   /// stored along S, whose loads cost most (a line per lane along K).
   bool stageY = false;
+  /// Y in SGPRs: for X stored along L, all 32 lanes of a wave lie along L
+  /// and take the same K steps, so Y's addresses are the wave's own and
+  /// LLVM loads it with s_load (no address-path cycles, no copy per lane);
+  /// no cross-lane reduction, and the waves share the final adds.
+  bool scalarY = false;
 
   int64_t rowsPerGroup() const { return lanesL * rowsPerLane; }
   /// A lane's rows come in chunks of this many, the chunks of the lanes

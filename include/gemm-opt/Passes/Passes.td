@@ -219,6 +219,15 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
       LDS (each wave loads its steps' values once, 16 bytes a lane, into a
       tile padded against bank conflicts, between two wave barriers) for
       its lanes to read;
+    - where the big operand is stored with L contiguous, a plan may instead
+      put all 32 lanes of a wave along L (a load of one K value reads 512
+      contiguous bytes) and the small operand in SGPRs: its addresses are
+      then the wave's own (the wave index is read from the first lane), so
+      LLVM loads it with `s_load`, no lane loads it again and no DPP is
+      needed; the waves share adding up their partial sums and issue their
+      C loads together before their stores;
+    - where a lane keeps at most 4 sums after the DPP step, C's old values
+      at them are loaded before the K loop, their latency hidden behind it;
     - after the K loop, the sums are added over each wave's K lanes with
       `gpu.subgroup_reduce ... cluster(size = 4 to 32)`, lowered here by
       upstream's DPP patterns (`quad_perm`, `row_half_mirror`, `row_mirror`,

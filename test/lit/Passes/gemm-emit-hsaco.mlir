@@ -10,30 +10,32 @@
 //
 // ELF: Machine: EM_AMDGPU
 // The kernel argument order follows the launch, not the function signature:
-// the function takes C first, the kernel takes A, B, C in the order of use.
-// (N = 16: gemm-select-config gives it the skinny kernel.)
-// MANIFEST: "kernel": "gemm_c_first_skinny_kernel",
+// the function takes B, A, C; the kernel takes them in the order of use, C
+// first (the skinny kernel loads C's old values before its K loop), then A
+// and B. (N = 16: gemm-select-config gives it the skinny kernel.)
+// MANIFEST: "kernel": "gemm_b_first_skinny_kernel",
 // MANIFEST: "problem": {
 // MANIFEST-NEXT: "m": 32,
 // MANIFEST-NEXT: "n": 16,
 // MANIFEST-NEXT: "k": 8,
 // MANIFEST: "args": [
 // MANIFEST: "index": 0,
-// MANIFEST-NEXT: "role": "A",
+// MANIFEST-NEXT: "role": "C",
 // MANIFEST-NEXT: "kind": "global_buffer",
 // MANIFEST-NEXT: "offset": 0,
 // MANIFEST-NEXT: "size": 8,
 // MANIFEST-NEXT: "rows": 32,
-// MANIFEST-NEXT: "cols": 8,
-// MANIFEST-NEXT: "ld": 8
-// MANIFEST: "index": 1,
-// MANIFEST-NEXT: "role": "B",
-// MANIFEST: "rows": 8,
 // MANIFEST-NEXT: "cols": 16,
-// MANIFEST: "index": 2,
-// MANIFEST-NEXT: "role": "C",
-// MANIFEST: "offset": 16,
+// MANIFEST-NEXT: "ld": 16
+// MANIFEST: "index": 1,
+// MANIFEST-NEXT: "role": "A",
+// MANIFEST: "offset": 8,
 // MANIFEST: "rows": 32,
+// MANIFEST-NEXT: "cols": 8,
+// MANIFEST: "index": 2,
+// MANIFEST-NEXT: "role": "B",
+// MANIFEST: "offset": 16,
+// MANIFEST: "rows": 8,
 // MANIFEST-NEXT: "cols": 16,
 // MANIFEST: "lds_bytes": 0,
 // MANIFEST-NEXT: "vgpr_count": {{[1-9][0-9]*}},
@@ -53,7 +55,7 @@
 // RUN: not gemm-opt %t/lowered.mlir --gemm-emit-hsaco 2>&1 | FileCheck %s --check-prefix=NOPATH
 // NOPATH: error: gemm-emit-hsaco needs its 'hsaco' option: the path of the code object to write
 
-func.func @gemm_c_first(%C: memref<32x16xf32>, %A: memref<32x8xf32>, %B: memref<8x16xf32>) {
+func.func @gemm_b_first(%B: memref<8x16xf32>, %A: memref<32x8xf32>, %C: memref<32x16xf32>) {
   linalg.matmul ins(%A, %B : memref<32x8xf32>, memref<8x16xf32>)
                 outs(%C : memref<32x16xf32>)
   return

@@ -37,9 +37,12 @@
 // CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c16
 // CHECK: %[[OWNED:.*]] = arith.addi %{{.*}}, %[[LANEL]]
 // CHECK: %[[ROW:.*]] = arith.minui %[[OWNED]], %c511
+// C's old value at the lane's sum (lane k of 16 keeps sum min(k, 7), see
+// below) is loaded before the K loop, its latency hidden behind it.
+// CHECK: %[[OLD:.*]] = memref.load %arg2[%{{.*}}, %{{.*}}] : memref<512x8xf32>
 // 4096 / 4 = 1024 steps of 4 K values: 21 iterations of 3 x 16 lanes, the
 // first 20 unrolled by 2, then one whole, then 16 steps for the first lanes.
-// CHECK: %[[SUM:.*]] = scf.for %[[I:.*]] = %c0 to %c20 step %c2 iter_args(%[[ACC:.*]] = %cst) -> (vector<8xf32>)
+// CHECK-NEXT: %[[SUM:.*]] = scf.for %[[I:.*]] = %c0 to %c20 step %c2 iter_args(%[[ACC:.*]] = %cst) -> (vector<8xf32>)
 // CHECK: %[[G:.*]] = arith.muli %[[I]], %c3
 // CHECK: %[[W:.*]] = arith.addi %[[G]], %[[WAVE]]
 // CHECK: %[[S:.*]] = arith.muli %[[W]], %c16
@@ -79,9 +82,8 @@
 // CHECK-NEXT: %[[T1:.*]] = arith.addf %[[W0]], %[[W1]]
 // CHECK-NEXT: %[[W2:.*]] = memref.load %[[LDS]][%c2,
 // CHECK-NEXT: %[[T2:.*]] = arith.addf %[[T1]], %[[W2]] : f32
-// CHECK-NOT: memref.load %[[LDS]]
+// CHECK-NOT: memref.load
 // CHECK: scf.if
-// CHECK-NEXT: %[[OLD:.*]] = memref.load %arg2[
 // CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[T2]]
 // CHECK-NEXT: memref.store %[[NEW]], %arg2[
 func.func @small_n(%A: memref<512x4096xf32>, %B: memref<4096x8xf32>, %C: memref<512x8xf32>) {
@@ -114,32 +116,88 @@ func.func @small_n_ta(%A: memref<1024x2000xf32>, %B: memref<1024x4xf32>, %C: mem
 
 // A stored K x M: 8 lanes along M. Of the plans (rows per lane x columns
 // per workgroup) the estimate of address, L2 and DRAM cycles takes 8 rows x
-// 12 columns (128 = 11 groups of 12): 96 sums per lane. A lane's rows are
+// 8 columns (40 = 5 groups of 8), B loaded by the lanes (the estimate
+// ranks this above B in SGPRs, @scalar_y's plan). A lane's rows are
 // two chunks of 4, the 8 lanes' chunks side by side (128 contiguous bytes of
 // a K row per load, not 256 bytes in 2 lines per chunk of 8): 3000 rows in
 // 47 workgroups of 64, each chunk shifted back to end at row 3000.
 // CHECK-LABEL: func.func @row_chunks(
-// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c517, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c64,
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c235, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128,
 // CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
 // CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c4
-// CHECK: %[[GROUPL:.*]] = arith.divui %{{.*}}, %c11
+// CHECK: %[[GROUPL:.*]] = arith.divui %{{.*}}, %c5
 // CHECK: %[[LANEROW:.*]] = arith.muli %[[LANEL]], %c4
 // CHECK: %[[GROUPROW:.*]] = arith.muli %[[GROUPL]], %c64
 // CHECK: %[[OWNED0:.*]] = arith.addi %[[GROUPROW]], %[[LANEROW]]
 // CHECK: %[[CHUNK0:.*]] = arith.minui %[[OWNED0]], %c2996
 // CHECK: %[[OWNED1:.*]] = arith.addi %[[OWNED0]], %c32
 // CHECK: %[[CHUNK1:.*]] = arith.minui %[[OWNED1]], %c2996
-// CHECK: scf.for {{.*}} -> (vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>, vector<12xf32>)
-// CHECK: vector.load %arg0[%[[K:.*]], %[[CHUNK0]]] : memref<1024x3000xf32>, vector<4xf32>
-// CHECK: vector.load %arg0[%[[K]], %[[CHUNK1]]] : memref<1024x3000xf32>, vector<4xf32>
+// CHECK: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// CHECK: vector.load %arg0[%[[K:.*]], %[[CHUNK0]]] : memref<4096x3000xf32>, vector<4xf32>
+// CHECK: vector.load %arg0[%[[K]], %[[CHUNK1]]] : memref<4096x3000xf32>, vector<4xf32>
 // A sum of the first chunk is stored when its row is the lane's own (not
 // a neighbour's, over which an edge chunk was shifted back).
 // CHECK: %[[ROW:.*]] = arith.minui %[[OWNED0]], %c2996
 // CHECK: arith.cmpi uge, %[[ROW]], %[[OWNED0]]
 // CHECK: arith.cmpi ult, %[[OWNED0]], %c3000
-// CHECK: memref.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}] : memref<3000x128xf32>
+// CHECK: memref.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}] : memref<3000x40xf32>
 // CHECK: gpu.terminator
-func.func @row_chunks(%A: memref<1024x3000xf32>, %B: memref<1024x128xf32>, %C: memref<3000x128xf32>) {
+func.func @row_chunks(%A: memref<4096x3000xf32>, %B: memref<4096x40xf32>, %C: memref<3000x40xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+                ins(%A, %B : memref<4096x3000xf32>, memref<4096x40xf32>) outs(%C : memref<3000x40xf32>)
+  return
+}
+
+// A stored K x M with 128 columns of B: the estimate puts B in SGPRs. All
+// 32 lanes of a wave lie along M (one lane along K), so they take the same
+// K steps and B's addresses are the wave's own: with the wave's index read
+// from its first lane (LLVM takes thread-id arithmetic as divergent) they
+// are uniform, and LLVM loads B with s_load. Each lane sums 2 rows x 16
+// columns by itself: no DPP. 3000 rows in 47 workgroups of 64, 8 groups
+// of 16 columns, 3 waves splitting K; the waves share the adds of their
+// partial sums (wave w adds sums w, w + 3, ...) and issue their C loads
+// before their guarded stores.
+// CHECK-LABEL: func.func @scalar_y(
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c376, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c96, %{{.*}} = %c1, %{{.*}} = %c1) function(@scalar_y_skinny_kernel) workgroup(%[[LDS:.*]] : memref<3x32x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[LANE:.*]] = arith.remui %[[TX]], %c32
+// CHECK: %[[DIVERGENT:.*]] = arith.divui %[[TX]], %c32
+// CHECK: %[[I32:.*]] = arith.index_cast %[[DIVERGENT]] : index to i32
+// CHECK: %[[FIRST:.*]] = rocdl.readfirstlane %[[I32]] : i32
+// CHECK: %[[WAVE:.*]] = arith.index_cast %[[FIRST]] : i32 to index
+// CHECK: %[[LANEROW:.*]] = arith.muli %[[LANE]], %c2
+// CHECK: %[[OWNED:.*]] = arith.addi %{{.*}}, %[[LANEROW]]
+// CHECK: %[[ROW:.*]] = arith.minui %[[OWNED]], %c2998
+// CHECK: %[[COL:.*]] = arith.minui %{{.*}}, %c112
+// CHECK: scf.for %[[I:.*]] = %c0 to %c85 step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>)
+// CHECK: %[[G:.*]] = arith.muli %[[I]], %c3
+// CHECK: %[[STEP:.*]] = arith.addi %[[G]], %[[WAVE]]
+// CHECK: %[[K:.*]] = arith.muli %[[STEP]], %c4
+// CHECK: vector.load %arg0[%[[K]], %[[ROW]]] : memref<1024x3000xf32>, vector<2xf32>
+// CHECK: vector.load %arg1[%[[K]], %[[COL]]] : memref<1024x128xf32>, vector<16xf32>
+// CHECK: scf.yield
+// The rest step: the first wave's.
+// CHECK: arith.cmpi ult, %[[WAVE]], %c1
+// CHECK-NOT: amdgpu.dpp
+// CHECK: memref.store %{{.*}}, %[[LDS]][%[[WAVE]], %c0, %[[LANE]]]
+// CHECK: memref.store %{{.*}}, %[[LDS]][%[[WAVE]], %c31, %[[LANE]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[SUM0:.*]] = arith.minui %[[WAVE]], %c31
+// CHECK-NEXT: %[[W0:.*]] = memref.load %[[LDS]][%c0, %[[SUM0]], %[[LANE]]]
+// CHECK-NEXT: %[[W1:.*]] = memref.load %[[LDS]][%c1, %[[SUM0]], %[[LANE]]]
+// CHECK-NEXT: %[[T1:.*]] = arith.addf %[[W0]], %[[W1]]
+// CHECK-NEXT: %[[W2:.*]] = memref.load %[[LDS]][%c2, %[[SUM0]], %[[LANE]]]
+// CHECK-NEXT: %[[T2:.*]] = arith.addf %[[T1]], %[[W2]]
+// CHECK: %[[OLD0:.*]] = memref.load %arg2[%[[R0:.*]], %[[C0:.*]]] : memref<3000x128xf32>
+// CHECK-NEXT: %[[SUM1:.*]] = arith.addi %[[WAVE]], %c3
+// All 11 of a wave's C loads come before its first store.
+// CHECK-NOT: scf.if
+// CHECK-COUNT-10: memref.load %arg2
+// CHECK-NOT: memref.load %arg2
+// CHECK: scf.if
+// CHECK-NEXT: %[[NEW0:.*]] = arith.addf %[[OLD0]], %[[T2]]
+// CHECK-NEXT: memref.store %[[NEW0]], %arg2[%[[R0]], %[[C0]]]
+// CHECK: gpu.terminator
+func.func @scalar_y(%A: memref<1024x3000xf32>, %B: memref<1024x128xf32>, %C: memref<3000x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
                 ins(%A, %B : memref<1024x3000xf32>, memref<1024x128xf32>) outs(%C : memref<3000x128xf32>)
   return

@@ -77,6 +77,10 @@ CORNERS = [
     (1000, 64, 512, "nn C=aT+bC"),  # staged, a rest of steps not staged
     (63, 1, 1220, "nn+ld C=aT+bC"),  # 32 lanes along K of a row, a K rest
     (700, 3, 520, "nn"),  # 16 lanes along K of a row, L edge
+    # B stored K x N with a small M: 32 lanes along N, A's values in SGPRs:
+    (100, 1001, 516, "nn C=aT"),  # L edge, a K rest, C not read
+    (60, 3001, 1204, "nn+ld C=aT+bC"),  # padded, alpha and beta
+    (130, 999, 260, "tn b3"),  # A stored K x M too, a batch
 ]
 
 
