@@ -77,8 +77,9 @@ Error Emulator::Impl::init() {
 }
 
 // Register names of the AMDGPU target: VGPR<n>, SGPR<n>, tuples joined by
-// '_', and the special registers. Everything else (TTMPs, 16-bit halves,
-// apertures, ...) is marked unsupported.
+// '_', the halves of a VGPR that true16 operations name (VGPRn_LO16,
+// VGPRn_HI16), and the special registers. Everything else (TTMPs, SGPR
+// halves, apertures, ...) is marked unsupported.
 void Emulator::Impl::initRegs() {
   Regs.assign(MRI->getNumRegs(), RegMap());
   for (unsigned R = 1, E = MRI->getNumRegs(); R < E; ++R) {
@@ -106,7 +107,13 @@ void Emulator::Impl::initRegs() {
       M = {OVCCZ, 0, 1};
     else if (N == "SRC_EXECZ")
       M = {OEXECZ, 0, 1};
-    else if (N.starts_with("VGPR") || N.starts_with("SGPR")) {
+    else if (N.starts_with("VGPR") &&
+             (N.ends_with("_LO16") || N.ends_with("_HI16"))) {
+      unsigned Num;
+      if (!N.drop_front(4).drop_back(5).getAsInteger(10, Num) && Num < 256)
+        M = {OVGPR, static_cast<uint16_t>(Num), 1,
+             N.ends_with("_HI16") ? Half::Hi : Half::Lo};
+    } else if (N.starts_with("VGPR") || N.starts_with("SGPR")) {
       bool V = N.starts_with("VGPR");
       SmallVector<StringRef, 16> Parts;
       N.split(Parts, '_');
@@ -156,6 +163,7 @@ bool Emulator::Impl::convertOperand(const MCOperand &MO, Opnd &O,
     unsigned R = MO.getReg().id();
     if (R < Regs.size() && Regs[R].Kind != ONone) {
       O.Kind = Regs[R].Kind;
+      O.Part = Regs[R].Part;
       O.Reg = Regs[R].Reg;
       O.Count = Regs[R].Count;
       return true;
@@ -231,6 +239,11 @@ bool Emulator::Impl::decodeValu(const MCInst &MI, Inst &I, Op O, unsigned End) {
       return false;
     }
   }
+  // A true16 operation's op_sel bits (SISrcMods::OP_SEL_0/1) say which
+  // halves its operands are, as their registers (VGPRn_HI16) already do.
+  if (isTrue16Op(O))
+    for (unsigned K = 0; K < I.NumSrc; ++K)
+      I.Src[K].Mods &= ~12u;
   for (unsigned K = 0; K < I.NumSrc; ++K)
     if ((I.Src[K].Mods & ~3u) || (I.Src[K].Mods && !isFloatOp(O))) {
       I.Why = "source modifiers on this operation are not supported";
@@ -814,6 +827,15 @@ Emulator::Impl::decode(ArrayRef<uint8_t> Code, uint64_t Base) {
       Size = 4;
     } else {
       decodeOne(MI, I);
+      // Only the true16 operations read and write VGPR halves; any other
+      // reading a whole register would be wrong.
+      auto IsHalf = [](const Opnd &O) { return O.Part != Half::Whole; };
+      if (I.Opc != Op::Unsupported && !isTrue16Op(I.Opc) &&
+          (llvm::any_of(I.Dst, IsHalf) || llvm::any_of(I.Src, IsHalf))) {
+        I.Opc = Op::Unsupported;
+        I.Why = "16-bit VGPR halves on an operation the emulator runs on "
+                "whole registers only";
+      }
     }
     I.Size = Size;
     P->IndexOf[Off / 4] = P->Insts.size();

@@ -126,6 +126,20 @@ namespace emu {
   X(V_WRITELANE_B32, 3)                                                        \
   X(V_PERMLANE16_B32, 3)                                                       \
   X(V_PERMLANEX16_B32, 3)                                                      \
+  X(V_MOV_B16_t16, 1)                                                          \
+  X(V_ADD_NC_U16_t16, 2)                                                       \
+  X(V_SUB_NC_U16_t16, 2)                                                       \
+  X(V_MUL_LO_U16_t16, 2)                                                       \
+  X(V_LSHLREV_B16_t16, 2)                                                      \
+  X(V_LSHRREV_B16_t16, 2)                                                      \
+  X(V_ASHRREV_I16_t16, 2)                                                      \
+  X(V_MAX_U16_t16, 2)                                                          \
+  X(V_MIN_U16_t16, 2)                                                          \
+  X(V_MAX_I16_t16, 2)                                                          \
+  X(V_MIN_I16_t16, 2)                                                          \
+  X(V_AND_B16_t16, 2)                                                          \
+  X(V_OR_B16_t16, 2)                                                           \
+  X(V_XOR_B16_t16, 2)                                                          \
   X(S_MOV_B32, 1)                                                              \
   X(S_MOV_B64, 1)                                                              \
   X(S_MOVK_I32, 1)                                                             \
@@ -251,11 +265,15 @@ enum CmpType : uint8_t { TF32, TI32, TU32, TI64, TU64 };
 
 enum OKind : uint8_t { ONone, OVGPR, OSGPR, OImm, OSCC, OVCCZ, OEXECZ };
 
+/// Which bits of a VGPR a true16 operand (v0.l, v0.h) names.
+enum class Half : uint8_t { Whole, Lo, Hi };
+
 struct Opnd {
   OKind Kind = ONone;
-  uint8_t Count = 1; // registers in the tuple
-  uint8_t Mods = 0;  // 1: neg, 2: abs (SISrcMods)
-  uint16_t Reg = 0;  // VGPR number or scalar encoding (s0-s105, vcc 106, ...)
+  Half Part = Half::Whole; // VGPR: all 32 bits, or a true16 half
+  uint8_t Count = 1;       // registers in the tuple
+  uint8_t Mods = 0;        // 1: neg, 2: abs (SISrcMods)
+  uint16_t Reg = 0; // VGPR number or scalar encoding (s0-s105, vcc 106, ...)
   uint64_t Imm = 0;
 };
 
@@ -377,7 +395,15 @@ struct RegMap {
   OKind Kind = ONone;
   uint16_t Reg = 0;
   uint8_t Count = 0;
+  Half Part = Half::Whole;
 };
+
+/// The 16-bit integer operations on VGPR halves (true16, which LLVM 22
+/// selects for gfx11 where a value fits in 16 bits, e.g. an index divided
+/// by a constant).
+inline bool isTrue16Op(Op O) {
+  return O >= Op::V_MOV_B16_t16 && O <= Op::V_XOR_B16_t16;
+}
 
 } // namespace emu
 

@@ -299,6 +299,43 @@ const uint32_t *emu::dppSrc0(Wave &W, const Inst &I, uint32_t *Tmp,
   return Tmp;
 }
 
+/// A true16 operation of one lane (ISA guide, VOP3 16-bit opcodes): shift
+/// counts are the low 4 bits, products and sums wrap at 16 bits.
+static uint16_t compute16(Op O, uint16_t A, uint16_t B) {
+  switch (O) {
+  case Op::V_MOV_B16_t16:
+    return A;
+  case Op::V_ADD_NC_U16_t16:
+    return A + B;
+  case Op::V_SUB_NC_U16_t16:
+    return A - B;
+  case Op::V_MUL_LO_U16_t16:
+    return A * B;
+  case Op::V_LSHLREV_B16_t16:
+    return B << (A & 15);
+  case Op::V_LSHRREV_B16_t16:
+    return B >> (A & 15);
+  case Op::V_ASHRREV_I16_t16:
+    return (uint16_t)((int16_t)B >> (A & 15));
+  case Op::V_MAX_U16_t16:
+    return std::max(A, B);
+  case Op::V_MIN_U16_t16:
+    return std::min(A, B);
+  case Op::V_MAX_I16_t16:
+    return (uint16_t)std::max((int16_t)A, (int16_t)B);
+  case Op::V_MIN_I16_t16:
+    return (uint16_t)std::min((int16_t)A, (int16_t)B);
+  case Op::V_AND_B16_t16:
+    return A & B;
+  case Op::V_OR_B16_t16:
+    return A | B;
+  case Op::V_XOR_B16_t16:
+    return A ^ B;
+  default:
+    llvm_unreachable("not a true16 operation");
+  }
+}
+
 uint32_t emu::compareLanes(Wave &W, const Inst &I) {
   uint32_t M = 0;
   if (I.Type == TI64 || I.Type == TU64) {
@@ -439,6 +476,31 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
                                                   : Old[L];
     }
     vwrite(W, I.Dst[0].Reg, R);
+    return Error::success();
+  }
+  case Op::V_MOV_B16_t16:
+  case Op::V_ADD_NC_U16_t16:
+  case Op::V_SUB_NC_U16_t16:
+  case Op::V_MUL_LO_U16_t16:
+  case Op::V_LSHLREV_B16_t16:
+  case Op::V_LSHRREV_B16_t16:
+  case Op::V_ASHRREV_I16_t16:
+  case Op::V_MAX_U16_t16:
+  case Op::V_MIN_U16_t16:
+  case Op::V_MAX_I16_t16:
+  case Op::V_MIN_I16_t16:
+  case Op::V_AND_B16_t16:
+  case Op::V_OR_B16_t16:
+  case Op::V_XOR_B16_t16: {
+    if (I.Dst[0].Kind != OVGPR)
+      return fail(I, "vector result to a non-VGPR destination");
+    uint16_t A[32], B[32] = {};
+    vsrc16(W, I.Src[0], A);
+    if (I.NumSrc > 1)
+      vsrc16(W, I.Src[1], B);
+    for (int L = 0; L < 32; ++L)
+      R[L] = compute16(I.Opc, A[L], B[L]);
+    vwrite16(W, I.Dst[0], R);
     return Error::success();
   }
   case Op::V_CMP: {

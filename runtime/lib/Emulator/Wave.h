@@ -91,6 +91,21 @@ inline const uint32_t *vsrc(Wave &W, const Opnd &O, uint32_t *Tmp) {
   return P;
 }
 
+// Lane values of a 16-bit (true16) source: a VGPR's half, or the low 16
+// bits of a scalar or constant.
+inline void vsrc16(Wave &W, const Opnd &O, uint16_t *Out) {
+  if (O.Kind == OVGPR) {
+    const uint32_t *P = W.vreg(O.Reg);
+    unsigned Shift = O.Part == Half::Hi ? 16 : 0;
+    for (int L = 0; L < 32; ++L)
+      Out[L] = static_cast<uint16_t>(P[L] >> Shift);
+    return;
+  }
+  uint16_t X = static_cast<uint16_t>(sread32(W, O));
+  for (int L = 0; L < 32; ++L)
+    Out[L] = X;
+}
+
 // 64-bit lane values (VGPR pair or scalar).
 inline void vsrc64(Wave &W, const Opnd &O, uint64_t *Out) {
   if (O.Kind == OVGPR) {
@@ -113,6 +128,19 @@ inline void vwrite(Wave &W, uint16_t Reg, const uint32_t *R) {
   }
   for (int L = 0; L < 32; ++L)
     D[L] = (E >> L & 1) ? R[L] : D[L];
+}
+
+// Writes the low 16 bits of R to the half of a VGPR that \p O names (the
+// low half for a whole register), in the lanes of EXEC; the other half keeps
+// its bits.
+inline void vwrite16(Wave &W, const Opnd &O, const uint32_t *R) {
+  uint32_t *D = W.vreg(O.Reg);
+  uint32_t E = W.S[SExecLo];
+  unsigned Shift = O.Part == Half::Hi ? 16 : 0;
+  uint32_t Keep = ~(0xffffu << Shift);
+  for (int L = 0; L < 32; ++L)
+    if (E >> L & 1)
+      D[L] = (D[L] & Keep) | (R[L] & 0xffffu) << Shift;
 }
 
 inline void vwrite64(Wave &W, uint16_t Reg, const uint64_t *R) {

@@ -81,6 +81,9 @@ CORNERS = [
     (100, 1001, 516, "nn C=aT"),  # L edge, a K rest, C not read
     (60, 3001, 1204, "nn+ld C=aT+bC"),  # padded, alpha and beta
     (130, 999, 260, "tn b3"),  # A stored K x M too, a batch
+    # K parts whose sum kernel splits an element index of C (under 2^16)
+    # into row and column with true16 (16-bit) multiplies:
+    (128, 300, 65536, "nn C=aT+bC"),
 ]
 
 
