@@ -365,6 +365,11 @@ private:
   SmallVector<Value> buildKLoop();
   SmallVector<Value> reduceAcrossLanes(ValueRange acc);
   SumTarget sumTarget(int64_t slot);
+  SumTarget ownedTarget(Value index, Value rowOwned, Value row, Value col);
+  Value partialSumsLds(gpu::LaunchOp launch);
+  Value addWaveSums(Value lds, Value clamped);
+  void storeSumAt(const SumTarget &target, Value sum,
+                  const std::optional<Epilogue> &epilogue);
   SmallVector<SumTarget> loadOldCEarly(const std::optional<Epilogue> &epilogue);
   void storeResults(gpu::LaunchOp launch, ArrayRef<Value> sums,
                     const std::optional<Epilogue> &epilogue,
@@ -588,14 +593,7 @@ void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
                                        ArrayRef<SumTarget> early) {
   int64_t count = plan.accumulators();
   int64_t slots = (count + plan.lanesK - 1) / plan.lanesK;
-  Value lds;
-  if (plan.waves > 1) {
-    auto workgroup = gpu::AddressSpaceAttr::get(
-        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-    auto ldsType = MemRefType::get({plan.waves, count, plan.lanesL}, f32,
-                                   MemRefLayoutAttrInterface(), workgroup);
-    lds = launch.addWorkgroupAttribution(ldsType, b.getLoc());
-  }
+  Value lds = partialSumsLds(launch);
   SmallVector<Value> mine;
   for (int64_t slot = 0; slot < slots; ++slot) {
     Value value = sums[slot * plan.lanesK];
@@ -623,40 +621,62 @@ void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
   b.setInsertionPointToStart(onlyFirst.thenBlock());
   for (int64_t slot = 0; slot < slots; ++slot) {
     SumTarget target = early.empty() ? sumTarget(slot) : early[slot];
-    Value sum = mine[slot];
-    if (lds) {
-      Value clamped = minIndex(target.index, count - 1);
-      sum = memref::LoadOp::create(b, lds,
-                                   ValueRange{math.index(0), clamped, laneL});
-      for (int64_t w = 1; w < plan.waves; ++w)
-        sum = arith::AddFOp::create(
-            b, sum,
-            memref::LoadOp::create(b, lds,
-                                   ValueRange{math.index(w), clamped, laneL}));
-    }
-    auto store = scf::IfOp::create(b, target.valid, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard storeGuard(b);
-    b.setInsertionPointToStart(store.thenBlock());
-    if (workspace) {
-      // The part's sum as it is: the sum kernel adds the parts into C.
-      int64_t cRows = plan.smallIsN ? plan.l : plan.s;
-      target.cIndices[0] = math.add(math.mul(part, cRows), target.cIndices[0]);
-      memref::StoreOp::create(b, sum, workspace, target.cIndices);
-      continue;
-    }
-    if (early.empty())
-      storeSum(b, b.getLoc(), epilogue, c, target.cIndices, sum);
-    else
-      storeSumOver(b, b.getLoc(), epilogue, c, target.cIndices, sum,
-                   target.old);
+    Value sum =
+        lds ? addWaveSums(lds, minIndex(target.index, count - 1)) : mine[slot];
+    storeSumAt(target, sum, epilogue);
   }
+}
+
+/// LDS for each wave's partial sums, [wave][sum][lane along L], when the
+/// workgroup has several waves; else null.
+Value SkinnyKernelBuilder::partialSumsLds(gpu::LaunchOp launch) {
+  if (plan.waves == 1)
+    return Value();
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto ldsType = MemRefType::get({plan.waves, plan.accumulators(), plan.lanesL},
+                                 f32, MemRefLayoutAttrInterface(), workgroup);
+  return launch.addWorkgroupAttribution(ldsType, b.getLoc());
+}
+
+/// The waves' partial sums of sum `clamped` (an index clamped to the last
+/// sum), added in wave order.
+Value SkinnyKernelBuilder::addWaveSums(Value lds, Value clamped) {
+  Value sum =
+      memref::LoadOp::create(b, lds, ValueRange{math.index(0), clamped, laneL});
+  for (int64_t w = 1; w < plan.waves; ++w)
+    sum = arith::AddFOp::create(
+        b, sum,
+        memref::LoadOp::create(b, lds,
+                               ValueRange{math.index(w), clamped, laneL}));
+  return sum;
+}
+
+/// `sum` stored where `target` says, if this lane owns it: with K parts as
+/// it is to the part's rows of the workspace (the sum kernel adds the parts
+/// into C), else with the epilogue over C's old value (loaded here unless
+/// it was before).
+void SkinnyKernelBuilder::storeSumAt(const SumTarget &target, Value sum,
+                                     const std::optional<Epilogue> &epilogue) {
+  auto store = scf::IfOp::create(b, target.valid, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(store.thenBlock());
+  SmallVector<Value> cIndices = target.cIndices;
+  if (workspace) {
+    int64_t cRows = plan.smallIsN ? plan.l : plan.s;
+    cIndices[0] = math.add(math.mul(part, cRows), cIndices[0]);
+    memref::StoreOp::create(b, sum, workspace, cIndices);
+    return;
+  }
+  Value old =
+      target.old ? target.old : loadOldC(b, b.getLoc(), epilogue, c, cIndices);
+  storeSumOver(b, b.getLoc(), epilogue, c, cIndices, sum, old);
 }
 
 /// Where slot `slot` of a lane's sums goes (storeResults): its place in C
 /// and whether this lane and workgroup own it.
 SkinnyKernelBuilder::SumTarget SkinnyKernelBuilder::sumTarget(int64_t slot) {
-  SumTarget target;
-  target.index = math.add(laneK, slot * plan.lanesK);
+  Value index = math.add(laneK, slot * plan.lanesK);
   // The sum's row and column, by selects on the lane rather than a
   // division of the lane's index: LLVM narrows that one to 16-bit
   // (true16) multiplies when colsPerGroup is not a power of 2.
@@ -675,10 +695,22 @@ SkinnyKernelBuilder::SumTarget SkinnyKernelBuilder::sumTarget(int64_t slot) {
   Value rowStart = minIndex(rowOwned, plan.l - plan.rowsPerChunk());
   Value row = math.add(rowStart, selectByLane(chunkRows));
   Value col = math.add(colStart, selectByLane(cols));
-  // Stored when it is a sum (the last slot may have fewer), of a row and
-  // a column this lane and workgroup own (edge lanes and workgroups were
-  // shifted back over their neighbours' rows and columns).
-  Value valid = cmp(arith::CmpIPredicate::ult, target.index, math.index(count));
+  return ownedTarget(index, rowOwned, row, col);
+}
+
+/// The target of sum `index` at C's `row` and `col`: stored when it is a
+/// sum (a lane's last slot, or a wave's last share, may have fewer), of a
+/// row and a column this lane and workgroup own (edge lanes and workgroups
+/// were shifted back over their neighbours' rows and columns; `rowOwned` is
+/// the first row of the chunk the lane owns).
+SkinnyKernelBuilder::SumTarget SkinnyKernelBuilder::ownedTarget(Value index,
+                                                                Value rowOwned,
+                                                                Value row,
+                                                                Value col) {
+  SumTarget target;
+  target.index = index;
+  Value valid =
+      cmp(arith::CmpIPredicate::ult, index, math.index(plan.accumulators()));
   valid = arith::AndIOp::create(b, valid,
                                 cmp(arith::CmpIPredicate::uge, row, rowOwned));
   valid = arith::AndIOp::create(
@@ -717,38 +749,20 @@ void SkinnyKernelBuilder::storeResultsByWaves(
     gpu::LaunchOp launch, ArrayRef<Value> sums,
     const std::optional<Epilogue> &epilogue) {
   int64_t count = plan.accumulators();
-  Value lds;
-  if (plan.waves > 1) {
-    auto workgroup = gpu::AddressSpaceAttr::get(
-        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-    auto ldsType = MemRefType::get({plan.waves, count, plan.lanesL}, f32,
-                                   MemRefLayoutAttrInterface(), workgroup);
-    lds = launch.addWorkgroupAttribution(ldsType, b.getLoc());
+  Value lds = partialSumsLds(launch);
+  if (lds) {
     for (auto [i, sum] : llvm::enumerate(sums))
       memref::StoreOp::create(b, sum, lds,
                               ValueRange{wave, math.index(i), laneL});
     gpu::BarrierOp::create(b);
   }
   int64_t perWave = (count + plan.waves - 1) / plan.waves;
-  struct Owned {
-    Value valid, sum, old;
-    SmallVector<Value> cIndices;
-  };
-  SmallVector<Owned> owned(perWave);
-  for (auto [j, o] : llvm::enumerate(owned)) {
-    Value index = lds ? math.add(wave, int64_t(j) * plan.waves) : math.index(j);
+  SmallVector<SumTarget> targets;
+  SmallVector<Value> waveSums;
+  for (int64_t j = 0; j < perWave; ++j) {
+    Value index = lds ? math.add(wave, j * plan.waves) : math.index(j);
     Value clamped = minIndex(index, count - 1);
-    if (lds) {
-      o.sum = memref::LoadOp::create(b, lds,
-                                     ValueRange{math.index(0), clamped, laneL});
-      for (int64_t w = 1; w < plan.waves; ++w)
-        o.sum = arith::AddFOp::create(
-            b, o.sum,
-            memref::LoadOp::create(b, lds,
-                                   ValueRange{math.index(w), clamped, laneL}));
-    } else {
-      o.sum = sums[j];
-    }
+    waveSums.push_back(lds ? addWaveSums(lds, clamped) : sums[j]);
     Value r = math.div(clamped, plan.colsPerGroup);
     Value chunkOwned =
         math.add(laneRows, math.mul(math.div(r, plan.rowsPerChunk()),
@@ -756,33 +770,13 @@ void SkinnyKernelBuilder::storeResultsByWaves(
     Value row = math.add(minIndex(chunkOwned, plan.l - plan.rowsPerChunk()),
                          math.rem(r, plan.rowsPerChunk()));
     Value col = math.add(colStart, math.rem(clamped, plan.colsPerGroup));
-    o.cIndices = plan.smallIsN ? indices({row, col}) : indices({col, row});
-    // Stored when it is a sum (the last wave's share may have fewer), of a
-    // row and a column this lane and workgroup own.
-    Value valid = cmp(arith::CmpIPredicate::ult, index, math.index(count));
-    valid = arith::AndIOp::create(
-        b, valid, cmp(arith::CmpIPredicate::uge, row, chunkOwned));
-    valid = arith::AndIOp::create(
-        b, valid,
-        cmp(arith::CmpIPredicate::ult, chunkOwned, math.index(plan.l)));
-    o.valid = arith::AndIOp::create(
-        b, valid, cmp(arith::CmpIPredicate::uge, col, colOwned));
+    targets.push_back(ownedTarget(index, chunkOwned, row, col));
     if (!workspace)
-      o.old = loadOldC(b, b.getLoc(), epilogue, c, o.cIndices);
+      targets.back().old =
+          loadOldC(b, b.getLoc(), epilogue, c, targets.back().cIndices);
   }
-  for (Owned &o : owned) {
-    auto store = scf::IfOp::create(b, o.valid, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(store.thenBlock());
-    if (workspace) {
-      // The part's sum as it is: the sum kernel adds the parts into C.
-      int64_t cRows = plan.smallIsN ? plan.l : plan.s;
-      o.cIndices[0] = math.add(math.mul(part, cRows), o.cIndices[0]);
-      memref::StoreOp::create(b, o.sum, workspace, o.cIndices);
-      continue;
-    }
-    storeSumOver(b, b.getLoc(), epilogue, c, o.cIndices, o.sum, o.old);
-  }
+  for (auto [target, sum] : llvm::zip(targets, waveSums))
+    storeSumAt(target, sum, epilogue);
 }
 
 void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
