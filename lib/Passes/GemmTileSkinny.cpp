@@ -592,7 +592,7 @@ void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
                                        const std::optional<Epilogue> &epilogue,
                                        ArrayRef<SumTarget> early) {
   int64_t count = plan.accumulators();
-  int64_t slots = (count + plan.lanesK - 1) / plan.lanesK;
+  int64_t slots = plan.sumSlots();
   Value lds = partialSumsLds(launch);
   SmallVector<Value> mine;
   for (int64_t slot = 0; slot < slots; ++slot) {
@@ -727,7 +727,7 @@ SkinnyKernelBuilder::SumTarget SkinnyKernelBuilder::ownedTarget(Value index,
 /// parts or an epilogue that does not read C, or beyond kMaxEarlyCSlots.
 SmallVector<SkinnyKernelBuilder::SumTarget>
 SkinnyKernelBuilder::loadOldCEarly(const std::optional<Epilogue> &epilogue) {
-  int64_t slots = (plan.accumulators() + plan.lanesK - 1) / plan.lanesK;
+  int64_t slots = plan.sumSlots();
   SmallVector<SumTarget> targets;
   if (workspace || (epilogue && !epilogue->readsC()) || slots > kMaxEarlyCSlots)
     return targets;

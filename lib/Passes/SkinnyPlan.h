@@ -82,6 +82,9 @@ struct SkinnyPlan {
   }
   /// Sums per lane, and the K steps of the whole matmul.
   int64_t accumulators() const { return rowsPerLane * colsPerGroup; }
+  /// Sums each lane stores after the cross-lane adds: lane k of a K group
+  /// takes sums k, k + lanesK, ...
+  int64_t sumSlots() const { return (accumulators() + lanesK - 1) / lanesK; }
   int64_t steps() const { return k / kSkinnyStepK; }
   int64_t stepsPerPart() const { return steps() / parts; }
   /// Rows of the parts' workspace (C's rows, once per part).
