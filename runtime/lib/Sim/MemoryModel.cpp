@@ -12,7 +12,7 @@ using namespace gemm::rt::sim;
 
 unsigned sim::ldsCycles(ArrayRef<uint64_t> Addrs, unsigned BytesPerAddr,
                         unsigned AddrsPerLane, unsigned Banks,
-                        unsigned BytesPerClock) {
+                        unsigned BytesPerClock, bool PairPacking) {
   if (Addrs.empty())
     return 1;
   // A two-address op goes as two single-address ones: every lane's first
@@ -27,6 +27,16 @@ unsigned sim::ldsCycles(ArrayRef<uint64_t> Addrs, unsigned BytesPerAddr,
   unsigned Dwords = std::max(1u, (BytesPerAddr + 3) / 4);
   unsigned BytesPerLane = std::max(4u, BytesPerAddr) * AddrsPerLane;
   unsigned LanesPerPass = std::max(1u, BytesPerClock / BytesPerLane);
+  // The lane order of Addrs is lost when lanes are off, so only a full wave
+  // is checked for pairs.
+  if (PairPacking && AddrsPerLane == 1 && BytesPerAddr >= 8 &&
+      Addrs.size() == 32) {
+    bool Paired = true;
+    for (size_t L = 0; L < Addrs.size() && Paired; L += 2)
+      Paired = Addrs[L] == Addrs[L + 1];
+    if (Paired)
+      LanesPerPass *= 2;
+  }
   unsigned AddrsPerPass = LanesPerPass * AddrsPerLane;
   unsigned Cycles = 0;
   // Per bank, the distinct dword addresses of the pass.

@@ -23,10 +23,13 @@ namespace sim {
 /// Cycles an LDS instruction occupies the CU's banks. The wave's lanes are
 /// served in passes of LdsBytesPerClock bytes (b32: 32 lanes, b64: 16,
 /// b128: 8); within a pass, dwords in one bank at different addresses are
-/// serialised and equal addresses are broadcast.
+/// serialised and equal addresses are broadcast. With \p PairPacking, a
+/// full-wave 64- or 128-bit single-address load whose lanes 2i and 2i+1 read
+/// the same address takes twice the lanes a pass: the pair's data is returned
+/// once.
 unsigned ldsCycles(llvm::ArrayRef<uint64_t> Addrs, unsigned BytesPerAddr,
                    unsigned AddrsPerLane, unsigned Banks,
-                   unsigned BytesPerClock);
+                   unsigned BytesPerClock, bool PairPacking = false);
 
 /// A set-associative cache with LRU replacement, of lines.
 class LruCache {

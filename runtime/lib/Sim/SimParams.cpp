@@ -18,11 +18,13 @@ struct ParamEntry {
   const char *Name;
   unsigned SimParams::*Unsigned;
   double SimParams::*Double;
+  bool SimParams::*Switch;
 };
 } // namespace
 
-#define GEMM_SIM_UNSIGNED(N) {#N, &SimParams::N, nullptr}
-#define GEMM_SIM_DOUBLE(N) {#N, nullptr, &SimParams::N}
+#define GEMM_SIM_UNSIGNED(N) {#N, &SimParams::N, nullptr, nullptr}
+#define GEMM_SIM_DOUBLE(N) {#N, nullptr, &SimParams::N, nullptr}
+#define GEMM_SIM_SWITCH(N) {#N, nullptr, nullptr, &SimParams::N}
 static const ParamEntry ParamTable[] = {
     GEMM_SIM_UNSIGNED(ValuLatency),
     GEMM_SIM_UNSIGNED(TransCycles),
@@ -34,6 +36,7 @@ static const ParamEntry ParamTable[] = {
     GEMM_SIM_UNSIGNED(LdsBanks),
     GEMM_SIM_UNSIGNED(LdsBytesPerClock),
     GEMM_SIM_UNSIGNED(LdsLatency),
+    GEMM_SIM_SWITCH(LdsPairPacking),
     GEMM_SIM_UNSIGNED(L0BytesPerClock),
     GEMM_SIM_UNSIGNED(VmemLanesPerClock),
     GEMM_SIM_UNSIGNED(L0Latency),
@@ -47,6 +50,7 @@ static const ParamEntry ParamTable[] = {
 };
 #undef GEMM_SIM_UNSIGNED
 #undef GEMM_SIM_DOUBLE
+#undef GEMM_SIM_SWITCH
 
 std::string gemm::rt::simParamNames() {
   std::string Names;
@@ -68,6 +72,13 @@ Error gemm::rt::setSimParam(SimParams &P, StringRef Assignment) {
             formatv("--sim-param {0}: '{1}' is not a positive integer", Name,
                     Value));
       P.*E.Unsigned = V;
+    } else if (E.Switch) {
+      if (Value != "0" && Value != "1")
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("--sim-param {0}: '{1}' is not 0 (off) or 1 (on)", Name,
+                    Value));
+      P.*E.Switch = Value == "1";
     } else {
       double V;
       if (Value.getAsDouble(V) || !(V > 0))

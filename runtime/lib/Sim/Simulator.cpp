@@ -431,8 +431,10 @@ uint64_t UnitModel::memoryTiming(SimWave &SW, const Inst &I, Unit U,
     return Now + (uint64_t)std::lround(P.ScalarLatencyNs * P.ClockGHz);
   if (U == ULds) {
     bool Two = I.Opc == Op::DS_READ2 || I.Opc == Op::DS_WRITE2;
-    unsigned Cycles = ldsCycles(ArrayRef(Log.Addr, Log.Count), Log.Bytes,
-                                Two ? 2 : 1, LdsBanks, LdsBytesPerClock);
+    bool Load = I.Opc == Op::DS_READ;
+    unsigned Cycles =
+        ldsCycles(ArrayRef(Log.Addr, Log.Count), Log.Bytes, Two ? 2 : 1,
+                  LdsBanks, LdsBytesPerClock, Load && P.LdsPairPacking);
     unsigned Ideal = std::max<unsigned>(
         1, divideCeil((uint64_t)Log.Count * std::max(4u, Log.Bytes),
                       LdsBytesPerClock));
