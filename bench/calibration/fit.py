@@ -30,7 +30,7 @@ PARAMS = {
     "LdsLatency": (40, 16, 96),
     "L0Latency": (100, 40, 200),
     "L1Latency": (180, 80, 400),
-    "L2Latency": (2000, 150, 3000),
+    "L2Latency": (280, 150, 700),
     "L0BytesPerClock": (64, 32, 128),
     "L2BytesPerClockPerCU": (32, 8, 64),
     "BarrierCycles": (16, 4, 96),

@@ -53,9 +53,10 @@ struct SimParams {
   unsigned LdsBytesPerClock = 128;
   unsigned LdsLatency = 40; // fitted
   /// A 64- or 128-bit load whose lanes 2i and 2i+1 all read the same address
-  /// returns two lanes' data per slot: half the passes (not documented for
-  /// RDNA3; NVIDIA documents the rule for its shared memory).
-  bool LdsPairPacking = true;
+  /// returns two lanes' data per slot: half the passes. Off: not documented
+  /// for RDNA3 (NVIDIA documents it for its shared memory), and kernel 4,
+  /// which needs it, then ties kernel 3 (docs/timing-model.md, stop 36).
+  bool LdsPairPacking = false;
   // Vector memory.
   unsigned LineBytes = 128;
   unsigned L0Bytes = 32768;
@@ -66,9 +67,7 @@ struct SimParams {
   unsigned L1Bytes = 262144;
   unsigned L1Ways = 16;
   unsigned L1Latency = 180; // fitted
-  /// The latency of an L1 miss that hits the L2 as the calibration kernels
-  /// see it under load: fitted (stop 36), far above an idle pointer chase.
-  unsigned L2Latency = 2000;
+  unsigned L2Latency = 280; // fitted
   double L2BytesPerClockPerCU = 32;
   // Measured in nanoseconds (the fabric and caches beyond the L2 do not
   // run at the shader clock).
