@@ -35,6 +35,9 @@
 # RUN: %python %S/Inputs/exit-code.py emu-run %t.hsaco --kernel=iota --arg='u32[128]' --backend=sim --sim-param LdsLatency=0 | FileCheck %s --check-prefix=PARAM
 # PARAM: error: --sim-param LdsLatency: '0' is not a positive integer
 # PARAM: exit=2
+# RUN: %python %S/Inputs/exit-code.py emu-run %t.hsaco --kernel=iota --arg='u32[128]' --backend=sim --sim-param LdsPairPacking=yes | FileCheck %s --check-prefix=SWITCH
+# SWITCH: error: --sim-param LdsPairPacking: 'yes' is not 0 (off) or 1 (on)
+# SWITCH: exit=2
 # RUN: %python %S/Inputs/exit-code.py emu-run %t.hsaco --kernel=iota --arg='u32[128]' --backend=sim --sim-param Nope=1 | FileCheck %s --check-prefix=NAME
 # NAME: error: --sim-param: unknown parameter 'Nope' (expected NAME=VALUE, NAME one of ValuLatency,
 # NAME: exit=2
