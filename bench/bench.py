@@ -22,6 +22,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import targets  # noqa: E402
+
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 CLANG_FLAGS = ["-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa",
                "-mcpu=gfx1100", "-mcumode", "-nogpulib", "-O3"]
@@ -277,8 +280,15 @@ def fmt(x, spec="{}", none="-"):
     return none if x is None else spec.format(x)
 
 
+def card(t):
+    """The product with its CUs and boost clock, for captions."""
+    return (f"the {t['product']} ({t['compute_units']} CUs, "
+            f"{t['boost_clock_ghz']:g} GHz")
+
+
 def markdown(res):
     s, c = res["config"], res["compile_time"]
+    t = res["target"]
     rows = res["rows"]
     head = ["#", "kernel", "compiler", "VGPRs", "SGPRs", "LDS B", "scratch B",
             "occupancy (waves/SIMD)", "loop FMAs", "% FMAs in VOPD",
@@ -342,7 +352,7 @@ def markdown(res):
             "- **MODEL ESTIMATE** (not a measurement): *model cycles/iter*, "
             "from gemm-report's documented issue model (docs/report.md, "
             "\"Cycle estimate\"), and *ceiling TFLOP/s*, the throughput those "
-            "issue cycles allow on a 7900 XTX (96 CUs, 2.5 GHz, peak 61.4 "
+            f"issue cycles allow on {card(t)}, peak {t['peak_tflops']:g} "
             "TFLOP/s): a ceiling, not a prediction (no latency or wave "
             "scheduling; `gemm-run --backend=sim` predicts); also *bank conflicts* (gemm-report's bank model: "
             "VALU instructions using one VGPR bank more than twice, and the stall "
@@ -398,9 +408,10 @@ def chart(res, path):
         for i in y:
             ax1.text(0.3, i + h / 2, "measured: no GPU", va="center", fontsize=7,
                      color="#636363")
-    ax1.axvline(61.4, color="grey", ls="--", lw=1)
-    ax1.text(61.0, -0.55, "peak 61.4", fontsize=7, color="grey", ha="right",
-             va="center")
+    t = res["target"]
+    ax1.axvline(t["peak_tflops"], color="grey", ls="--", lw=1)
+    ax1.text(t["peak_tflops"] - 0.4, -0.55, f"peak {t['peak_tflops']:g}",
+             fontsize=7, color="grey", ha="right", va="center")
     fmas = [r["report"]["loop_fmas"] for r in rows]
     for i, m, f in zip(y, model, fmas):
         ax1.text(m + 0.4, i - h / 2, f"{m:.1f}" if f else "n/a (no FMAs)",
@@ -408,7 +419,7 @@ def chart(res, path):
     ax1.set_yticks(y)
     ax1.set_yticklabels(labels, fontsize=8)
     ax1.invert_yaxis()
-    ax1.set_xlabel("TFLOP/s on a 7900 XTX (96 CUs, 2.5 GHz)")
+    ax1.set_xlabel(f"TFLOP/s on {card(t)})")
     ax1.set_xlim(0, 70)
     ax1.legend(fontsize=7, loc="lower right")
     s = res["config"]
@@ -606,6 +617,7 @@ def main():
     log(f"gemm-opt compile time: median {compile_time['median_s']:.3f} s of {runs}")
 
     res = {"format": "gemm-opt-bench-1",
+           "target": targets.load_target(ctx["gemm_run"], targets.DEFAULT),
            "config": {"size": size, "check_size": check, "quick": a.quick,
                       "build_dir": build, "compile_runs": runs},
            "machine": machine_info(repo), "hip": hip_state or "no GPU",

@@ -27,6 +27,8 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CAL = os.path.join(REPO, "bench", "calibration")
+sys.path.insert(0, os.path.join(REPO, "bench"))
+import targets  # noqa: E402
 sys.path.insert(0, CAL)
 # Which kernels are judged, as calibrate.py has it.
 from calibrate import JUDGED_1_2, JUDGED_3_8, KERNELS as WALKTHROUGH, SHOWN_ONLY
@@ -114,7 +116,7 @@ def main():
     ap.add_argument("--clock-ghz", type=float,
                     help="default: the measurement's clock (measured.json)")
     ap.add_argument("--compute-units", type=int,
-                    help="default: gemm-run's (96, RX 7900 XTX)")
+                    help="default: the RX 7900 XTX's (docs/targets.md)")
     ap.add_argument("--no-chart", action="store_true")
     ap.add_argument("--chart-from", metavar="PREDICT.json",
                     help="only draw OUT/predict.png from an earlier run's "
@@ -130,6 +132,9 @@ def main():
     clock = a.clock_ghz or measured["conditions"]["clock_ghz"]
     gemm_run = os.path.join(a.build_dir, "bin", "gemm-run")
     gemm_opt = os.path.join(a.build_dir, "bin", "gemm-opt")
+    # The walkthrough's times were measured on this card.
+    units = a.compute_units or targets.load_target(
+        gemm_run, targets.DEFAULT)["compute_units"]
     art = os.path.join(a.out, "predict-artifacts")
     os.makedirs(art, exist_ok=True)
 
@@ -191,7 +196,7 @@ def main():
         "",
         f"**A calibrated model's predictions, not measurements** (`gemm-run "
         f"--backend=sim`, docs/timing-model.md): RX 7900 XTX, "
-        f"{a.compute_units or 96} CUs at {clock} GHz (the clock of the "
+        f"{units} CUs at {clock} GHz (the clock of the "
         f"walkthrough's measurements). *Measured* is the walkthrough's time on "
         f"the card; gemm-opt's kernels were never run on one.",
         "",
@@ -225,7 +230,7 @@ def main():
         f.write(text)
     with open(os.path.join(a.out, "predict.json"), "w") as f:
         json.dump({"size": a.size, "clock_ghz": clock,
-                   "compute_units": a.compute_units or 96, "rows": rows}, f,
+                   "compute_units": units, "rows": rows}, f,
                   indent=1)
 
     if not a.no_chart:

@@ -3,18 +3,19 @@
 
     bench/roofline.py [--tool-dir DIR | --build-dir DIR] [--shapes-file FILE]
                       [--shapes NAME,... | --quick] [--out DIR]
-                      [--clock-ghz F] [--timeout S] [--before FILE.json]
+                      [--target NAME] [--clock-ghz F] [--timeout S]
+                      [--before FILE.json]
                       [--no-chart]
 
 For each shape of bench/shapes/shapes.json (or the named ones, or the shapes
 marked "quick"), writes a func with one static linalg.matmul (or
 linalg.batch_matmul), the transposes as indexing_maps, compiles it with
 `gemm-opt --gemm-rdna3-pipeline="hsaco=..."` (default options: the compiler
-chooses), predicts its time with `gemm-run --backend=sim` and sets it against
-the RX 7900 XTX roofline:
+chooses, for --target), predicts its time with `gemm-run --backend=sim` and
+sets it against that product's roofline (docs/targets.md):
 
-    limit = max(2 batch M N K / 61.4 TFLOP/s,
-                4 batch (M K + K N + 2 M N) bytes / 960 GB/s)
+    limit = max(2 batch M N K / peak FP32 rate,
+                4 batch (M K + K N + 2 M N) bytes / DRAM bandwidth)
 
 (C is read and written: linalg.matmul accumulates). % of roofline is
 limit / predicted time. Every time is a prediction of the calibrated timing
@@ -38,10 +39,10 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "bench"))
+import targets  # noqa: E402
+
 SHAPES = os.path.join(REPO, "bench", "shapes", "shapes.json")
-MEASURED = os.path.join(REPO, "bench", "calibration", "measured.json")
-PEAK_FLOPS = 61.4e12     # RX 7900 XTX, f32 with dual issue (96 CUs, 2.5 GHz)
-PEAK_BYTES = 960e9       # RX 7900 XTX memory bandwidth, bytes/s
 FORMAT = "gemm-opt-roofline-1"
 
 
@@ -86,11 +87,12 @@ def mlir_for(s):
             f"  return\n}}\n")
 
 
-def roofline(s):
+def roofline(s, target):
     m, n, k, b = s["m"], s["n"], s["k"], s["batch"]
     flops = 2.0 * b * m * n * k
     nbytes = 4.0 * b * (m * k + k * n + 2 * m * n)
-    t_c, t_m = flops / PEAK_FLOPS, nbytes / PEAK_BYTES
+    t_c = flops / (target["peak_tflops"] * 1e12)
+    t_m = nbytes / (target["dram_gbps"] * 1e9)
     return {"flops": flops, "bytes": nbytes, "limit_ms": 1e3 * max(t_c, t_m),
             "bound": "compute" if t_c >= t_m else "memory"}
 
@@ -133,13 +135,15 @@ def kernel_kind(manifest, remarks):
     return kind
 
 
-def predict_shape(s, gemm_opt, gemm_run, art, clock, timeout, options=""):
+def predict_shape(s, gemm_opt, gemm_run, art, clock, timeout, options="",
+                  target=targets.DEFAULT):
     deadline = time.time() + timeout
     base = os.path.join(art, s["name"])
     with open(base + ".mlir", "w") as f:
         f.write(mlir_for(s))
     p = run([gemm_opt, base + ".mlir",
              f"--gemm-rdna3-pipeline=hsaco={base}.hsaco"
+             + (f" target={target}" if target != targets.DEFAULT else "")
              + (" " + options if options else ""), "-o", os.devnull],
             deadline, "compile")
     remarks = " ".join(l.split("remark: ", 1)[1] for l in
@@ -291,13 +295,13 @@ def chart(rows, before, path, title):
     fig.savefig(path, dpi=100)
 
 
-def chart_title(clock, sm):
+def chart_title(clock, sm, product="RX 7900 XTX"):
     short = (f"geomean {sm['geomean_pct']:.1f} %, minimum "
              f"{sm['min_pct']:.1f} %, {sm['below_40']} below 40 %, "
              if sm["predicted"] else "") + (
              f"{sm['predicted']} of {sm['shapes']} predicted, "
              f"failed {sm['failed']}, timeouts {sm['timeouts']}")
-    return (f"Predicted % of roofline per GEMM shape, RX 7900 XTX at "
+    return (f"Predicted % of roofline per GEMM shape, {product} at "
             f"{clock} GHz (timing model, not measured)\n{short} "
             f"(lines: 40 %, 70 %, 100 %)")
 
@@ -309,7 +313,8 @@ def redraw_chart(path, before_path, out):
         run_json = json.load(f)
     before = json.load(open(before_path)) if before_path else None
     chart(run_json["rows"], before, os.path.join(out, "roofline.png"),
-          chart_title(run_json["clock_ghz"], run_json["summary"]))
+          chart_title(run_json["clock_ghz"], run_json["summary"],
+                      run_json.get("product", "RX 7900 XTX")))
     run_json["chart"], run_json["chart_note"] = "roofline.png", None
     with open(path, "w") as f:
         json.dump(run_json, f, indent=1)
@@ -327,9 +332,13 @@ def main():
     sel.add_argument("--quick", action="store_true",
                      help="only the shapes marked \"quick\"")
     ap.add_argument("--out", default=os.path.join(REPO, "bench", "results"))
+    ap.add_argument("--target", default=targets.DEFAULT,
+                    help="the product compiled for, whose peak and bandwidth "
+                    "make the roofline (docs/targets.md; default "
+                    f"{targets.DEFAULT})")
     ap.add_argument("--clock-ghz", type=float,
-                    help="default: the walkthrough's measurement clock "
-                    "(bench/calibration/measured.json, 2.371)")
+                    help="default: the target's sustained clock (the RX 7900 "
+                    "XTX's is the walkthrough's measurement clock)")
     ap.add_argument("--timeout", type=float, default=300,
                     help="seconds per shape, compile and prediction (300)")
     ap.add_argument("--before", help="a previous roofline.json to draw "
@@ -371,12 +380,20 @@ def main():
             ap.error(f"--before {a.before}: {e}")
     if a.timeout <= 0:
         ap.error("--timeout must be positive")
-    clock = a.clock_ghz or json.load(open(MEASURED))["conditions"]["clock_ghz"]
     tools = a.tool_dir or os.path.join(a.build_dir, "bin")
     for t in ("gemm-opt", "gemm-run"):
         if not os.access(os.path.join(tools, t), os.X_OK):
             ap.error(f"{os.path.join(tools, t)} not found (build the project, "
                      "or pass --tool-dir)")
+    try:
+        target = targets.load_target(os.path.join(tools, "gemm-run"), a.target)
+    except ValueError as e:
+        ap.error(f"--target: {e}")
+    clock = a.clock_ghz or round(target["sustained_clock_ghz"], 3)
+    product, units = target["product"], target["compute_units"]
+    peak, dram = target["peak_tflops"], target["dram_gbps"]
+    # The model's rate at this clock over the product's stated peak.
+    model_peak = peak * clock / target["boost_clock_ghz"]
     art = os.path.join(a.out, "roofline-artifacts")
     os.makedirs(art, exist_ok=True)
     tool_info = snapshot_tools(tools, os.path.join(art, "tools"))
@@ -387,11 +404,11 @@ def main():
     for i, s in enumerate(shapes):
         r = {k: s[k] for k in ("name", "m", "n", "k", "batch", "transpose_a",
                                "transpose_b", "source")}
-        r.update(roofline(s))
+        r.update(roofline(s, target))
         t0 = time.time()
         try:
             r.update(predict_shape(s, gemm_opt, gemm_run, art, clock, a.timeout,
-                                   a.pipeline_options))
+                                   a.pipeline_options, a.target))
             r["status"] = "ok"
             r["tflops"] = r["flops"] / (r["predicted_ms"] * 1e-3) / 1e12
             r["pct_roofline"] = 100 * r["limit_ms"] / r["predicted_ms"]
@@ -414,6 +431,7 @@ def main():
                      .startswith(REPO + os.sep) else p)
     shapes_file = rel(a.shapes_file)
     cmd = "bench/roofline.py" + (" --quick" if a.quick else "") + (
+        f" --target {a.target}" if a.target != targets.DEFAULT else "") + (
         f" --shapes {a.shapes}" if a.shapes else "") + (
         f" --shapes-file {shapes_file}" if os.path.abspath(a.shapes_file)
         != SHAPES else "") + (
@@ -426,21 +444,24 @@ def main():
     except OSError:
         commit = "unknown"
     lines = [
-        "# Predicted % of roofline per GEMM shape, f32, gfx1100",
+        f"# Predicted % of roofline per GEMM shape, f32, {target['isa']}",
         "",
         f"**Predictions of the calibrated timing model, not measurements** "
-        f"(`gemm-run --backend=sim`, docs/timing-model.md): RX 7900 XTX, 96 CUs "
-        f"at {clock} GHz (the clock of the walkthrough's measurements). No "
+        f"(`gemm-run --backend=sim`, docs/timing-model.md): {product} "
+        f"(target {a.target}), {units} CUs at {clock} GHz (its sustained clock "
+        f"under a GEMM, docs/targets.md). No "
         f"kernel here was run on a card. Shapes: {shapes_file} "
         f"(sources in its `source` fields and bench/shapes/README.md). Each "
         f"shape is compiled with gemm-opt's default options. At "
         f"{clock} GHz the model's f32 peak is "
-        f"{96 * 256 * clock / 1e3:.1f} TFLOP/s, so a compute-bound shape "
-        f"reaches at most {100 * 96 * 256 * clock / 1e3 / 61.4:.1f} % of the "
-        f"roofline below (61.4 TFLOP/s is the card's peak at 2.5 GHz).",
+        f"{model_peak:.1f} TFLOP/s, so a compute-bound shape "
+        f"reaches at most {100 * model_peak / peak:.1f} % of the "
+        f"roofline below ({peak:g} TFLOP/s is the card's peak at its boost "
+        f"clock, {target['boost_clock_ghz']:g} GHz).",
         "",
-        "Roofline limit = max(2 batch M N K / 61.4 TFLOP/s, 4 batch (MK + KN + "
-        "2MN) bytes / 960 GB/s) (the card's f32 peak and memory bandwidth; C "
+        f"Roofline limit = max(2 batch M N K / {peak:g} TFLOP/s, 4 batch (MK + "
+        f"KN + 2MN) bytes / {dram:g} GB/s) (the card's f32 peak and memory "
+        "bandwidth; C "
         "is read and written); % of roofline = limit / predicted time. "
         "Layout: N = plain, T = transposed (A stored K x M, B stored N x K). "
         "Kernel: *tiled* is the RDNA3 kernel (+ *tail sum* when part of its "
@@ -466,7 +487,7 @@ def main():
                   "the DRAM roofline. The timing model sends stores to the L2 "
                   "and fetches each line from DRAM once when the caches keep "
                   "what concurrent workgroups share (docs/timing-model.md, "
-                  "Global memory), and the card's 96 MB Infinity Cache can "
+                  "Global memory), and the card's Infinity Cache can "
                   "hold such a shape's data; read these rows as the model's "
                   "limits, not as beating the roofline."]
     fails = [r for r in rows if r["status"] != "ok"]
@@ -495,7 +516,7 @@ def main():
             print(f"roofline: {chart_note}", file=sys.stderr)
         else:
             chart(rows, before, os.path.join(a.out, "roofline.png"),
-                  chart_title(clock, sm))
+                  chart_title(clock, sm, product))
             chart_file = "roofline.png"
     with open(os.path.join(a.out, "roofline.json"), "w") as f:
         default_label = (f"gemm-opt {tool_info['files']['gemm-opt']['sha256'][:12]}"
@@ -504,9 +525,10 @@ def main():
                             if "commit" in tool_info else ""))
         json.dump({"format": FORMAT, "label": a.label or default_label,
                    "prediction_not_measurement": True,
-                   "clock_ghz": clock, "compute_units": 96,
-                   "peak_tflops": PEAK_FLOPS / 1e12,
-                   "peak_gb_s": PEAK_BYTES / 1e9, "commit": commit,
+                   "target": a.target, "product": product,
+                   "clock_ghz": clock, "compute_units": units,
+                   "peak_tflops": peak,
+                   "peak_gb_s": dram, "commit": commit,
                    "command": cmd, "tools": tool_info, "seconds": total,
                    "summary": sm,
                    "chart": chart_file, "chart_note": chart_note,

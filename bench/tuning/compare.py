@@ -3,7 +3,7 @@
 
     bench/tuning/compare.py [TABLE.json] [--margin PCT] [--markdown FILE]
 
-For each entry of the table (default: bench/tuning/gfx1100.json) prints the
+For each entry of the table (default: bench/tuning/rx7900xtx.json) prints the
 table's configuration, its predicted time, the time of the shape compiled
 without options (the built-in heuristic's choice, `default_ms`, which
 gemm-tune predicts in the same run) and how much faster the table's choice
@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("table", nargs="?",
-                    default=os.path.join(HERE, "gfx1100.json"))
+                    default=os.path.join(HERE, "rx7900xtx.json"))
     ap.add_argument("--margin", type=float, default=2.0)
     ap.add_argument("--markdown", help="also write the table as Markdown")
     args = ap.parse_args()

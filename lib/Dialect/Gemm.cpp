@@ -64,11 +64,35 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
+LogicalResult
+KernelConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t,
+                         int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
+                         PrefetchMode, Addressing, bool, bool, int64_t,
+                         int64_t computeUnits, KernelKind, StringRef target) {
+  if (!::gemm::lookupTarget(target))
+    return emitError() << "unknown target '" << target << "': expected one of "
+                       << ::gemm::getTargetNames();
+  // The tiling passes check the other fields against the problem.
+  if (computeUnits < 0)
+    return emitError() << "compute_units=" << computeUnits
+                       << " is negative (0: the target's)";
+  return success();
+}
+
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelConfigAttr::get(
       ctx, bm, bn, bk, wavesM, wavesN, pad, unroll, prefetch, addressing,
       batchWaits, wavePriorities, splitTail, computeUnits,
-      kernel == KernelKind::Auto ? KernelKind::Tiled : kernel);
+      kernel == KernelKind::Auto ? KernelKind::Tiled : kernel, target);
+}
+
+const ::gemm::TargetInfo &KernelConfig::getTargetInfo() const {
+  const ::gemm::TargetInfo *info = ::gemm::lookupTarget(target);
+  return info ? *info : ::gemm::getDefaultTarget();
+}
+
+int64_t KernelConfig::getTargetComputeUnits() const {
+  return computeUnits ? computeUnits : getTargetInfo().computeUnits;
 }
 
 KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
@@ -87,6 +111,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.splitTail = attr.getSplitTail();
   config.computeUnits = attr.getComputeUnits();
   config.kernel = attr.getKernel();
+  config.target = attr.getTarget().str();
   return config;
 }
 

@@ -7,6 +7,7 @@
 
 #include "gemm-opt/Manifest/Manifest.h"
 #include "gemm-opt/Manifest/ManifestSchema.h"
+#include "gemm-opt/Target/Target.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -106,6 +107,8 @@ void gemm::writeManifest(raw_ostream &OS, const Manifest &M) {
     if (M.Kernels.size() == 1)
       J.attribute(key::Kernel, M.Kernels.front().Kernel);
     J.attribute(key::Chip, M.Chip);
+    if (!M.Target.empty())
+      J.attribute(key::Target, M.Target);
     J.attribute(key::CodeObjectVersion, M.CodeObjectVersion);
     writeProblem(J, M.Problem);
     if (M.Kernels.size() == 1) {
@@ -319,6 +322,17 @@ Expected<Manifest> gemm::parseManifest(StringRef Text, StringRef Path) {
     return Bad("\"chip\" must be a gfx11 (RDNA3) target such as \"gfx1100\", "
                "not " +
                formatv("{0}", *O->get(key::Chip)).str());
+  if (const json::Value *TargetValue = O->get(key::Target)) {
+    std::optional<StringRef> Name = TargetValue->getAsString();
+    const TargetInfo *Info = Name ? lookupTarget(*Name) : nullptr;
+    if (!Info)
+      return Bad("\"target\" must be one of " + getTargetNames() + ", not " +
+                 formatv("{0}", *TargetValue).str());
+    if (O->get(key::Chip) && M.Chip != Info->isa)
+      return Bad("\"target\" " + Twine(Info->name) + " is a " + Info->isa +
+                 ", not the \"chip\" " + M.Chip);
+    M.Target = Info->name;
+  }
   M.CodeObjectVersion = O->getInteger(key::CodeObjectVersion).value_or(0);
   const json::Object *Prob = O->getObject(key::Problem);
   if (!Prob)

@@ -35,13 +35,19 @@ struct GemmCheckInputPass
     : public TargetOptions<
           mlir::gemm::impl::GemmCheckInputBase<GemmCheckInputPass>> {
   GemmCheckInputPass() = default;
-  explicit GemmCheckInputPass(const TargetConfig &target) {
+  explicit GemmCheckInputPass(const TargetConfig &target)
+      : product(target.product) {
     setTargetConfig(target);
   }
 
   void runOnOperation() override;
 
 private:
+  /// The pipeline's target=, whose ISA chip= must name; empty: any chip.
+  std::string product;
+
+  /// Checks chip=, code-object-version= and opt-level= against `product`.
+  LogicalResult checkTarget(Location loc);
   /// Checks one matmul; on success returns the `gemm.matmul` attribute.
   /// `zeroFilledC`: C is filled with 0.0 directly before, so beta = 0.
   FailureOr<MatmulRecordAttr> checkMatmul(linalg::LinalgOp matmul,
@@ -481,30 +487,49 @@ static void rewriteZeroFillAsEpilogue(linalg::LinalgOp matmul,
   memref::DeallocOp::create(b, loc, temp);
 }
 
+LogicalResult GemmCheckInputPass::checkTarget(Location loc) {
+  const ::gemm::TargetInfo *target = nullptr;
+  if (!product.empty()) {
+    target = ::gemm::lookupTarget(product);
+    if (!target)
+      return emitError(loc)
+             << "unknown target '" << product << "': expected one of "
+             << ::gemm::getTargetNames();
+  }
+  std::string chipName = chip;
+  if (chipName.empty())
+    chipName = (target ? *target : ::gemm::getDefaultTarget()).isa;
+  if (!isSupportedChip(chipName)) {
+    InFlightDiagnostic diag = emitError(loc)
+                              << "unknown chip '" << chipName
+                              << "': gemm-opt targets RDNA3, one of ";
+    llvm::interleaveComma(getSupportedChips(), diag);
+    return diag;
+  }
+  // The choice and its cost estimates read the product's figures, the code
+  // object is built for the chip: they must be one GPU.
+  if (target && chipName != target->isa)
+    return emitError(loc) << "chip=" << chipName
+                          << " contradicts target=" << target->name << ", a "
+                          << target->isa
+                          << ": leave chip out or name a target of it";
+  if (codeObjectVersion < 4 || codeObjectVersion > 6)
+    return emitError(loc) << "unsupported code object version "
+                          << codeObjectVersion.getValue()
+                          << ": LLVM 22 emits 4, 5 or 6";
+  // Checked here, at the input, rather than by the ROCDL target, which
+  // reports it only after the whole lowering, at the kernel.
+  if (optLevel > 3)
+    return emitError(loc) << "unsupported opt-level " << optLevel.getValue()
+                          << ": the AMDGPU backend takes 0, 1, 2 or 3";
+  return success();
+}
+
 void GemmCheckInputPass::runOnOperation() {
   ModuleOp module = getOperation();
   Location moduleLoc = getModuleDiagnosticLoc(module);
-
-  if (!isSupportedChip(chip)) {
-    InFlightDiagnostic diag = emitError(moduleLoc)
-                              << "unknown chip '" << chip
-                              << "': gemm-opt targets RDNA3, one of ";
-    llvm::interleaveComma(getSupportedChips(), diag);
+  if (failed(checkTarget(moduleLoc)))
     return signalPassFailure();
-  }
-  if (codeObjectVersion < 4 || codeObjectVersion > 6) {
-    emitError(moduleLoc) << "unsupported code object version "
-                         << codeObjectVersion.getValue()
-                         << ": LLVM 22 emits 4, 5 or 6";
-    return signalPassFailure();
-  }
-  // Checked here, at the input, rather than by the ROCDL target, which
-  // reports it only after the whole lowering, at the kernel.
-  if (optLevel > 3) {
-    emitError(moduleLoc) << "unsupported opt-level " << optLevel.getValue()
-                         << ": the AMDGPU backend takes 0, 1, 2 or 3";
-    return signalPassFailure();
-  }
 
   // Contractions other than linalg.matmul and linalg.batch_matmul would be
   // silently left on the host by the lowering; say so instead.

@@ -38,11 +38,16 @@ struct GemmEmitHsacoPass
     : public OutputOptions<
           mlir::gemm::impl::GemmEmitHsacoBase<GemmEmitHsacoPass>> {
   GemmEmitHsacoPass() = default;
-  explicit GemmEmitHsacoPass(const OutputConfig &output) {
+  explicit GemmEmitHsacoPass(const OutputConfig &output)
+      : target(output.target) {
     setOutputConfig(output);
   }
 
   void runOnOperation() override;
+
+private:
+  /// The product the manifest records; empty: none.
+  std::string target;
 };
 
 } // namespace
@@ -606,6 +611,7 @@ void GemmEmitHsacoPass::runOnOperation() {
   }
   manifest.CodeObject = codeObjectReference(hsacoPath, manifestFile);
   manifest.Chip = StringRef(info->Target).rsplit("--").second.str();
+  manifest.Target = target;
   manifest.CodeObjectVersion = info->CodeObjectVersion;
   manifest.Problem = describeProblem(source->record);
 

@@ -378,7 +378,7 @@ struct GemmModuleToBinaryPass
     : public mlir::gemm::CodegenOptions<
           mlir::gemm::impl::GemmModuleToBinaryBase<GemmModuleToBinaryPass>> {
   GemmModuleToBinaryPass() = default;
-  explicit GemmModuleToBinaryPass(const gemm::CodegenConfig &config) {
+  explicit GemmModuleToBinaryPass(const mlir::gemm::CodegenConfig &config) {
     setCodegenConfig(config);
   }
 
@@ -407,7 +407,7 @@ struct GemmModuleToBinaryPass
     pm.addPass(createGpuModuleToBinaryPass(options));
     // Without a kernel configuration to resolve it against, auto is tiling.
     std::optional<MachineSchedulerOff> schedulerOff;
-    if (scheduler != gemm::KernelScheduler::Llvm) {
+    if (scheduler != mlir::gemm::KernelScheduler::Llvm) {
       schedulerOff.emplace();
       if (!schedulerOff->isInEffect())
         emitWarning(loc) << "this LLVM has no -enable-misched option: the "
@@ -423,6 +423,6 @@ struct GemmModuleToBinaryPass
 } // namespace
 
 std::unique_ptr<Pass>
-mlir::gemm::createGemmModuleToBinary(const gemm::CodegenConfig &codegen) {
+mlir::gemm::createGemmModuleToBinary(const mlir::gemm::CodegenConfig &codegen) {
   return std::make_unique<GemmModuleToBinaryPass>(codegen);
 }

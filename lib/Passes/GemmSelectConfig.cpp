@@ -55,14 +55,14 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
     // slower than 64 x 128 tiles). From 2^28 multiply-adds only: smaller
     // grids keep the default tile, as the examples and tests at 256^3 and
     // 512^3 pin it. The figures are gemm-tune's table of the shape set
-    // (bench/tuning/gfx1100.json), predictions of the timing model.
+    // (bench/tuning/rx7900xtx.json), predictions of the timing model.
     KernelTile tile;
     static_cast<KernelConfig &>(tile) = config;
     tile.m = mnk[0];
     tile.n = mnk[1];
     tile.k = mnk[2];
     int64_t tiles = tile.gridM() * tile.gridN() * batch;
-    int64_t units = config.computeUnits;
+    int64_t units = config.getTargetComputeUnits();
     std::string ignored;
     llvm::raw_string_ostream ignoredOs(ignored);
     int64_t partsNeeded = (2 * units + tiles - 1) / tiles;
@@ -122,7 +122,8 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
   FailureOr<SkinnyPlan> plan = getSkinnyPlan(
-      batch, mnk[0], mnk[1], mnk[2], *layout, config.computeUnits, ignoredOs);
+      batch, mnk[0], mnk[1], mnk[2], *layout, config.getTargetInfo(),
+      config.getTargetComputeUnits(), ignoredOs);
   if (failed(plan))
     return KernelKind::Tiled;
   // Up to 64, where no tile fits and the simple kernel would take it (M
@@ -165,8 +166,9 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
           succeeded(grid))
         workgroups = grid->workgroups();
   }
-  return 2 * workgroups >= 5 * config.computeUnits ? KernelKind::Tiled
-                                                   : KernelKind::Skinny;
+  return 2 * workgroups >= 5 * config.getTargetComputeUnits()
+             ? KernelKind::Tiled
+             : KernelKind::Skinny;
 }
 
 namespace {
@@ -184,20 +186,32 @@ struct GemmSelectConfigPass
 
   void runOnOperation() override {
     KernelConfig options = getKernelConfig();
-    // Every choice below divides work among the CUs.
-    if (options.computeUnits < 1 || options.computeUnits > kMaxComputeUnits) {
+    // Every choice below reads the target's figures and divides work among
+    // its CUs.
+    if (!::gemm::lookupTarget(options.target)) {
+      emitError(getOperation().getLoc())
+          << "unknown target '" << options.target << "': expected one of "
+          << ::gemm::getTargetNames();
+      return signalPassFailure();
+    }
+    if (options.computeUnits < 0 || options.computeUnits > kMaxComputeUnits) {
       emitError(getOperation().getLoc())
           << "compute-units=" << options.computeUnits << " is not in 1.."
-          << kMaxComputeUnits;
+          << kMaxComputeUnits << " (or 0, the target's)";
       return signalPassFailure();
     }
     if (!options.tuningTable.empty()) {
       std::call_once(loaded->once, [&] {
         llvm::Expected<TuningTable> read = readTuningTable(options.tuningTable);
-        if (read)
-          loaded->table = std::move(*read);
-        else
+        if (!read)
           loaded->error = toString(read.takeError());
+        else if (read->target != options.target)
+          // Its choices were predicted on another product's figures.
+          loaded->error = "tuning table '" + options.tuningTable +
+                          "' is for target '" + read->target + "', not '" +
+                          options.target + "'";
+        else
+          loaded->table = std::move(*read);
       });
       if (!loaded->table) {
         // Once, at the module's first function, however many functions
@@ -359,7 +373,8 @@ mlir::gemm::applyTuningEntry(const TuningShape &shape, llvm::StringRef options,
   MatmulLayout layout{shape.transposeA, shape.transposeB};
   if (tuned->kernel == KernelKind::Skinny) {
     if (failed(getSkinnyPlan(shape.batch, shape.m, shape.n, shape.k, layout,
-                             tuned->computeUnits, whyNotOs)))
+                             tuned->getTargetInfo(),
+                             tuned->getTargetComputeUnits(), whyNotOs)))
       return cannot("the skinny kernel cannot compile it: ");
     return tuned;
   }

@@ -44,17 +44,13 @@ static constexpr int64_t kMaxSkinnyAccumulators = 96;
 static constexpr int64_t kMaxSkinnyWaves = 8;
 // Enough waves to hide the DRAM latency: about 8 per CU.
 static constexpr int64_t kSkinnyWavesPerCU = 8;
-// K parts pay for their second kernel (its launch, about 5 us, and the
-// parts' bytes) from about 50 us of streaming at the RX 7900 XTX's 960 GB/s.
-static constexpr double kSkinnyDramBytes = 960e9;
+// K parts pay for their second kernel (its launch, and the parts' bytes)
+// from about 50 us of streaming X at the target's DRAM bandwidth (about ten
+// launch gaps).
 static constexpr double kMinSkinnyPartsSeconds = 50e-6;
 static constexpr int64_t kMaxSkinnyParts = 16;
 // The sum kernel's lanes per workgroup, one element of C each.
 static constexpr int64_t kSkinnySumLanes = 256;
-// The plan estimate's clock (the RX 7900 XTX's boost clock), and the sum
-// kernel's launch after the parts, about 5 us.
-static constexpr double kSkinnyClockHz = 2.5e9;
-static constexpr double kSkinnyPartsGapCycles = 5e-6 * kSkinnyClockHz;
 // The waves' Y tiles take at most half a CU's 64 KiB of LDS, and so do
 // the partial sums of a plan with Y in SGPRs (32 lanes' worth a wave).
 static constexpr int64_t kMaxSkinnyTileBytes = 32 * 1024;
@@ -68,7 +64,8 @@ static constexpr int64_t kMaxSkinnyScalarYFloats = 64;
 /// The plan with at most `maxCols` columns per workgroup and `rows` rows
 /// per lane (fewer when the rows would give too few workgroups).
 static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
-                          bool scalarY, int64_t computeUnits) {
+                          bool scalarY, const ::gemm::TargetInfo &target,
+                          int64_t computeUnits) {
   int64_t groupsS = (plan.s + maxCols - 1) / maxCols;
   plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
   plan.rowsPerLane = plan.l >= rows ? rows : 1;
@@ -89,7 +86,8 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
     plan.lanesL = kWaveSize;
   }
   int64_t targetGroups = 2 * computeUnits;
-  double streamSeconds = 4.0 * plan.l * plan.k * plan.batch / kSkinnyDramBytes;
+  double streamSeconds =
+      4.0 * plan.l * plan.k * plan.batch / target.dramBytesPerSecond();
   if (plan.workgroups() < targetGroups && plan.batch == 1 &&
       streamSeconds > kMinSkinnyPartsSeconds) {
     // Long enough for a second kernel to pay: K parts that balance the
@@ -158,7 +156,9 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
 /// than 4 workgroups per CU hides less latency: it counts up to 1.8 times
 /// (fitted on the shape set's skinny shapes, where this estimate picks a
 /// plan within 5 % of the best of six on geometric mean).
-static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
+static double estimateCycles(const SkinnyPlan &plan,
+                             const ::gemm::TargetInfo &target,
+                             int64_t computeUnits) {
   auto loadCycles = [](int64_t lines) {
     return std::max<int64_t>(8, 2 * lines);
   };
@@ -192,20 +192,20 @@ static double estimateCycles(const SkinnyPlan &plan, int64_t computeUnits) {
   // A step's 4 x accumulators FMAs, in VOPD pairs, on the CU's two SIMDs.
   double valu = waveSteps * plan.accumulators();
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
-  double l2 = xBytes * plan.gridS() / (32.0 * computeUnits);
+  double l2 =
+      xBytes * plan.gridS() / (target.l2BytesPerClockPerCU * computeUnits);
   double dram = (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) /
-                (kSkinnyDramBytes / kSkinnyClockHz);
+                (target.dramBytesPerSecond() / target.boostClockHz());
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
   return std::max(
       {std::max(address, valu) * (1.0 + 0.8 * fewGroups), l2, dram});
 }
 
-FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
-                                                int64_t n, int64_t k,
-                                                MatmulLayout layout,
-                                                int64_t computeUnits,
-                                                llvm::raw_ostream &whyNot) {
+FailureOr<SkinnyPlan>
+mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
+                          MatmulLayout layout, const ::gemm::TargetInfo &target,
+                          int64_t computeUnits, llvm::raw_ostream &whyNot) {
   if (llvm::any_of(ArrayRef<int64_t>{batch, m, n, k}, ShapedType::isDynamic)) {
     whyNot << "it needs static sizes";
     return failure();
@@ -242,7 +242,7 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
   for (auto [maxCols, rows] : kShapes)
     for (bool scalarY : {false, true}) {
       SkinnyPlan candidate =
-          planFor(plan, maxCols, rows, scalarY, computeUnits);
+          planFor(plan, maxCols, rows, scalarY, target, computeUnits);
       if (candidate.accumulators() > kMaxSkinnyAccumulators ||
           candidate.scalarY != scalarY)
         continue;
@@ -251,9 +251,10 @@ FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
         if (stageY && (scalarY || !candidate.canStageY() ||
                        4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
           continue;
-        double cycles = estimateCycles(candidate, computeUnits);
+        double cycles = estimateCycles(candidate, target, computeUnits);
+        // The sum kernel's launch after the parts.
         if (candidate.parts > 1)
-          cycles += kSkinnyPartsGapCycles;
+          cycles += target.launchGapSeconds() * target.boostClockHz();
         if (!best || cycles < 0.99 * bestCycles) {
           best = candidate;
           bestCycles = cycles;
@@ -904,9 +905,10 @@ void GemmTileSkinnyPass::runOnOperation() {
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
     std::string whyNot;
     llvm::raw_string_ostream whyNotOs(whyNot);
-    FailureOr<SkinnyPlan> plan =
-        getSkinnyPlan(batchSize, mnk[0], mnk[1], mnk[2], *layout,
-                      config.getComputeUnits(), whyNotOs);
+    KernelConfig chosen = KernelConfig::fromAttr(config);
+    FailureOr<SkinnyPlan> plan = getSkinnyPlan(
+        batchSize, mnk[0], mnk[1], mnk[2], *layout, chosen.getTargetInfo(),
+        chosen.getTargetComputeUnits(), whyNotOs);
     if (failed(plan)) {
       matmul.emitOpError() << "kernel=skinny cannot compile this "
                            << KernelTile::format(mnk[0]) << "x"

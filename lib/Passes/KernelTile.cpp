@@ -512,9 +512,9 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
            << tile.bn << "x" << tile.bk << ")";
     return failure();
   }
-  if (tile.computeUnits < 1 || tile.computeUnits > kMaxComputeUnits) {
-    whyNot << "compute_units=" << tile.computeUnits << " is not in 1.."
-           << kMaxComputeUnits;
+  int64_t units = tile.getTargetComputeUnits();
+  if (units < 1 || units > kMaxComputeUnits) {
+    whyNot << "compute_units=" << units << " is not in 1.." << kMaxComputeUnits;
     return failure();
   }
   SplitTailGrid grid;
@@ -526,12 +526,12 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
            << " tiles is larger than " << kMaxSplitTailTiles;
     return failure();
   }
-  grid.tailTiles = tiles % tile.computeUnits;
+  grid.tailTiles = tiles % units;
   grid.wholeTiles = tiles - grid.tailTiles;
   grid.parts = parts;
   if (grid.tailTiles == 0) {
-    whyNot << "its " << tiles << " tiles are whole rounds of "
-           << tile.computeUnits << " workgroups";
+    whyNot << "its " << tiles << " tiles are whole rounds of " << units
+           << " workgroups";
     return failure();
   }
   // Each part, the last one included, runs at least two K steps: the K loop
@@ -566,13 +566,17 @@ int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
   if (failed(getSplitTailGrid(tile, 2, ignoredOs)))
     return 1;
   int64_t tiles = (tile.m / tile.bm) * (tile.n / tile.bn);
-  int64_t units = tile.computeUnits;
+  int64_t units = tile.getTargetComputeUnits();
   int64_t rounds = tiles / units, tail = tiles % units;
   int64_t steps = tile.k / tile.bk;
-  // Seconds at the RX 7900 XTX's peak rates (61.4 TFLOP/s, 960 GB/s): the
-  // busiest CU's K steps, and for a split the reduction kernel, which reads
-  // the parts and C and writes C and the zeroed parts, and its launch.
-  double stepSeconds = 2.0 * tile.bm * tile.bn * tile.bk / (61.4e12 / units);
+  // Seconds at the target's peak rates: the busiest CU's K steps, and for a
+  // split the reduction kernel, which reads the parts and C and writes C and
+  // the zeroed parts, and its launch. The rate per CU is the target's: a
+  // compute-units override balances the grid for fewer or more CUs of the
+  // same kind.
+  const ::gemm::TargetInfo &target = tile.getTargetInfo();
+  double flopsPerCU = target.peakFlops() / target.computeUnits;
+  double stepSeconds = 2.0 * tile.bm * tile.bn * tile.bk / flopsPerCU;
   double best =
       busiestCUSteps(rounds + 1, (rounds + 1) * steps, steps) * stepSeconds;
   int64_t bestParts = 1;
@@ -586,7 +590,9 @@ int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
                        rounds * steps + partsOnBusiest * grid->stepsPerPart,
                        grid->stepsPerPart);
     double reduceBytes = 4.0 * tile.bm * tile.bn * tail * (2 * parts + 2);
-    double seconds = cuSteps * stepSeconds + reduceBytes / 960e9 + 5e-6;
+    double seconds = cuSteps * stepSeconds +
+                     reduceBytes / target.dramBytesPerSecond() +
+                     target.launchGapSeconds();
     if (seconds < best) {
       best = seconds;
       bestParts = parts;

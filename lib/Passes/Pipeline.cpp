@@ -84,10 +84,17 @@ void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options) {
 
 void buildRDNA3Pipeline(OpPassManager &pm,
                         const RDNA3PipelineOptions &options) {
-  pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
-  pm.addPass(createGemmCheckInput(options.getTargetConfig()));
-
   KernelConfig kernel = options.getKernelConfig();
+  // chip= follows from target=; gemm-check-input refuses an unknown target
+  // and a chip that contradicts it.
+  TargetConfig target = options.getTargetConfig();
+  target.product = kernel.target;
+  std::string chip =
+      target.chip.empty() ? kernel.getTargetInfo().isa : target.chip;
+
+  pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
+  pm.addPass(createGemmCheckInput(target));
+
   CodegenConfig codegen = options.getCodegenConfig();
   codegen.scheduler = resolveScheduler(codegen.scheduler, kernel);
   // LLVM's scheduler moves FMAs across the batched waits, and the late pass
@@ -119,7 +126,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
 
   GpuROCDLAttachTargetOptions targetOptions;
-  targetOptions.chip = options.chip;
+  targetOptions.chip = chip;
   targetOptions.abiVersion = std::to_string(options.codeObjectVersion * 100);
   targetOptions.optLevel = options.optLevel;
   targetOptions.wave64Flag = false;
@@ -131,10 +138,10 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   kernelPm.addPass(createLowerAffinePass());
   kernelPm.addPass(createSCFToControlFlowPass());
   ConvertAMDGPUToROCDLPassOptions amdgpuOptions;
-  amdgpuOptions.chipset = options.chip;
+  amdgpuOptions.chipset = chip;
   kernelPm.addPass(createConvertAMDGPUToROCDLPass(amdgpuOptions));
   ConvertGpuOpsToROCDLOpsOptions rocdlOptions;
-  rocdlOptions.chipset = options.chip;
+  rocdlOptions.chipset = chip;
   rocdlOptions.useBarePtrCallConv = true;
   rocdlOptions.runtime = gpu::amd::Runtime::HIP;
   kernelPm.addPass(createConvertGpuOpsToROCDLOps(rocdlOptions));
@@ -145,7 +152,9 @@ void buildRDNA3Pipeline(OpPassManager &pm,
 
   // A manifest alone is gemm-emit-hsaco's error: it describes a code object.
   if (!options.hsaco.empty() || !options.manifest.empty()) {
-    pm.addPass(createGemmEmitHsaco(options.getOutputConfig()));
+    OutputConfig output = options.getOutputConfig();
+    output.target = kernel.target;
+    pm.addPass(createGemmEmitHsaco(output));
   }
 }
 

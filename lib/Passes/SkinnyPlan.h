@@ -118,10 +118,11 @@ struct SkinnyPlan {
 };
 
 /// The plan for a (batch,) m x n x k matmul of `layout` on `computeUnits`
-/// CUs, or why gemm-tile-skinny cannot compile it (a phrase that follows
-/// "the skinny kernel cannot compile it: ").
+/// CUs of `target`, or why gemm-tile-skinny cannot compile it (a phrase that
+/// follows "the skinny kernel cannot compile it: ").
 FailureOr<SkinnyPlan> getSkinnyPlan(int64_t batch, int64_t m, int64_t n,
                                     int64_t k, MatmulLayout layout,
+                                    const ::gemm::TargetInfo &target,
                                     int64_t computeUnits,
                                     llvm::raw_ostream &whyNot);
 

@@ -196,8 +196,10 @@ Expected<TuningTable> mlir::gemm::readTuningTable(StringRef path) {
   if (!format || *format != kTuningTableFormat)
     return inTable("\"format\" is not \"" + kTuningTableFormat + "\"");
   TuningTable table;
-  if (std::optional<StringRef> target = root->getString("target"))
-    table.target = target->str();
+  std::optional<StringRef> target = root->getString("target");
+  if (!target || !::gemm::lookupTarget(*target))
+    return inTable("\"target\" is not one of " + ::gemm::getTargetNames());
+  table.target = target->str();
   if (std::optional<double> clock = root->getNumber("clock_ghz"))
     table.clockGHz = *clock;
   if (std::optional<int64_t> units = root->getInteger("compute_units"))
@@ -205,6 +207,8 @@ Expected<TuningTable> mlir::gemm::readTuningTable(StringRef path) {
   const json::Array *entries = root->getArray("entries");
   if (!entries)
     return inTable("there is no \"entries\" array");
+  KernelConfig base;
+  base.target = table.target;
   for (auto [index, value] : llvm::enumerate(*entries)) {
     Expected<TuningEntry> entry = readEntry(value);
     if (!entry)
@@ -215,7 +219,7 @@ Expected<TuningTable> mlir::gemm::readTuningTable(StringRef path) {
     if (table.lookup(entry->shape))
       return inTable(where + " repeats a shape listed before it");
     Expected<KernelConfig> config =
-        applyTuningEntry(entry->shape, entry->options, KernelConfig());
+        applyTuningEntry(entry->shape, entry->options, base);
     if (!config)
       return inTable(where + " has options \"" + entry->options +
                      "\" that name no configuration for it: " +

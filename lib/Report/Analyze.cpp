@@ -833,19 +833,19 @@ static BankSummary modelBanks(ArrayRef<Instruction> code, const Path &path,
 // Occupancy and cycles
 //===----------------------------------------------------------------------===//
 
-// gfx1100/gfx1101 wave32 (LLVM AMDGPUBaseInfo: Feature1_5xVGPRs): 1536 VGPRs
-// per SIMD lane, allocated in granules of 24 (wave64: 768 and 12).
-static constexpr unsigned ldsPerCu = 64 * 1024;
-static constexpr unsigned ldsPerWgp = 128 * 1024;
+// The ISA's limit on one workgroup's LDS.
 static constexpr unsigned maxLdsPerWorkgroup = 64 * 1024;
 // The CU's LDS returns 32 banks x 4 bytes per clock to its two SIMDs.
 static constexpr double ldsBytesPerClockPerSimd = 128.0 / 2;
 
-static void computeOccupancy(Resources &r) {
+static void computeOccupancy(Resources &r, const TargetInfo &target) {
   bool wave64 = r.wavefrontSize == 64;
   unsigned waveSize = wave64 ? 64 : 32;
+  // The target's register file: 1.5x on gfx1100, gfx1101 and gfx1151
+  // (LLVM AMDGPUBaseInfo: Feature1_5xVGPRs).
+  bool largeFile = target.vgprsPerSimd() > 1024;
   r.wavesByVgprs = gemm::getWavesPerSimdByVgprs(
-      r.vgprs, gemm::getVgprFile(wave64, /*largeFile=*/true));
+      r.vgprs, gemm::getVgprFile(wave64, largeFile));
   r.wavesBySlots = gemm::kMaxWavesPerSimd;
 
   unsigned simds = r.wgpMode ? 4 : 2;
@@ -855,7 +855,9 @@ static void computeOccupancy(Resources &r) {
   if (r.ldsBytes > maxLdsPerWorkgroup) {
     r.wavesByLds = 0;
   } else if (r.ldsBytes > 0) {
-    uint64_t groups = (r.wgpMode ? ldsPerWgp : ldsPerCu) / r.ldsBytes;
+    uint64_t groups =
+        (r.wgpMode ? target.ldsBytesPerWGP : target.ldsBytesPerCU()) /
+        r.ldsBytes;
     r.wavesByLds = std::min<uint64_t>(gemm::kMaxWavesPerSimd,
                                       groups * wavesPerGroup / simds);
   }
@@ -952,7 +954,7 @@ KernelReport analyzeKernel(const KernelCode &kernel,
     r.workgroupSizeRequired = required != 0;
     r.workgroupSize = required ? required : info.MaxFlatWorkgroupSize;
     r.wgpMode = kernel.wgpMode;
-    computeOccupancy(r);
+    computeOccupancy(r, *options.machine.target);
   }
 
   LoopReport &loop = report.loop;

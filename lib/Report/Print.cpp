@@ -157,7 +157,10 @@ static void printKernel(const KernelReport &k, const ReportOptions &options,
       "{3:F1}; {4} bound, no latency or scheduling: predict with "
       "gemm-run --backend=sim)\n",
       e.tflopsCeiling, options.machine.computeUnits, options.machine.clockGHz,
-      options.machine.computeUnits * 2 * 128 * options.machine.clockGHz / 1000,
+      options.machine.target->peakTflops /
+          options.machine.target->computeUnits /
+          options.machine.target->boostClockGHz * options.machine.computeUnits *
+          options.machine.clockGHz,
       boundName(e));
 }
 

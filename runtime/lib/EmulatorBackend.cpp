@@ -24,10 +24,10 @@ public:
   StringRef name() const override { return Timing ? "sim" : "emu"; }
   std::string deviceDescription() const override {
     if (Timing)
-      return formatv("gfx1100 timing model ({0} CUs at {1} GHz, {2} GB/s; "
+      return formatv("{0} timing model ({1} CUs at {2} GHz, {3} GB/s; "
                      "a calibrated prediction, not a measurement)",
-                     Timing->Params.ComputeUnits, Timing->Params.ClockGHz,
-                     Timing->Params.DramGBps)
+                     Timing->Params.Target, Timing->Params.ComputeUnits,
+                     Timing->Params.ClockGHz, Timing->Params.DramGBps)
           .str();
     return "gfx1100 functional emulator (wave32, built in)";
   }

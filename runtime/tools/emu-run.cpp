@@ -78,7 +78,7 @@ static cl::opt<bool> Stats("emu-stats",
                                     "their rate"),
                            cl::cat(Cat));
 
-static SimCommandLine SimCL("emu-run", /*DefaultComputeUnits=*/1);
+static SimCommandLine SimCL("emu-run", /*OneComputeUnit=*/true);
 
 namespace {
 enum class EltType { F32, I32, U32, U64 };
@@ -283,7 +283,8 @@ int main(int Argc, char **Argv) {
     return fail(formatv("kernel '{0}' has {1} explicit arguments, {2} given",
                         K.Name, Explicit.size(), ArgSpecs.size()));
 
-  auto SimOpts = SimCL.getSimOptions(BackendOpt == "sim");
+  auto SimOpts =
+      SimCL.getSimOptions(BackendOpt == "sim", /*RecordedTarget=*/"", CO.isa());
   if (!SimOpts)
     return fail(toString(SimOpts.takeError()));
   auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts, *MemoryLimit)

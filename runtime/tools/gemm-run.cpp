@@ -32,9 +32,13 @@ using namespace gemm::rt;
 
 static cl::OptionCategory Cat("gemm-run options");
 
-static cl::opt<std::string> ManifestPath(cl::Positional, cl::Required,
-                                         cl::desc("<manifest.json>"),
-                                         cl::cat(Cat));
+static cl::opt<std::string>
+    ManifestPath(cl::Positional, cl::desc("<manifest.json>"), cl::cat(Cat));
+static cl::opt<bool> ListTargets(
+    "list-targets",
+    cl::desc("Print the products --target takes, with their figures "
+             "(docs/targets.md), and exit; as JSON with --json"),
+    cl::cat(Cat));
 static cl::opt<std::string> CodeObjectOverride(
     "code-object",
     cl::desc("Code object to run instead of the manifest's \"code_object\""),
@@ -90,7 +94,7 @@ static cl::opt<std::string>
                         "(default): HIP if a device exists, else the emulator"),
                cl::cat(Cat));
 
-static SimCommandLine SimCL("gemm-run", /*DefaultComputeUnits=*/96);
+static SimCommandLine SimCL("gemm-run", /*OneComputeUnit=*/false);
 static cl::opt<unsigned> Seed("seed", cl::init(1),
                               cl::desc("Seed of the random inputs (default 1)"),
                               cl::cat(Cat));
@@ -884,6 +888,13 @@ int main(int Argc, char **Argv) {
   gemm::setVersionPrinter("gemm-run");
   if (!parseCommandLine(Argc, Argv))
     return 2;
+  if (ListTargets) {
+    gemm::printTargets(outs(), SimCL.Json);
+    return 0;
+  }
+  if (ManifestPath.empty())
+    return fail("no manifest given: gemm-run [options] <manifest.json> "
+                "(see --help)");
   Expected<uint64_t> MemoryLimit = parseByteSize(MemoryLimitOpt);
   if (!MemoryLimit)
     return fail("--memory-limit: " + toString(MemoryLimit.takeError()));
@@ -910,7 +921,8 @@ int main(int Argc, char **Argv) {
   std::vector<const KernelInfo *> Infos;
   if (Error E = findKernels(Man, CO, Kernels, Infos))
     return fail(toString(std::move(E)));
-  Expected<SimOptions> SimOpts = SimCL.getSimOptions(BackendOpt == "sim");
+  Expected<SimOptions> SimOpts =
+      SimCL.getSimOptions(BackendOpt == "sim", Man.Target, CO.isa());
   if (!SimOpts)
     return fail(toString(SimOpts.takeError()));
   auto BOrErr = BackendOpt == "sim" ? createSimBackend(*SimOpts, *MemoryLimit)

@@ -54,16 +54,26 @@ static cl::opt<unsigned> maxViolations(
     cl::desc("VOPD violations listed in the text report (0: all; default 10)"),
     cl::init(10), cl::cat(category));
 
+static cl::opt<std::string>
+    targetName("target",
+               cl::desc("The RDNA3 product whose register file, LDS, CUs and "
+                        "clock the occupancy and ceiling are for; its ISA "
+                        "must be the code object's (default rx7900xtx; "
+                        "docs/targets.md)"),
+               cl::value_desc("name"), cl::init(gemm::getDefaultTarget().name),
+               cl::cat(category));
+
 static cl::opt<unsigned>
     computeUnits("compute-units",
                  cl::desc("CUs of the GPU the TFLOP/s ceiling is for "
-                          "(default: 96, a Radeon RX 7900 XTX)"),
-                 cl::init(96), cl::cat(category));
+                          "(default: the target's)"),
+                 cl::cat(category));
 
 static cl::opt<double>
     clockGHz("clock-ghz",
-             cl::desc("Shader clock of the ceiling in GHz (default: 2.5)"),
-             cl::init(2.5), cl::cat(category));
+             cl::desc("Shader clock of the ceiling in GHz (default: the "
+                      "target's boost clock)"),
+             cl::cat(category));
 
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
@@ -83,6 +93,17 @@ int main(int argc, char **argv) {
       "per iteration (a model estimate) and the TFLOP/s ceiling they imply:\n"
       "no latency or wave scheduling, not a prediction (gemm-run\n"
       "--backend=sim predicts). The models are described in docs/report.md.\n");
+  const gemm::TargetInfo *target = gemm::lookupTarget(targetName);
+  if (!target) {
+    WithColor::error(errs(), "gemm-report")
+        << "--target: unknown target '" << targetName << "': expected one of "
+        << gemm::getTargetNames() << "\n";
+    return 1;
+  }
+  if (!computeUnits.getNumOccurrences())
+    computeUnits = target->computeUnits;
+  if (!clockGHz.getNumOccurrences())
+    clockGHz = target->boostClockGHz;
   if (computeUnits == 0 || !(clockGHz > 0)) {
     WithColor::error(errs(), "gemm-report")
         << "--compute-units and --clock-ghz must be positive\n";
@@ -95,6 +116,7 @@ int main(int argc, char **argv) {
   options.coldCache = coldCache;
   options.vopdWholeKernel = vopdWholeKernel;
   options.maxViolations = maxViolations;
+  options.machine.target = target;
   options.machine.computeUnits = computeUnits;
   options.machine.clockGHz = clockGHz;
 
@@ -103,6 +125,18 @@ int main(int argc, char **argv) {
   if (!report) {
     WithColor::error(errs(), "gemm-report")
         << toString(report.takeError()) << "\n";
+    return 1;
+  }
+  // Occupancy follows the target's register file: it must be the GPU the
+  // code object is for.
+  // An assembly file without a target directive has none ("gfx1100
+  // (assumed)").
+  StringRef isa =
+      StringRef(report->target).rsplit("--").second.split(':').first;
+  if (!isa.empty() && !isa.contains(' ') && isa != target->isa) {
+    WithColor::error(errs(), "gemm-report")
+        << "the code object is for " << isa << ", but --target=" << target->name
+        << " is a " << target->isa << ": name a target of " << isa << "\n";
     return 1;
   }
   if (emitJSON)

@@ -60,15 +60,23 @@ static cl::opt<unsigned>
          cl::desc("Candidates compiled and predicted at once (default: "
                   "the hardware threads)"),
          cl::init(0), cl::cat(tuneCategory));
+static cl::opt<std::string> targetName(
+    "target",
+    cl::desc("The RDNA3 product tuned for: its figures decide the compiler's "
+             "choices and the model's prediction, and the table names it "
+             "(default rx7900xtx; docs/targets.md)"),
+    cl::value_desc("name"), cl::init(gemm::getDefaultTarget().name),
+    cl::cat(tuneCategory));
 static cl::opt<double>
     clockGHz("clock-ghz",
-             cl::desc("Clock the timing model predicts at (default 2.5, the "
-                      "RX 7900 XTX's boost clock)"),
-             cl::init(2.5), cl::cat(tuneCategory));
+             cl::desc("Clock the timing model predicts at (default: the "
+                      "target's boost clock)"),
+             cl::init(0), cl::cat(tuneCategory));
 static cl::opt<unsigned> computeUnits(
     "compute-units",
-    cl::desc("CUs, for the compiler's choices and the model (default 96)"),
-    cl::init(96), cl::cat(tuneCategory));
+    cl::desc("CUs, for the compiler's choices and the model (default: the "
+             "target's)"),
+    cl::init(0), cl::cat(tuneCategory));
 static cl::opt<unsigned>
     timeoutSeconds("timeout",
                    cl::desc("Seconds for one candidate's compile or "
@@ -225,8 +233,9 @@ Trial Tuner::run(const TuningShape &shape, StringRef options,
     ir << matmulIR(shape);
   }
   std::string pipeline =
-      formatv("--gemm-rdna3-pipeline=hsaco={0}.hsaco compute-units={1} {2}",
-              stem, computeUnits, options)
+      formatv("--gemm-rdna3-pipeline=hsaco={0}.hsaco target={1} "
+              "compute-units={2} {3}",
+              stem, targetName, computeUnits, options)
           .str();
   if (std::optional<std::string> why =
           exec(gemmOpt, {stem + ".mlir", pipeline, "-o", "/dev/null"}, "",
@@ -235,12 +244,12 @@ Trial Tuner::run(const TuningShape &shape, StringRef options,
     return trial;
   }
   std::string json = stem + ".sim.json";
-  if (std::optional<std::string> why =
-          exec(gemmRun,
-               {stem + ".manifest.json", "--backend=sim", "--json",
-                formatv("--clock-ghz={0}", clockGHz).str(),
-                formatv("--compute-units={0}", computeUnits).str()},
-               json, stem + ".sim.log")) {
+  if (std::optional<std::string> why = exec(
+          gemmRun,
+          {stem + ".manifest.json", "--backend=sim", "--json",
+           "--target=" + targetName, formatv("--clock-ghz={0}", clockGHz).str(),
+           formatv("--compute-units={0}", computeUnits).str()},
+          json, stem + ".sim.log")) {
     trial.failure = *why;
     return trial;
   }
@@ -349,8 +358,12 @@ static TuningTable readMergeTable() {
     if (!merged)
       fail(toString(merged.takeError()));
     table = std::move(*merged);
-    // One table, one machine: predictions at another clock or CU count are
-    // not comparable with this run's.
+    // One table, one machine: predictions for another product, clock or CU
+    // count are not comparable with this run's.
+    if (table.target != targetName)
+      fail(formatv("tuning table '{0}' is for target {1}; give --target={1} "
+                   "to merge into it",
+                   mergeFile.getValue(), table.target));
     if (std::abs(table.clockGHz - clockGHz) > 1e-9 ||
         table.computeUnits != computeUnits)
       fail(formatv("tuning table '{0}' was predicted at {1} GHz on {2} CUs; "
@@ -358,6 +371,7 @@ static TuningTable readMergeTable() {
                    "into it",
                    mergeFile.getValue(), table.clockGHz, table.computeUnits));
   }
+  table.target = targetName;
   table.clockGHz = clockGHz;
   table.computeUnits = computeUnits;
   return table;
@@ -443,15 +457,25 @@ int main(int argc, char **argv) {
       "written).\n");
 
   // Everything is checked before the first compile.
-  if (clockGHz <= 0 || computeUnits < 1 || computeUnits > 1024)
-    fail("--clock-ghz must be positive and --compute-units 1..1024");
+  const gemm::TargetInfo *target = gemm::lookupTarget(targetName);
+  if (!target)
+    fail("--target: unknown target '" + targetName + "': expected one of " +
+         gemm::getTargetNames());
+  if (!clockGHz.getNumOccurrences())
+    clockGHz = target->boostClockGHz;
+  if (!computeUnits.getNumOccurrences())
+    computeUnits = target->computeUnits;
+  if (!(clockGHz > 0 && clockGHz <= 10) || computeUnits < 1 ||
+      computeUnits > 1024)
+    fail("--clock-ghz must be in (0, 10] and --compute-units in 1..1024");
   std::vector<TuningShape> shapes = readShapes();
   TuningTable table = readMergeTable();
+  mlir::gemm::KernelConfig baseConfig;
+  baseConfig.target = targetName;
   for (const std::string &options : candidateArgs)
     for (const TuningShape &shape : shapes)
       if (Error error =
-              applyTuningEntry(shape, options, mlir::gemm::KernelConfig())
-                  .takeError())
+              applyTuningEntry(shape, options, baseConfig).takeError())
         fail("--candidate=\"" + options + "\" for " + shape.str() + ": " +
              toString(std::move(error)));
   std::string gemmOpt = findTool(gemmOptPath, "gemm-opt", argv[0]);
@@ -494,9 +518,10 @@ int main(int argc, char **argv) {
     else
       table.entries.push_back(std::move(entry));
   }
-  outs() << formatv("(predictions of the calibrated timing model at {0:F3} "
-                    "GHz, {1} CUs; not measurements)\n",
-                    clockGHz.getValue(), computeUnits.getValue());
+  outs() << formatv("(predictions of the calibrated timing model for {0} at "
+                    "{1:F3} GHz, {2} CUs; not measurements)\n",
+                    targetName.getValue(), clockGHz.getValue(),
+                    computeUnits.getValue());
   writeTuningTable(output.os(), table);
   output.keep();
   if (temporary)

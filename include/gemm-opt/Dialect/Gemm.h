@@ -9,6 +9,8 @@
 #ifndef GEMM_OPT_DIALECT_GEMM_H
 #define GEMM_OPT_DIALECT_GEMM_H
 
+#include "gemm-opt/Target/Target.h"
+
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Dialect.h"
@@ -44,11 +46,14 @@ struct KernelConfig {
   /// workgroups (split-K of the grid's tail); 1: none, 0: gemm-select-config
   /// chooses. The parts' sums are added into C by a second kernel.
   int64_t splitTail = 0;
-  /// CUs of the GPU the grid's tail is balanced for (RX 7900 XTX: 96).
-  int64_t computeUnits = 96;
+  /// CUs of the GPU the grid's tail is balanced for; 0: the target's.
+  int64_t computeUnits = 0;
   /// The tiled kernel or gemm-tile-skinny's; Auto: gemm-select-config
   /// chooses per shape.
   KernelKind kernel = KernelKind::Auto;
+  /// The product (gemm/Target/Target.h) whose figures the choice and the
+  /// cost estimates read.
+  std::string target = ::gemm::getDefaultTarget().name;
   /// Not part of #gemm.config: a gemm-tune table gemm-select-config takes
   /// configurations from (TuningTable.h); empty: none.
   std::string tuningTable;
@@ -56,6 +61,12 @@ struct KernelConfig {
   /// waves-n) was given, so that gemm-select-config may take a smaller tile
   /// for a matmul the default tile does not fit.
   bool tileChosenPerShape = true;
+
+  /// The target's figures; the default target's when `target` names none
+  /// (gemm-select-config refuses such a configuration).
+  const ::gemm::TargetInfo &getTargetInfo() const;
+  /// The CUs the grid is balanced for: computeUnits, else the target's.
+  int64_t getTargetComputeUnits() const;
 
   KernelConfigAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelConfigAttr attr);

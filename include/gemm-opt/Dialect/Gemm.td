@@ -95,10 +95,13 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     (`wave_priorities`, printed only when true), and into how many K parts
     the tiles left over after whole rounds of `compute_units` workgroups
     are split (`split_tail`, printed only when not 1; `compute_units`,
-    printed only when not 96), and which kernel it is (`kernel`: `tiled`,
-    the default, printed only when not; `skinny`, gemm-tile-skinny's
-    kernel for a small M or N, which reads none of the other fields). The
-    passes that use a value check it and name the limit it breaks.
+    printed only when it overrides the target's count), which kernel it is
+    (`kernel`: `tiled`, the default, printed only when not; `skinny`,
+    gemm-tile-skinny's kernel for a small M or N, which reads none of the
+    other fields), and the RDNA3 product whose figures the choice and the
+    cost estimates used (`target`, a name of docs/targets.md, printed only
+    when not the default `rx7900xtx`). The passes that use a value check it
+    and name the limit it breaks.
 
     Example:
 
@@ -117,11 +120,14 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                         DefaultValuedParameter<"bool", "false">
                             :$wave_priorities,
                         DefaultValuedParameter<"int64_t", "1">:$split_tail,
-                        DefaultValuedParameter<"int64_t", "96">
+                        DefaultValuedParameter<"int64_t", "0">
                             :$compute_units,
                         DefaultValuedParameter<"::mlir::gemm::KernelKind",
-                            "::mlir::gemm::KernelKind::Tiled">:$kernel);
+                            "::mlir::gemm::KernelKind::Tiled">:$kernel,
+                        StringRefParameter<"the product",
+                            "::gemm::getDefaultTarget().name">:$target);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 def Gemm_ProblemAttr : AttrDef<Gemm_Dialect, "Problem"> {

@@ -94,6 +94,9 @@ struct Manifest {
   // or absolute.
   std::string CodeObject;
   std::string Chip;
+  // The product the kernels were chosen for (gemm/Target/Target.h), whose
+  // ISA is Chip; empty when the manifest does not say.
+  std::string Target;
   int64_t CodeObjectVersion = 0;
   ManifestProblem Problem;
   // Every kernel the manifest offers, in order of preference: "kernels", or

@@ -23,6 +23,7 @@ namespace key {
 inline constexpr llvm::StringLiteral Format = "format";
 inline constexpr llvm::StringLiteral CodeObject = "code_object";
 inline constexpr llvm::StringLiteral Chip = "chip";
+inline constexpr llvm::StringLiteral Target = "target";
 inline constexpr llvm::StringLiteral CodeObjectVersion = "code_object_version";
 inline constexpr llvm::StringLiteral Problem = "problem";
 inline constexpr llvm::StringLiteral Kernels = "kernels";

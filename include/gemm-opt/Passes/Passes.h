@@ -116,9 +116,17 @@ template <typename Base> struct KernelConfigOptions : public Base {
       llvm::cl::init(KernelConfig().splitTail)};
   Option<int64_t> computeUnits{
       *this, "compute-units",
-      llvm::cl::desc("CUs of the GPU the grid's tail is balanced for "
-                     "(default 96, RX 7900 XTX)"),
+      llvm::cl::desc("CUs the grid is balanced for, overriding the target's "
+                     "count: 1..1024, 0 the target's (default 0)"),
       llvm::cl::init(KernelConfig().computeUnits)};
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("The RDNA3 product the kernel is chosen and built for, "
+                     "whose figures (CUs, register file, clocks, bandwidth) "
+                     "the choice reads: rx7900xtx, rx7900xt, rx7900gre, "
+                     "w7900, rx7800xt, rx7700xt, rx7600, 780m, strix-point "
+                     "or strix-halo (default rx7900xtx; docs/targets.md)"),
+      llvm::cl::init(KernelConfig().target)};
   Option<KernelKind> kernel{
       *this, "kernel",
       llvm::cl::desc("Which kernel a matmul is compiled to (default auto)"),
@@ -156,6 +164,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.wavePriorities = wavePriorities;
     config.splitTail = splitTail;
     config.computeUnits = computeUnits;
+    config.target = target;
     config.kernel = kernel;
     config.tuningTable = tuningTable;
     config.tileChosenPerShape = !bm.hasValue() && !bn.hasValue() &&
@@ -182,6 +191,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     take(wavePriorities, base.wavePriorities);
     take(splitTail, base.splitTail);
     take(computeUnits, base.computeUnits);
+    take(target, base.target);
     take(kernel, base.kernel);
     take(tuningTable, base.tuningTable);
     base.tileChosenPerShape &= !bm.hasValue() && !bn.hasValue() &&
@@ -202,6 +212,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     wavePriorities = config.wavePriorities;
     splitTail = config.splitTail;
     computeUnits = config.computeUnits;
+    target = config.target;
     kernel = config.kernel;
     tuningTable = config.tuningTable;
   }
@@ -210,7 +221,11 @@ template <typename Base> struct KernelConfigOptions : public Base {
 /// The target of the code object, checked by gemm-check-input and built for
 /// by gemm-rdna3-pipeline. The member initializers are the defaults.
 struct TargetConfig {
-  std::string chip = "gfx1100";
+  /// Empty: the product's ISA.
+  std::string chip;
+  /// The product (KernelConfig::target) whose ISA the chip must be; empty:
+  /// none (gemm-check-input run alone).
+  std::string product;
   unsigned codeObjectVersion = 5;
   unsigned optLevel = 3;
 };
@@ -225,7 +240,9 @@ template <typename Base> struct TargetOptions : public Base {
 
   Option<std::string> chip{
       *this, "chip",
-      llvm::cl::desc("Target chip, an RDNA3 (gfx11) chip (default gfx1100)"),
+      llvm::cl::desc("Target chip, an RDNA3 (gfx11) chip; in "
+                     "gemm-rdna3-pipeline it must be the target's ISA "
+                     "(default: the target's, gfx1100 without one)"),
       llvm::cl::init(TargetConfig().chip)};
   Option<unsigned> codeObjectVersion{
       *this, "code-object-version",
@@ -239,7 +256,11 @@ template <typename Base> struct TargetOptions : public Base {
       llvm::cl::init(TargetConfig().optLevel)};
 
   TargetConfig getTargetConfig() const {
-    return TargetConfig{chip, codeObjectVersion, optLevel};
+    TargetConfig config;
+    config.chip = chip;
+    config.codeObjectVersion = codeObjectVersion;
+    config.optLevel = optLevel;
+    return config;
   }
   void setTargetConfig(const TargetConfig &config) {
     chip = config.chip;
@@ -315,6 +336,9 @@ template <typename Base> struct CodegenOptions : public Base {
 struct OutputConfig {
   std::string hsaco;    // The code object; empty: none is written.
   std::string manifest; // Empty: derived from hsaco.
+  /// The product recorded in the manifest (the pipeline's target=); not an
+  /// option of gemm-emit-hsaco, empty: not recorded.
+  std::string target;
 };
 
 /// The OutputConfig options, declared once for gemm-emit-hsaco and
@@ -336,7 +360,12 @@ template <typename Base> struct OutputOptions : public Base {
                      "with '.hsaco' replaced by '.manifest.json')"),
       llvm::cl::init("")};
 
-  OutputConfig getOutputConfig() const { return OutputConfig{hsaco, manifest}; }
+  OutputConfig getOutputConfig() const {
+    OutputConfig config;
+    config.hsaco = hsaco;
+    config.manifest = manifest;
+    return config;
+  }
   void setOutputConfig(const OutputConfig &config) {
     hsaco = config.hsaco;
     manifest = config.manifest;

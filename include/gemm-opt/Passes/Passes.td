@@ -141,7 +141,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     iteration (`unroll`), the prefetch mode, the addressing of A and B,
     whether each K step waits once for its LDS loads (`batch-waits`),
     whether its FMAs run at raised wave priority (`wave-priorities`), and
-    the split of the grid's tail (`split-tail`, `compute-units`).
+    the split of the grid's tail (`split-tail`, `compute-units`), and the
+    RDNA3 product compiled for (`target`, docs/targets.md), whose figures
+    every choice and estimate below reads.
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
     `gpu.launch` gets the options' values as its `gemm.config` attribute,
     replacing any it had; `split-tail=0` (the default) is chosen per
@@ -149,8 +151,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     round of `compute-units` workgroups (all of them, for fewer tiles than
     CUs: split-K), of no split and the part counts whose parts have at
     least 32 K steps, the one with the shortest estimate: the busiest CU's
-    K steps at 61.4 TFLOP/s with its drain, plus the reduction kernel's
-    bytes at 960 GB/s and 5 us. The tiling passes that follow read it:
+    K steps at the target's peak rate per CU with its drain, plus the
+    reduction kernel's bytes at its DRAM bandwidth and its launch gap. The
+    tiling passes that follow read it:
     `gemm-tile-workgroups` moves it onto the launch it builds, and
     `gemm-stage-lds`, `gemm-tile-lanes`, `gemm-prefetch` and
     `gemm-buffer-addressing` take their parameters from the launch. Each

@@ -73,9 +73,11 @@ struct TuningEntry {
 };
 
 struct TuningTable {
-  std::string target = "gfx1100";
-  double clockGHz = 2.5;
-  int64_t computeUnits = 96;
+  /// The product whose figures the choices were predicted with
+  /// (gemm/Target/Target.h); a compile for another target refuses the table.
+  std::string target = ::gemm::getDefaultTarget().name;
+  double clockGHz = ::gemm::getDefaultTarget().boostClockGHz;
+  int64_t computeUnits = ::gemm::getDefaultTarget().computeUnits;
   std::vector<TuningEntry> entries;
 
   /// The entry for `shape`, if any.

@@ -11,6 +11,8 @@
 #ifndef GEMM_OPT_REPORT_REPORT_H
 #define GEMM_OPT_REPORT_REPORT_H
 
+#include "gemm-opt/Target/Target.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -24,10 +26,12 @@
 namespace gemm {
 namespace report {
 
-/// The machine the estimate is for: a Radeon RX 7900 XTX by default.
+/// The machine the estimate is for: a product of the target table (the
+/// default product unless set), with its CU count and clock overridable.
 struct MachineModel {
-  unsigned computeUnits = 96; ///< CUs; each has 2 SIMD32.
-  double clockGHz = 2.5;
+  const TargetInfo *target = &getDefaultTarget();
+  unsigned computeUnits = getDefaultTarget().computeUnits; ///< 2 SIMD32 each.
+  double clockGHz = getDefaultTarget().boostClockGHz;
 };
 
 struct ReportOptions {

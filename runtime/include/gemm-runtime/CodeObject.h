@@ -98,6 +98,10 @@ public:
   /// The whole ELF image, as hipModuleLoadData wants it.
   llvm::StringRef image() const { return Buffer->getBuffer(); }
   llvm::StringRef target() const { return Target; }
+  /// The processor target() names ("gfx1100"); empty when unknown.
+  llvm::StringRef isa() const {
+    return llvm::StringRef(Target).rsplit("--").second.split(':').first;
+  }
   const std::vector<KernelInfo> &kernels() const { return Kernels; }
   /// The kernel named \p Name, or an error listing the kernels present.
   llvm::Expected<const KernelInfo &> kernel(llvm::StringRef Name) const;

@@ -23,9 +23,9 @@ namespace rt {
 struct SimCommandLine {
   // cl::OptionCategory and cl::desc keep only a StringRef: the composed texts
   // live here, declared before the options that point into them.
-  std::string CategoryName, ComputeUnitsDesc;
+  std::string CategoryName, TargetDesc, ComputeUnitsDesc;
   llvm::cl::OptionCategory Category;
-  llvm::cl::opt<std::string> ComputeUnits, ClockGHz, MemoryGBps;
+  llvm::cl::opt<std::string> Target, ComputeUnits, ClockGHz, MemoryGBps;
   llvm::cl::opt<uint64_t> Budget;
   llvm::cl::opt<bool> Full;
   llvm::cl::list<std::string> Params;
@@ -34,12 +34,20 @@ struct SimCommandLine {
   llvm::cl::opt<bool> Json;
 
   /// `Tool` names the category ("TOOL timing model options");
-  /// `DefaultComputeUnits` is the --compute-units default.
-  SimCommandLine(llvm::StringRef Tool, unsigned DefaultComputeUnits);
+  /// `OneComputeUnit`: --compute-units defaults to 1 (a tool for small test
+  /// grids), else to the target's count.
+  SimCommandLine(llvm::StringRef Tool, bool OneComputeUnit);
 
-  /// The options as SimOptions. With another backend (`IsSim` false) any
-  /// timing-model option given is an error ("--json needs --backend=sim").
-  llvm::Expected<SimOptions> getSimOptions(bool IsSim) const;
+  /// The options as SimOptions: the target's figures (--target, else
+  /// `RecordedTarget`, the product the manifest records, else the default
+  /// product), with --compute-units, --clock-ghz and --memory-gbps over
+  /// them. A --target other than `RecordedTarget`, or whose ISA is not
+  /// `CodeObjectIsa` (when known), is an error. With another backend
+  /// (`IsSim` false) any timing-model option given is an error ("--json
+  /// needs --backend=sim").
+  llvm::Expected<SimOptions>
+  getSimOptions(bool IsSim, llvm::StringRef RecordedTarget = "",
+                llvm::StringRef CodeObjectIsa = "") const;
 
   /// Prints the prediction to `OS` (as JSON with --json) and writes the
   /// timeline file of --sim-timeline. `Flops` is 0 when unknown.

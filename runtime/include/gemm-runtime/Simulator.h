@@ -12,6 +12,8 @@
 #ifndef GEMM_RUNTIME_SIMULATOR_H
 #define GEMM_RUNTIME_SIMULATOR_H
 
+#include "gemm-opt/Target/Target.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,19 +26,27 @@
 namespace gemm {
 namespace rt {
 
-/// Every latency, bandwidth and limit of the model. Defaults: a Radeon RX
-/// 7900 XTX. docs/timing-model.md gives the source of each value or says that
-/// it was fitted on the walkthrough's kernels.
+/// Every latency, bandwidth and limit of the model. The machine's figures are
+/// the target's (setTarget; by default the RX 7900 XTX's, the card the rest
+/// is calibrated on). docs/timing-model.md gives the source of each other
+/// value or says that it was fitted on the walkthrough's kernels.
 struct SimParams {
+  SimParams() { setTarget(gemm::getDefaultTarget()); }
+  /// Takes the machine's figures from `T`: CUs, boost clock, DRAM, register
+  /// file, LDS, cache sizes, the L2's rate, the latency behind the L2 and
+  /// the gap between kernels.
+  void setTarget(const gemm::TargetInfo &T);
+
   // Machine.
-  unsigned ComputeUnits = 96;
-  double ClockGHz = 2.5;
-  double DramGBps = 960;
+  std::string Target;
+  unsigned ComputeUnits;
+  double ClockGHz;
+  double DramGBps;
   // Occupancy.
-  unsigned VgprsPerSimd = 1536;
-  unsigned VgprGranule = 24;
+  unsigned VgprsPerSimd;
+  unsigned VgprGranule;
   unsigned MaxWavesPerSimd = 16;
-  unsigned LdsBytesPerCU = 65536;
+  unsigned LdsBytesPerCU;
   unsigned LdsGranule = 1024;
   unsigned MaxWorkgroupsPerCU = 16;
   // Issue.
@@ -59,26 +69,24 @@ struct SimParams {
   bool LdsPairPacking = false;
   // Vector memory.
   unsigned LineBytes = 128;
-  unsigned L0Bytes = 32768;
+  unsigned L0Bytes;
   unsigned L0Ways = 32;
   unsigned L0BytesPerClock = 64;  // fitted
   unsigned VmemLanesPerClock = 4; // texture addresser: 4 per CU (384 TMUs)
   unsigned L0Latency = 100;       // fitted
-  unsigned L1Bytes = 262144;
+  unsigned L1Bytes;
   unsigned L1Ways = 16;
   unsigned L1Latency = 180; // fitted
   unsigned L2Latency = 280; // fitted
-  double L2BytesPerClockPerCU = 32;
+  double L2BytesPerClockPerCU;
   // Measured in nanoseconds (the fabric and caches beyond the L2 do not
   // run at the shader clock).
-  double MemLatencyNs = 150.3;   // Infinity Cache, vector path
+  double MemLatencyNs;           // Infinity Cache (or DRAM), vector path
   double ScalarLatencyNs = 15.4; // scalar cache
   unsigned WorkgroupLaunchCycles = 200;
   /// From the end of one kernel to the start of the next that depends on it
-  /// (a split tail's reduction): not fitted. An AMD HSA measurement gives
-  /// about 7 us for one synchronous dispatch and 3.5 us per kernel in a
-  /// batch; 5 us is between them.
-  double KernelGapNs = 5000;
+  /// (a split tail's reduction): the target's launch gap, not fitted.
+  double KernelGapNs;
 };
 
 /// Sets one parameter from "NAME=VALUE" (NAME as the member's name); for

@@ -7,25 +7,30 @@
 using namespace llvm;
 using namespace gemm::rt;
 
-SimCommandLine::SimCommandLine(StringRef Tool, unsigned DefaultComputeUnits)
+SimCommandLine::SimCommandLine(StringRef Tool, bool OneComputeUnit)
     : CategoryName((Tool + " timing model options (--backend=sim)").str()),
+      TargetDesc(formatv("The RDNA3 product whose figures the model takes: "
+                         "{0} (default: the one the manifest records, else "
+                         "{1}; docs/targets.md)",
+                         gemm::getTargetNames(), gemm::getDefaultTarget().name)
+                     .str()),
       ComputeUnitsDesc(
-          formatv("CUs of the GPU, 1..1024 (default {0}{1})",
-                  DefaultComputeUnits,
-                  DefaultComputeUnits == 96
-                      ? ", RX 7900 XTX"
-                      : ": one CU or WGP runs every workgroup of a small test "
-                        "grid")
-              .str()),
-      Category(CategoryName),
+          OneComputeUnit
+              ? "CUs of the GPU, 1..1024 (default 1: one CU or WGP runs every "
+                "workgroup of a small test grid)"
+              : "CUs of the GPU, 1..1024 (default: the target's)"),
+      Category(CategoryName), Target("target", cl::value_desc("NAME"),
+                                     cl::desc(TargetDesc), cl::cat(Category)),
       ComputeUnits(
-          "compute-units", cl::init(std::to_string(DefaultComputeUnits)),
+          "compute-units", cl::init(OneComputeUnit ? std::string("1") : ""),
           cl::value_desc("N"), cl::desc(ComputeUnitsDesc), cl::cat(Category)),
-      ClockGHz("clock-ghz", cl::init("2.5"), cl::value_desc("GHZ"),
-               cl::desc("Shader clock in GHz, in (0, 10] (default 2.5)"),
+      ClockGHz("clock-ghz", cl::value_desc("GHZ"),
+               cl::desc("Shader clock in GHz, in (0, 10] (default: the "
+                        "target's boost clock)"),
                cl::cat(Category)),
-      MemoryGBps("memory-gbps", cl::init("960"), cl::value_desc("GB/S"),
-                 cl::desc("DRAM bandwidth in GB/s (default 960)"),
+      MemoryGBps("memory-gbps", cl::value_desc("GB/S"),
+                 cl::desc("DRAM bandwidth in GB/s, in (0, 1000000] "
+                          "(default: the target's)"),
                  cl::cat(Category)),
       Budget("sim-budget", cl::init(SimOptions().MaxWaveInstructions),
              cl::desc("Wave instructions simulated cycle by cycle before the "
@@ -57,33 +62,59 @@ static Error makeError(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message);
 }
 
-Expected<SimOptions> SimCommandLine::getSimOptions(bool IsSim) const {
+Expected<SimOptions>
+SimCommandLine::getSimOptions(bool IsSim, StringRef RecordedTarget,
+                              StringRef CodeObjectIsa) const {
   SimOptions O;
   if (!IsSim) {
     // cl::list's operator& gives its vector.
     const cl::Option *SimOnly[] = {
-        &ComputeUnits,          &ClockGHz, &MemoryGBps,     &Budget, &Full,
-        std::addressof(Params), &Timeline, &TimelineCycles, &Json};
+        &Target, &ComputeUnits,          &ClockGHz, &MemoryGBps,     &Budget,
+        &Full,   std::addressof(Params), &Timeline, &TimelineCycles, &Json};
     for (const cl::Option *Opt : SimOnly)
       if (Opt->getNumOccurrences())
         return makeError("--" + Opt->ArgStr + " needs --backend=sim");
     return O;
   }
-  unsigned CUs;
-  if (StringRef(ComputeUnits).getAsInteger(10, CUs) || CUs == 0 || CUs > 1024)
-    return makeError("--compute-units must be an integer in 1..1024, not '" +
-                     ComputeUnits + "'");
-  double GHz;
-  if (StringRef(ClockGHz).getAsDouble(GHz) || !(GHz > 0) || GHz > 10)
-    return makeError("--clock-ghz must be a number in (0, 10], not '" +
-                     ClockGHz + "'");
-  double GBps;
-  if (StringRef(MemoryGBps).getAsDouble(GBps) || !(GBps > 0) || GBps > 1e6)
-    return makeError("--memory-gbps must be a number in (0, 1000000], not '" +
-                     MemoryGBps + "'");
-  O.Params.ComputeUnits = CUs;
-  O.Params.ClockGHz = GHz;
-  O.Params.DramGBps = GBps;
+  StringRef Name = Target.empty() ? RecordedTarget : StringRef(Target);
+  if (Name.empty())
+    Name = gemm::getDefaultTarget().name;
+  const gemm::TargetInfo *Info = gemm::lookupTarget(Name);
+  if (!Info)
+    return makeError("--target: unknown target '" + Name +
+                     "': expected one of " + gemm::getTargetNames());
+  // The kernel was chosen and built for one product: predicting it on
+  // another's figures would answer a question nobody asked.
+  if (!RecordedTarget.empty() && Name != RecordedTarget)
+    return makeError("--target=" + Name +
+                     ", but the manifest's kernel was "
+                     "compiled for target " +
+                     RecordedTarget + " (compile it with target=" + Name + ")");
+  if (!CodeObjectIsa.empty() && CodeObjectIsa != Info->isa)
+    return makeError("--target=" + Name + " is a " + Info->isa +
+                     ", but the code object is for " + CodeObjectIsa);
+  O.Params.setTarget(*Info);
+  if (ComputeUnits.getNumOccurrences() || !ComputeUnits.empty()) {
+    unsigned CUs;
+    if (StringRef(ComputeUnits).getAsInteger(10, CUs) || CUs == 0 || CUs > 1024)
+      return makeError("--compute-units must be an integer in 1..1024, not '" +
+                       ComputeUnits + "'");
+    O.Params.ComputeUnits = CUs;
+  }
+  if (ClockGHz.getNumOccurrences()) {
+    double GHz;
+    if (StringRef(ClockGHz).getAsDouble(GHz) || !(GHz > 0) || GHz > 10)
+      return makeError("--clock-ghz must be a number in (0, 10], not '" +
+                       ClockGHz + "'");
+    O.Params.ClockGHz = GHz;
+  }
+  if (MemoryGBps.getNumOccurrences()) {
+    double GBps;
+    if (StringRef(MemoryGBps).getAsDouble(GBps) || !(GBps > 0) || GBps > 1e6)
+      return makeError("--memory-gbps must be a number in (0, 1000000], not '" +
+                       MemoryGBps + "'");
+    O.Params.DramGBps = GBps;
+  }
   O.MaxWaveInstructions = Budget;
   O.Full = Full;
   if (!Timeline.empty()) {

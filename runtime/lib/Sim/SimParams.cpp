@@ -96,3 +96,20 @@ Error gemm::rt::setSimParam(SimParams &P, StringRef Assignment) {
               "NAME one of {1})",
               Name, simParamNames()));
 }
+
+void SimParams::setTarget(const gemm::TargetInfo &T) {
+  Target = T.name;
+  ComputeUnits = T.computeUnits;
+  ClockGHz = T.boostClockGHz;
+  DramGBps = T.dramGBps;
+  VgprsPerSimd = T.vgprsPerSimd();
+  // LLVM's allocation granule for wave32: 24 VGPRs with the 1.5x file, 16
+  // with the smaller one (AMDGPUBaseInfo).
+  VgprGranule = VgprsPerSimd / 64;
+  LdsBytesPerCU = static_cast<unsigned>(T.ldsBytesPerCU());
+  L0Bytes = static_cast<unsigned>(T.l0BytesPerCU);
+  L1Bytes = static_cast<unsigned>(T.l1BytesPerArray);
+  L2BytesPerClockPerCU = T.l2BytesPerClockPerCU;
+  MemLatencyNs = T.memLatencyNs;
+  KernelGapNs = T.launchGapNs;
+}

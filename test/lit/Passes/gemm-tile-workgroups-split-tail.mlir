@@ -4,10 +4,10 @@
 // RUN: gemm-opt %s --split-input-file --gemm-select-config=compute-units=128 | FileCheck %s --check-prefix=AUTO128
 // RUN: not gemm-opt %S/Inputs/split-tail-errors.mlir --split-input-file --gemm-select-config="split-tail=3 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %S/Inputs/split-tail-errors.mlir
 // RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=65 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARTS
-// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNITS
+// RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=-1" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNITS
 // RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=1025" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNITS-MAX
 // A configuration written by hand is checked again where it is used.
-// RUN: gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=6" | sed 's/compute_units = 6/compute_units = 0/' | not gemm-opt --split-input-file --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=TILE-UNITS
+// RUN: gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=6" | sed 's/compute_units = 6/compute_units = 2000/' | not gemm-opt --split-input-file --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=TILE-UNITS
 // RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=8" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
 
 // 512 x 512 x 256 in 128 x 128 tiles: 16 tiles on 6 CUs are 2 whole rounds
@@ -62,9 +62,9 @@
 // AUTO-NOT: split_tail
 // AUTO: return
 // PARTS: error: 'linalg.matmul' op cannot be tiled with split_tail=65: the tail cannot be split: split_tail=65 must be 1 (none) or 2..64 parts of at least two K steps each (k=256 has 32 steps of bk=8)
-// UNITS: error: compute-units=0 is not in 1..1024
-// UNITS-MAX: error: compute-units=1025 is not in 1..1024
-// TILE-UNITS: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: compute_units=0 is not in 1..1024
+// UNITS: error: compute-units=-1 is not in 1..1024 (or 0, the target's)
+// UNITS-MAX: error: compute-units=1025 is not in 1..1024 (or 0, the target's)
+// TILE-UNITS: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: compute_units=2000 is not in 1..1024
 // WHOLE: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: its 16 tiles are whole rounds of 8 workgroups
 func.func @tail(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>) {
   linalg.matmul ins(%A, %B : memref<512x256xf32>, memref<256x512xf32>)

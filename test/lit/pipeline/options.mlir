@@ -1,12 +1,14 @@
-// Pipeline options: chip and code object version reach the code object.
+// Pipeline options: the target (its chip) and code object version reach the
+// code object.
 //
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: gemm-opt %s --gemm-rdna3-pipeline="chip=gfx1101 code-object-version=4 hsaco=%t/k.hsaco manifest=%t/launch.json" -o /dev/null
+// RUN: gemm-opt %s --gemm-rdna3-pipeline="target=rx7800xt code-object-version=4 hsaco=%t/k.hsaco manifest=%t/launch.json" -o /dev/null
 // RUN: llvm-readelf --notes %t/k.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/launch.json
 //
 // Edge tiles (48 x 40 is not a multiple of 16 x 16) compute the right result,
-// with each code object version. The emulator implements gfx1100 only.
+// with each code object version, and for the gfx1101 target.
+// RUN: gemm-run %t/launch.json --backend=emu | FileCheck %s --check-prefix=RUNOUT
 // RUN: gemm-opt %s --gemm-rdna3-pipeline="code-object-version=4 hsaco=%t/v4.hsaco" -o /dev/null
 // RUN: gemm-run %t/v4.manifest.json --backend=emu | FileCheck %s --check-prefix=RUNOUT
 // RUN: gemm-opt %s --gemm-rdna3-pipeline="code-object-version=6 hsaco=%t/v6.hsaco" -o /dev/null
@@ -20,6 +22,7 @@
 // NOTES-NEXT: - 1
 // MANIFEST: "code_object": "k.hsaco",
 // MANIFEST: "chip": "gfx1101",
+// MANIFEST-NEXT: "target": "rx7800xt",
 // MANIFEST: "code_object_version": 4,
 // MANIFEST: "m": 48,
 // MANIFEST: "n": 40,
