@@ -2,7 +2,7 @@
 """Predicted speeds from the calibrated timing model, in one run.
 
     bench/predict.py [--build-dir DIR] [--out DIR] [--size N] [--clock-ghz F]
-                     [--compute-units C] [--no-chart]
+                     [--compute-units C] [--target NAME] [--no-chart]
     bench/predict.py --chart-from OUT/predict.json [--out OUT]
 
 Predicts, with `gemm-run --backend=sim` at one clock (default: the clock the
@@ -11,6 +11,9 @@ walkthrough's times were measured at, bench/calibration/measured.json):
     clang-22 / llvm-mc-22), next to the times measured on an RX 7900 XTX;
   - gemm-opt's kernels: the default pipeline and its variants (prefetch
     none / registers / lds, the late VOPD pass off).
+With --target (docs/targets.md) both are built for that product's ISA and
+predicted with its figures at its sustained clock; the walkthrough's
+measurements, taken on an RX 7900 XTX, are then not compared.
 Writes OUT/predict.md, OUT/predict.json and OUT/predict.png (when
 python3-matplotlib is installed) and prints the table. Every gemm-opt figure
 is a model prediction, not a measurement: kernel 8's prediction is the bar to
@@ -60,9 +63,9 @@ def run(cmd):
     return p.stdout
 
 
-def predict(gemm_run, manifest, clock, units):
+def predict(gemm_run, manifest, clock, units, target=targets.DEFAULT):
     cmd = [gemm_run, manifest, "--backend=sim", "--json",
-           f"--clock-ghz={clock}"]
+           f"--clock-ghz={clock}", f"--target={target}"]
     if units:
         cmd.append(f"--compute-units={units}")
     t0 = time.time()
@@ -79,7 +82,7 @@ def predict(gemm_run, manifest, clock, units):
             "seconds": time.time() - t0}
 
 
-def chart(rows, size, clock, out):
+def chart(rows, size, clock, out, product="RX 7900 XTX"):
     """OUT/predict.png: measured and predicted TFLOP/s per kernel."""
     try:
         import matplotlib
@@ -101,7 +104,7 @@ def chart(rows, size, clock, out):
     ax.set_xticks(list(xs))
     ax.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
     ax.set_ylabel("TFLOP/s")
-    ax.set_title(f"{size}^3 SGEMM, RX 7900 XTX at {clock} GHz: "
+    ax.set_title(f"{size}^3 SGEMM, {product} at {clock} GHz: "
                  "predictions of the timing model")
     ax.legend()
     fig.tight_layout()
@@ -116,7 +119,10 @@ def main():
     ap.add_argument("--clock-ghz", type=float,
                     help="default: the measurement's clock (measured.json)")
     ap.add_argument("--compute-units", type=int,
-                    help="default: the RX 7900 XTX's (docs/targets.md)")
+                    help="default: the target's (docs/targets.md)")
+    ap.add_argument("--target", default=targets.DEFAULT,
+                    help=f"the product predicted (default {targets.DEFAULT}, "
+                    "the card of the walkthrough's measurements)")
     ap.add_argument("--no-chart", action="store_true")
     ap.add_argument("--chart-from", metavar="PREDICT.json",
                     help="only draw OUT/predict.png from an earlier run's "
@@ -124,36 +130,43 @@ def main():
     a = ap.parse_args()
     if a.chart_from:
         doc = json.load(open(a.chart_from))
-        chart(doc["rows"], doc["size"], doc["clock_ghz"], a.out)
+        chart(doc["rows"], doc["size"], doc["clock_ghz"], a.out,
+              doc.get("product", "RX 7900 XTX"))
         return 0
     if a.size <= 0 or a.size % 128:
         ap.error("--size must be a positive multiple of 128")
     measured = json.load(open(os.path.join(CAL, "measured.json")))
-    clock = a.clock_ghz or measured["conditions"]["clock_ghz"]
     gemm_run = os.path.join(a.build_dir, "bin", "gemm-run")
     gemm_opt = os.path.join(a.build_dir, "bin", "gemm-opt")
-    # The walkthrough's times were measured on this card.
-    units = a.compute_units or targets.load_target(
-        gemm_run, targets.DEFAULT)["compute_units"]
+    try:
+        target = targets.load_target(gemm_run, a.target)
+    except (OSError, ValueError) as e:
+        ap.error(f"--target: {e}")
+    # The walkthrough's times were measured on the default product, at the
+    # clock measured.json gives (its sustained clock).
+    on_card = a.target == targets.DEFAULT
+    clock = a.clock_ghz or (measured["conditions"]["clock_ghz"] if on_card
+                            else round(target["sustained_clock_ghz"], 3))
+    units = a.compute_units or target["compute_units"]
     art = os.path.join(a.out, "predict-artifacts")
     os.makedirs(art, exist_ok=True)
 
     rows, failed = [], False
     try:
         run([sys.executable, os.path.join(CAL, "make-manifests.py"), art,
-             "--size", str(a.size), "--build"])
+             "--size", str(a.size), "--build", "--isa", target["isa"]])
     except RuntimeError as e:
         print(f"predict: walkthrough kernels: {e}", file=sys.stderr)
         return 1
     for k in WALKTHROUGH:
         man = os.path.join(art, k + ".manifest.json")
         try:
-            p = predict(gemm_run, man, clock, a.compute_units)
+            p = predict(gemm_run, man, clock, a.compute_units, a.target)
         except RuntimeError as e:
             print(f"predict: {k}: {e}", file=sys.stderr)
             failed = True
             continue
-        m = measured[k]["ms"] if a.size == 4096 else None
+        m = measured[k]["ms"] if a.size == 4096 and on_card else None
         label = f"walkthrough {k}" + (" (clang-22 build, not judged)"
                                       if k in SHOWN_ONLY else "")
         rows.append(dict(p, kernel=label, id=k,
@@ -170,12 +183,13 @@ def main():
                 f"  return\n}}\n")
     for i, (label, pipeline, flags) in enumerate(OURS):
         hsaco = os.path.join(art, f"ours-{i}.hsaco")
-        opts = " ".join(x for x in [pipeline, f"hsaco={hsaco}"] if x)
+        opts = " ".join(x for x in [pipeline, f"hsaco={hsaco}",
+                                    f"target={a.target}"] if x)
         try:
             run([gemm_opt, mlir] + flags +
                 [f"--gemm-rdna3-pipeline={opts}", "-o", os.devnull])
             p = predict(gemm_run, hsaco[:-len(".hsaco")] + ".manifest.json",
-                        clock, a.compute_units)
+                        clock, a.compute_units, a.target)
         except RuntimeError as e:
             print(f"predict: {label}: {e}", file=sys.stderr)
             failed = True
@@ -192,13 +206,17 @@ def main():
              r.get("id") in JUDGED_1_2]
     pct = lambda v, d="{:+.1f} %": d.format(100 * v) if v is not None else "-"
     lines = [
-        f"# Predicted SGEMM times, {a.size}^3 f32, gfx1100",
+        f"# Predicted SGEMM times, {a.size}^3 f32, {target['isa']}",
         "",
         f"**A calibrated model's predictions, not measurements** (`gemm-run "
-        f"--backend=sim`, docs/timing-model.md): RX 7900 XTX, "
-        f"{units} CUs at {clock} GHz (the clock of the "
-        f"walkthrough's measurements). *Measured* is the walkthrough's time on "
-        f"the card; gemm-opt's kernels were never run on one.",
+        f"--backend=sim`, docs/timing-model.md): {target['product']}, "
+        f"{units} CUs at {clock} GHz ("
+        + ("the clock of the walkthrough's measurements). *Measured* is the "
+           "walkthrough's time on the card" if on_card else
+           "its sustained clock, docs/targets.md); the walkthrough's kernels "
+           f"built for {target['isa']}. Their measured times are the RX 7900 "
+           "XTX's and are not compared here")
+        + "; gemm-opt's kernels were never run on one.",
         "",
         "| kernel | measured ms | predicted ms | error | predicted TFLOP/s "
         "| VALU busy | VOPD share | waves/SIMD | largest losses |",
@@ -222,6 +240,7 @@ def main():
                   f"{100 * sum(mae38) / max(1, len(mae38)):.1f} %, kernels 1-2 "
                   f"{100 * sum(mae12) / max(1, len(mae12)):.1f} %."]
     lines += ["", f"Command: `bench/predict.py --size {a.size}"
+              + (f" --target {a.target}" if not on_card else "")
               + (f" --compute-units {a.compute_units}" if a.compute_units else "")
               + "`"]
     text = "\n".join(lines) + "\n"
@@ -229,12 +248,13 @@ def main():
     with open(os.path.join(a.out, "predict.md"), "w") as f:
         f.write(text)
     with open(os.path.join(a.out, "predict.json"), "w") as f:
-        json.dump({"size": a.size, "clock_ghz": clock,
+        json.dump({"size": a.size, "clock_ghz": clock, "target": a.target,
+                   "product": target["product"],
                    "compute_units": units, "rows": rows}, f,
                   indent=1)
 
     if not a.no_chart:
-        chart(rows, a.size, clock, a.out)
+        chart(rows, a.size, clock, a.out, target["product"])
     return 1 if failed else 0
 
 

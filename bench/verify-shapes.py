@@ -6,9 +6,10 @@ CPU reference, with the kernel configuration the shape gets at full size
     bench/verify-shapes.py [--tool-dir DIR | --build-dir DIR]
                            [--shapes-file FILE] [--shapes NAME,... | --quick]
                            [--max-gflop G] [--out DIR] [--timeout S]
-                           [--update]
+                           [--target NAME] [--update]
 
-Each shape is compiled with gemm-opt's default options. Up to --max-gflop
+Each shape is compiled with gemm-opt's default options, for --target
+(docs/targets.md; default rx7900xtx). Up to --max-gflop
 (2 batch M N K / 1e9; default 34, under a minute on one core) it runs at full
 size. A larger shape runs at a reduced size that takes the same code paths:
 gemm-select-config's choice for the full size (its #gemm.config: kernel,
@@ -47,10 +48,11 @@ CONFIG_OPTIONS = {
 }
 
 
-def full_size_config(gemm_opt, mlir_path):
+def full_size_config(gemm_opt, mlir_path, target):
     """gemm-select-config's #gemm.config for the shape, as a dict."""
     p = subprocess.run([gemm_opt, mlir_path, "--gemm-specialize-generic",
-                        "--gemm-check-input", "--gemm-select-config"],
+                        "--gemm-check-input",
+                        f"--gemm-select-config=target={target}"],
                        capture_output=True, text=True)
     if p.returncode:
         raise RuntimeError("gemm-select-config failed: " + p.stderr.strip())
@@ -60,7 +62,7 @@ def full_size_config(gemm_opt, mlir_path):
     config = {"kernel": "tiled", "split_tail": "1"}
     for field in found.group(1).split(","):
         key, value = (x.strip() for x in field.split("="))
-        config[key] = value
+        config[key] = value.strip('"')
     return config
 
 
@@ -82,14 +84,14 @@ def reduced_shape(s, config, max_flop):
     return r, options
 
 
-def verify(s, tools, work, max_flop, timeout):
+def verify(s, tools, work, max_flop, timeout, target):
     gemm_opt = os.path.join(tools, "gemm-opt")
     gemm_run = os.path.join(tools, "gemm-run")
     base = os.path.join(work, s["name"])
     with open(base + ".mlir", "w") as f:
         f.write(roofline.mlir_for(s))
     flop = 2.0 * s["batch"] * s["m"] * s["n"] * s["k"]
-    config = full_size_config(gemm_opt, base + ".mlir")
+    config = full_size_config(gemm_opt, base + ".mlir", target)
     run_shape, options, size = s, "", "full"
     if flop > max_flop and config["kernel"] != "skinny":
         run_shape, options = reduced_shape(s, config, max_flop)
@@ -100,8 +102,8 @@ def verify(s, tools, work, max_flop, timeout):
             f.write(roofline.mlir_for(run_shape))
     p = subprocess.run(
         [gemm_opt, base + ".mlir",
-         f"--gemm-rdna3-pipeline=hsaco={base}.hsaco"
-         + (" " + options if options else ""), "-o", os.devnull],
+         f"--gemm-rdna3-pipeline=hsaco={base}.hsaco target={target} "
+         + options, "-o", os.devnull],
         capture_output=True, text=True, timeout=timeout)
     if p.returncode:
         return {"status": "FAIL", "size": size, "kernel": config["kernel"],
@@ -148,6 +150,9 @@ def main():
                          "some shapes' configurations)")
     ap.add_argument("--timeout", type=float, default=600,
                     help="seconds per compile and per emulator run (600)")
+    ap.add_argument("--target", default="rx7900xtx",
+                    help="the product compiled for (docs/targets.md; "
+                    "default rx7900xtx)")
     a = ap.parse_args()
     tools = a.tool_dir or os.path.join(a.build_dir, "bin")
     for tool in ("gemm-opt", "gemm-run"):
@@ -174,7 +179,7 @@ def main():
     rows, failures = [], 0
     for s in shapes:
         try:
-            r = verify(s, tools, work, a.max_gflop * 1e9, a.timeout)
+            r = verify(s, tools, work, a.max_gflop * 1e9, a.timeout, a.target)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             r = {"status": "FAIL", "size": "", "kernel": "", "detail": str(e)}
         r["name"] = s["name"]

@@ -137,7 +137,7 @@ def read_notes(hsaco):
             "wavefront_size": integer("wavefront_size")}
 
 
-def manifest(k, notes, size):
+def manifest(k, notes, size, isa):
     """The manifest of kernel k for size, checked against its notes."""
     hsaco = f"{k['id']}.hsaco"
     explicit = [a for a in notes["args"] if not a["kind"].startswith("hidden_")]
@@ -175,7 +175,7 @@ def manifest(k, notes, size):
     problem["accumulate"] = False
     tiles = size // k["tile"]
     return {"format": "gemm-opt-manifest-1", "code_object": hsaco,
-            "kernel": notes["name"], "chip": "gfx1100",
+            "kernel": notes["name"], "chip": isa,
             "code_object_version": 5, "problem": problem, "args": args,
             "kernarg_size": notes["kernarg_size"],
             "workgroup_size": k["workgroup"], "grid": [tiles, tiles, 1],
@@ -197,13 +197,17 @@ def main():
     ap.add_argument("--build", action="store_true",
                     help="first build the code objects into OUTDIR with "
                          "kernels/build.sh")
+    ap.add_argument("--isa", default="gfx1100",
+                    help="the gfx11 ISA to build for (default gfx1100, the "
+                         "card the times were measured on)")
     opts = ap.parse_args()
     if opts.size <= 0:
         ap.error("--size must be positive")
     os.environ["PATH"] = LLVM_BIN + os.pathsep + os.environ.get("PATH", "")
     if opts.build:
         p = subprocess.run(["bash", os.path.join(KERNELS_DIR, "build.sh"),
-                            os.path.abspath(opts.outdir)])
+                            os.path.abspath(opts.outdir)],
+                           env=dict(os.environ, ISA=opts.isa))
         if p.returncode != 0:
             fail(f"kernels/build.sh exited with {p.returncode}")
     for k in KERNELS:
@@ -219,7 +223,7 @@ def main():
         hsaco = os.path.join(opts.outdir, f"{k['id']}.hsaco")
         if not os.path.exists(hsaco):
             fail(f"{hsaco} does not exist (build it with --build)")
-        m = manifest(k, read_notes(hsaco), opts.size)
+        m = manifest(k, read_notes(hsaco), opts.size, opts.isa)
         path = os.path.join(opts.outdir, f"{k['id']}.manifest.json")
         with open(path, "w") as f:
             json.dump(m, f, indent=2)

@@ -78,8 +78,9 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     or dynamic ld),
     indexing maps other than A and/or B transposed, operands that are not
     arguments of the enclosing function, an epilogue that is not alpha/beta,
-    chips that are not RDNA3, code object versions other than 4, 5 and 6,
-    and optimization levels above 3.
+    chips that are not RDNA3, an unknown `target` of the pipeline or a chip
+    that is not its ISA (docs/targets.md), code object versions other than
+    4, 5 and 6, and optimization levels above 3.
     It also refuses what the kernel would not run, which the pipeline would
     otherwise drop silently: a matmul inside a loop, a condition or a
     function of several blocks, any other op with memory side effects in

@@ -76,8 +76,9 @@ SimCommandLine::getSimOptions(bool IsSim, StringRef RecordedTarget,
         return makeError("--" + Opt->ArgStr + " needs --backend=sim");
     return O;
   }
-  StringRef Name = Target.empty() ? RecordedTarget : StringRef(Target);
-  if (Name.empty())
+  StringRef Name =
+      Target.getNumOccurrences() ? StringRef(Target) : RecordedTarget;
+  if (Name.empty() && !Target.getNumOccurrences())
     Name = gemm::getDefaultTarget().name;
   const gemm::TargetInfo *Info = gemm::lookupTarget(Name);
   if (!Info)
