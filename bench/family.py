@@ -9,7 +9,9 @@ Runs bench/roofline.py --target NAME --out OUT/NAME for each product (N at a
 time; about ten minutes each on one core), unless --from-results reads the
 OUT/NAME/roofline.json of an earlier run, and writes OUT/family.md (and
 OUT/family.png with python3-matplotlib): per product its CUs, peak and DRAM
-bandwidth, the default 4096^3 kernel's predicted time, the geometric mean,
+bandwidth, the default 4096^3 kernel's predicted time beside the walkthrough's
+kernel 8's (built for the product's ISA, predicted with the same figures and
+clock), the geometric mean,
 minimum and 10th-percentile shape of % of roofline, the shapes below 40 %
 and at 70 % or more, and the lowest shapes with their kernels. Every time is
 a prediction of the calibrated timing model, not a measurement.
@@ -41,6 +43,26 @@ def run_roofline(name, out, build_dir):
     return name, p.returncode
 
 
+def predict_kernel8(target, out, build_dir, clock, built):
+    """Kernel 8 at 4096^3 on `target`, in ms; `built` maps an ISA to the
+    directory its walkthrough kernels were built in (filled here)."""
+    isa = target["isa"]
+    if isa not in built:
+        d = os.path.join(out, "kernels-" + isa)
+        subprocess.run([sys.executable,
+                        os.path.join(REPO, "bench", "calibration",
+                                     "make-manifests.py"), d, "--size", "4096",
+                        "--build", "--isa", isa], check=True,
+                       capture_output=True)
+        built[isa] = d
+    p = subprocess.run([os.path.join(build_dir, "bin", "gemm-run"),
+                        os.path.join(built[isa], "k8.manifest.json"),
+                        "--backend=sim", "--json", f"--target={target['name']}",
+                        f"--clock-ghz={clock}"],
+                       capture_output=True, text=True, check=True)
+    return json.loads(p.stdout[p.stdout.index("{"):])["milliseconds"]
+
+
 def summarise(target, doc):
     rows = [r for r in doc["rows"] if r["status"] == "ok"]
     pcts = sorted(r["pct_roofline"] for r in rows)
@@ -69,16 +91,19 @@ def summarise(target, doc):
 def markdown(rows):
     lines = [
         "| target | ISA | CUs | peak TFLOP/s | DRAM GB/s | clock GHz | "
-        "4096^3 predicted | geomean | 10th pct | min | < 40 % | >= 70 % | "
-        "lowest shapes |",
-        "|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|"]
+        "4096^3 predicted | kernel 8 predicted | geomean | 10th pct | min | "
+        "< 40 % | >= 70 % | lowest shapes |",
+        "|---|---|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         sq = (f"{r['square_ms']:.3f} ms, {r['square_tflops']:.1f} TFLOP/s "
               f"({r['square_pct']:.1f} %)" if r["square_ms"] else "-")
         low = "; ".join(f"{n} {p:.1f} % ({k})" for n, p, k in r["lowest"])
+        k8 = (f"{r['k8_ms']:.3f} ms ({r['k8_ms'] / r['square_ms']:.3f}x "
+              "ours)" if r.get("k8_ms") and r["square_ms"] else "-")
         lines.append(
             f"| {r['name']} | {r['isa']} | {r['cus']} | {r['peak']:g} | "
-            f"{r['dram']:g} | {r['clock']:g} | {sq} | {r['geomean']:.1f} % | "
+            f"{r['dram']:g} | {r['clock']:g} | {sq} | {k8} | "
+            f"{r['geomean']:.1f} % | "
             f"{r['p10']:.1f} % | {r['min']:.1f} % | {r['below_40']} | "
             f"{r['at_70']} of {r['predicted']} | {low} |")
     return "\n".join(lines)
@@ -136,7 +161,7 @@ def main():
                     lambda n: run_roofline(n, a.out, a.build_dir), names):
                 print(f"{name}: roofline.py exited with {rc}", flush=True)
                 failed |= rc != 0
-    rows = []
+    rows, built = [], {}
     for name in names:
         path = os.path.join(a.out, name, "roofline.json")
         try:
@@ -152,6 +177,13 @@ def main():
             continue
         row = summarise(by_name[name], doc)
         failed |= row["predicted"] != row["shapes"]
+        try:
+            row["k8_ms"] = predict_kernel8(by_name[name], a.out, a.build_dir,
+                                           row["clock"], built)
+        except (subprocess.CalledProcessError, ValueError, KeyError) as e:
+            print(f"family.py: {name}: kernel 8: {e}", file=sys.stderr)
+            row["k8_ms"] = None
+            failed = True
         rows.append(row)
     text = ("Predicted % of each product's roofline over the shape set "
             "(bench/shapes/shapes.json), timing model at each product's "
