@@ -102,20 +102,22 @@ SimCommandLine::getSimOptions(bool IsSim, StringRef RecordedTarget,
                        ComputeUnits + "'");
     O.Params.ComputeUnits = CUs;
   }
-  if (ClockGHz.getNumOccurrences()) {
-    double GHz;
-    if (StringRef(ClockGHz).getAsDouble(GHz) || !(GHz > 0) || GHz > 10)
-      return makeError("--clock-ghz must be a number in (0, 10], not '" +
-                       ClockGHz + "'");
-    O.Params.ClockGHz = GHz;
-  }
-  if (MemoryGBps.getNumOccurrences()) {
-    double GBps;
-    if (StringRef(MemoryGBps).getAsDouble(GBps) || !(GBps > 0) || GBps > 1e6)
-      return makeError("--memory-gbps must be a number in (0, 1000000], not '" +
-                       MemoryGBps + "'");
-    O.Params.DramGBps = GBps;
-  }
+  // A number given replaces the target's figure; it must lie in (0, Max].
+  auto Override = [](const cl::opt<std::string> &Opt, double Max,
+                     StringRef Range, double &Figure) -> Error {
+    if (!Opt.getNumOccurrences())
+      return Error::success();
+    double V;
+    if (StringRef(Opt).getAsDouble(V) || !(V > 0) || V > Max)
+      return makeError("--" + Opt.ArgStr + " must be a number in " + Range +
+                       ", not '" + Opt + "'");
+    Figure = V;
+    return Error::success();
+  };
+  if (Error E = Override(ClockGHz, 10, "(0, 10]", O.Params.ClockGHz))
+    return std::move(E);
+  if (Error E = Override(MemoryGBps, 1e6, "(0, 1000000]", O.Params.DramGBps))
+    return std::move(E);
   O.MaxWaveInstructions = Budget;
   O.Full = Full;
   if (!Timeline.empty()) {
