@@ -71,7 +71,8 @@ def table_figures(path):
 
 # A figure is a number written with its unit after it, after a name of its
 # kind ("computeUnits = 96", "--clock-ghz=2.5"), as the default of an option
-# or parameter named so in the lines before (`cl::init(96)`), or in seconds,
+# or parameter named so in the lines around (`cl::init(96)`, "(default 96"),
+# or in seconds,
 # hertz, flop/s or bytes/s ("960e9", "61.4e12", "5e-6").
 UNIT_AFTER = {
     "cu": r"\s*(?:CUs?\b|compute units)",
@@ -90,7 +91,7 @@ NAME_BEFORE = {
 # How a figure of the table (GHz, GB/s, TFLOP/s, ns) may be written.
 WRITTEN = {"cu": (1,), "clock": (1, 1e9), "bandwidth": (1, 1e9),
            "peak": (1, 1e12), "gap": (1, 1e-3, 1e-9)}
-DEFAULT_BEFORE = r'(?:init\(|Parameter<[^>]*)"?$'
+DEFAULT_BEFORE = r'(?:init\(|Parameter<[^>]*|\(default:?\s)"?$'
 
 
 def matches(line, kinds, window=""):
@@ -159,7 +160,9 @@ def main():
             print(f"check-machine-figures: {e}", file=sys.stderr)
             return 2
         for n, line in enumerate(lines, 1):
-            window = "\n".join(lines[max(0, n - 5):n - 1])
+            # An option's name stands in the lines before its default; a
+            # TableGen parameter's name in the line after.
+            window = "\n".join(lines[max(0, n - 5):n - 1] + lines[n:n + 1])
             for what in matches(line, kinds, window):
                 print(f"{os.path.relpath(path, a.root)}:{n}: machine figure "
                       f"{what} outside {TABLE}: {line.strip()}")
