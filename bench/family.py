@@ -24,8 +24,10 @@ import concurrent.futures
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "bench"))
@@ -43,12 +45,13 @@ def run_roofline(name, out, build_dir):
     return name, p.returncode
 
 
-def predict_kernel8(target, out, build_dir, clock, built):
+def predict_kernel8(target, work, build_dir, clock, built):
     """Kernel 8 at 4096^3 on `target`, in ms; `built` maps an ISA to the
-    directory its walkthrough kernels were built in (filled here)."""
+    directory under `work` its walkthrough kernels were built in (filled
+    here)."""
     isa = target["isa"]
     if isa not in built:
-        d = os.path.join(out, "kernels-" + isa)
+        d = os.path.join(work, "kernels-" + isa)
         subprocess.run([sys.executable,
                         os.path.join(REPO, "bench", "calibration",
                                      "make-manifests.py"), d, "--size", "4096",
@@ -162,6 +165,7 @@ def main():
                 print(f"{name}: roofline.py exited with {rc}", flush=True)
                 failed |= rc != 0
     rows, built = [], {}
+    work = tempfile.mkdtemp(prefix="family-")
     for name in names:
         path = os.path.join(a.out, name, "roofline.json")
         try:
@@ -178,13 +182,14 @@ def main():
         row = summarise(by_name[name], doc)
         failed |= row["predicted"] != row["shapes"]
         try:
-            row["k8_ms"] = predict_kernel8(by_name[name], a.out, a.build_dir,
+            row["k8_ms"] = predict_kernel8(by_name[name], work, a.build_dir,
                                            row["clock"], built)
         except (subprocess.CalledProcessError, ValueError, KeyError) as e:
             print(f"family.py: {name}: kernel 8: {e}", file=sys.stderr)
             row["k8_ms"] = None
             failed = True
         rows.append(row)
+    shutil.rmtree(work, ignore_errors=True)
     text = ("Predicted % of each product's roofline over the shape set "
             "(bench/shapes/shapes.json), timing model at each product's "
             "sustained clock; not measurements. Command: `bench/family.py"
