@@ -13,6 +13,7 @@
 #include "gemm-opt/Manifest/ManifestSchema.h"
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/Pipeline.h"
+#include "gemm-opt/Target/Target.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -610,7 +611,7 @@ void GemmEmitHsacoPass::runOnOperation() {
     manifest.Kernels.resize(1);
   }
   manifest.CodeObject = codeObjectReference(hsacoPath, manifestFile);
-  manifest.Chip = StringRef(info->Target).rsplit("--").second.str();
+  manifest.Chip = ::gemm::getTargetIdIsa(info->Target).str();
   manifest.Target = target;
   manifest.CodeObjectVersion = info->CodeObjectVersion;
   manifest.Problem = describeProblem(source->record);

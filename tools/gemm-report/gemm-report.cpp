@@ -131,8 +131,7 @@ int main(int argc, char **argv) {
   // code object is for.
   // An assembly file without a target directive has none ("gfx1100
   // (assumed)").
-  StringRef isa =
-      StringRef(report->target).rsplit("--").second.split(':').first;
+  StringRef isa = gemm::getTargetIdIsa(report->target);
   if (!isa.empty() && !isa.contains(' ') && isa != target->isa) {
     WithColor::error(errs(), "gemm-report")
         << "the code object is for " << isa << ", but --target=" << target->name

@@ -84,6 +84,12 @@ std::string getTargetNames();
 /// The ISAs of the products, each once, comma-separated.
 std::string getTargetIsas();
 
+/// The processor a code object's target ID names: "gfx1100" of
+/// "amdgcn-amd-amdhsa--gfx1100:xnack-"; empty when it names none.
+inline llvm::StringRef getTargetIdIsa(llvm::StringRef targetId) {
+  return targetId.rsplit("--").second.split(':').first;
+}
+
 /// Whether some product's code objects are for `isa`.
 bool isTargetIsa(llvm::StringRef isa);
 

@@ -10,6 +10,7 @@
 #define GEMM_RUNTIME_CODEOBJECT_H
 
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
+#include "gemm-opt/Target/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -99,9 +100,7 @@ public:
   llvm::StringRef image() const { return Buffer->getBuffer(); }
   llvm::StringRef target() const { return Target; }
   /// The processor target() names ("gfx1100"); empty when unknown.
-  llvm::StringRef isa() const {
-    return llvm::StringRef(Target).rsplit("--").second.split(':').first;
-  }
+  llvm::StringRef isa() const { return gemm::getTargetIdIsa(Target); }
   const std::vector<KernelInfo> &kernels() const { return Kernels; }
   /// The kernel named \p Name, or an error listing the kernels present.
   llvm::Expected<const KernelInfo &> kernel(llvm::StringRef Name) const;
