@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds gemm-opt, gemm-run and emu-run with AddressSanitizer and UBSan
+# Builds the five tools (gemm-opt, gemm-run, emu-run, gemm-tune, gemm-report)
+# with AddressSanitizer and UBSan
 # (-DGEMM_OPT_SANITIZE=address,undefined: our code only, Debian's LLVM/MLIR
 # libraries are not instrumented) in a build directory of their own, then runs
 # scripts/fuzz.py against them. Any ASan or UBSan report fails the case.
@@ -12,11 +13,11 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${ASAN_BUILD_DIR:-$repo/build-asan}
 jobs=${JOBS:-$(nproc)}
-case "${1:-}" in -h|--help) sed -n '2,12p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac
 
 cmake -G Ninja -S "$repo" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
   -DGEMM_OPT_SANITIZE=address,undefined
-ninja -C "$build_dir" -j "$jobs" gemm-opt gemm-run emu-run
+ninja -C "$build_dir" -j "$jobs" gemm-opt gemm-run emu-run gemm-tune gemm-report
 
 # detect_leaks=0: leaks at exit (LLVM's and MLIR's global state, error exits)
 #   are not memory errors; LeakSanitizer on these tools is not measured yet.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Seeded fuzzer for gemm-opt, gemm-run and emu-run (issue 20).
+"""Seeded fuzzer for gemm-opt, gemm-run, emu-run, gemm-tune and gemm-report.
 
 Each case is derived from (--seed, case index) alone, so any case can be rerun
-on its own (`--case=I`). A case is one of three kinds:
+on its own (`--case=I`). A case is one of five kinds:
 
   mlir      a mutated .mlir input (token/line deletion and duplication, boundary
             numbers, element types, shapes, spliced lines) compiled by gemm-opt
@@ -15,7 +15,15 @@ on its own (`--case=I`). A case is one of three kinds:
             truncation) of a real compiled kernel, run by gemm-run --backend=emu,
             sometimes with extra command-line options;
   hsaco     a real code object with bit flips, byte overwrites, zeroed ranges or
-            truncation, run through gemm-run (--code-object=) or emu-run.
+            truncation, run through gemm-run (--code-object=) or emu-run;
+  table     a mutated tuning table (fields, options out of range, deep nesting,
+            NaN, truncation) read by gemm-opt's tuning-table= option, or a
+            mutated shapes file or --merge table read by gemm-tune;
+  files     a special file where a tool reads or writes one: a FIFO, /dev/zero,
+            /dev/full, /dev/null, a directory, a symbolic link to a victim file
+            or to an input of the run, a dangling link, the input itself.
+The mlir kind also sets epilogue constants to NaN, infinities and -0.0, and
+mixes static and dynamic extents that disagree.
 
 Every case runs in its own directory. A case FAILS on:
   crash      death by a signal, an exit code >= 128, or "Stack dump",
@@ -29,7 +37,10 @@ Every case runs in its own directory. A case FAILS on:
   mismatch   gemm-run exit 1 (verification FAIL) on a kernel gemm-opt compiled
              from an input it accepted (a miscompile);
   exit-code  an exit code outside the tool's contract (gemm-opt 0/1, gemm-run
-             0/1/2 and 3 for --backend=hip, emu-run 0/2);
+             0/1/2 and 3 for --backend=hip, emu-run 0/2, gemm-tune 0/1/2,
+             gemm-report 0/2), or exit 0 after writing to /dev/full;
+  clobbered  a file the command must not change (an input, the file a
+             symbolic link names) has changed, whatever the exit code;
   fuzzer     fuzz.py itself raised while making or judging the case (its
              bug: the other cases still run).
 A failing case's directory is copied to --out-dir with a repro.sh, and a
@@ -53,6 +64,7 @@ import random
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -145,7 +157,41 @@ BASE_PROGRAMS = {
   return
 }
 """,
+    "epilogue_const": """func.func @sgemm(%A: memref<128x64xf32>, %B: memref<64x128xf32>,
+                 %C: memref<128x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %alpha = arith.constant 2.0 : f32
+  %beta = arith.constant 0.5 : f32
+  %T = memref.alloc() : memref<128x128xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<128x128xf32>)
+  linalg.matmul ins(%A, %B : memref<128x64xf32>, memref<64x128xf32>)
+                outs(%T : memref<128x128xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<128x128xf32>) outs(%C : memref<128x128xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %at = arith.mulf %alpha, %t : f32
+    %bc = arith.mulf %beta, %c : f32
+    %r = arith.addf %at, %bc : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<128x128xf32>
+  return
 }
+""",
+}
+# f32 constants the mlir kind puts in epilogues and fills: NaN, the
+# infinities, -0.0 and ordinary values.
+F32_CONSTANTS = ["0x7FC00000", "0x7F800000", "0xFF800000", "-0.0", "0.0", "1.0",
+                 "3.0e38", "-2.5", "1.0e-45"]
+# Options of tuning-table entries and gemm-tune candidates, valid and not.
+TABLE_OPTIONS = ["kernel=tiled", "kernel=skinny", "kernel=tiled bm=64 bn=64",
+                 "kernel=tiled pad=-4", "kernel=tiled unroll=-1", "bm=0", "waves-m=64",
+                 "kernel=tiled split-tail=-1", "bogus=1", "tuning-table=t.json", "",
+                 "kernel=tiled bm=64 bn=64 waves-m=2 waves-n=2", "kernel=tiled pad=8",
+                 "kernel=tiled compute-units=2000", "target=rx7600"]
+TARGETS = ["rx7900xtx", "rx7600", "strix-halo", "", "gfx1100", "rx9070"]
+KINDS = ("mlir", "manifest", "hsaco", "table", "files")
 # Sizes gemm-run gets for the dynamic base program.
 DYNAMIC_RUN_ARGS = ["-m", "40", "-n", "72", "-k", "24", "--ldb", "80"]
 # Bases whose code objects seed the manifest and hsaco kinds.
@@ -255,7 +301,8 @@ class Fuzzer:
         self.args = args
         self.tool_dir = os.path.abspath(args.tool_dir)
         self.tools = {t: os.path.join(self.tool_dir, t)
-                      for t in ("gemm-opt", "gemm-run", "emu-run")}
+                      for t in ("gemm-opt", "gemm-run", "emu-run", "gemm-tune",
+                                "gemm-report")}
         self.work = tempfile.mkdtemp(prefix="gemm-fuzz-", dir=args.work_dir)
         self.lock = threading.Lock()
         self.env = dict(os.environ)
@@ -268,8 +315,11 @@ class Fuzzer:
 
     # ---------------------------------------------------------------- seeds
     def setup(self):
+        needed = {"gemm-opt", "gemm-run", "emu-run"}
+        if {"table", "files"} & set(self.args.kinds):
+            needed |= {"gemm-tune", "gemm-report"}
         for tool, path in self.tools.items():
-            if not os.access(path, os.X_OK):
+            if tool in needed and not os.access(path, os.X_OK):
                 raise SystemExit("fuzz.py: no %s in %s (--tool-dir)" % (tool, self.tool_dir))
         self.base_dir = os.path.join(self.work, "base")
         os.makedirs(self.base_dir)
@@ -292,6 +342,20 @@ class Fuzzer:
             with open(manifest) as f:
                 man = json.load(f)
             self.bases[name] = {"hsaco": code, "manifest": man}
+        # A valid tuning table for the base programs' shapes, the seed of the
+        # table kind.
+        with open(os.path.join(REPO, "bench", "tuning", "rx7900xtx.json")) as f:
+            table = json.load(f)
+
+        def entry(m, n, k, options, ta=False, tb=False):
+            return {"shape": "%dx%dx%d:%s%s" % (m, n, k, "nt"[ta], "nt"[tb]), "m": m, "n": n,
+                    "k": k, "batch": 1, "transpose_a": ta, "transpose_b": tb,
+                    "options": options, "predicted_ms": 0.01}
+        table["entries"] = table["entries"][:2] + [
+            entry(128, 128, 128, "kernel=tiled bm=64 bn=64"),
+            entry(64, 64, 64, "kernel=skinny"),
+            entry(128, 128, 64, "kernel=tiled", True, True)]
+        self.base_table = table
         # The mlir corpus: the base programs, examples/ and the lit tests' inputs,
         # split at '// -----' and without comment lines.
         self.corpus = [BASE_PROGRAMS[n] for n in sorted(BASE_PROGRAMS)]
@@ -326,7 +390,9 @@ class Fuzzer:
             plan = [rng.choice(["delete-token", "delete-line", "dup-line", "dup-token",
                                 "swap-lines", "number", "number", "renumber", "renumber",
                                 "renumber-small", "etype", "etype-all", "snippet",
-                                "splice", "byte", "delete-range", "dynamic", "dynamic-all"])
+                                "splice", "byte", "delete-range", "dynamic", "dynamic-all",
+                                "f32-constant", "f32-constant", "mixed-extents",
+                                "mixed-extents"])
                     for _ in range(rng.choice([1, 1, 1, 2, 2, 3, 4]))]
         for op in plan:
             ops.append(op)
@@ -381,6 +447,23 @@ class Fuzzer:
                 if dims:
                     old = rng.choice(dims)
                     text = re.sub(r"(?<=[<x])%s(?=x)" % old, "?", text)
+            elif op == "f32-constant":
+                occ = list(re.finditer(r"(arith\.constant\s+)([^\s:]+)(\s*:\s*f32)", text))
+                if occ:
+                    m = rng.choice(occ)
+                    text = (text[:m.start(2)] + rng.choice(F32_CONSTANTS) +
+                            text[m.end(2):])
+            elif op == "mixed-extents":
+                # One extent made dynamic, another of the same size changed:
+                # static and dynamic extents that disagree.
+                dims = list(re.finditer(r"(?<=[<x])\d+(?=[x]|xf32)", text))
+                if len(dims) >= 2:
+                    a, b = rng.sample(dims, 2)
+                    edits = sorted([(a.start(), a.end(), "?"),
+                                    (b.start(), b.end(), str(rng.choice(SMALL_DIMS)))],
+                                   reverse=True)
+                    for start, end, value in edits:
+                        text = text[:start] + value + text[end:]
             elif op == "etype":
                 occ = [m for m in re.finditer(r"\bf32\b", text)]
                 if occ:
@@ -475,7 +558,7 @@ class Fuzzer:
                 continue
             ops.append(op)
             if op == "sizes":
-                # Consistent sizes reach past the consistency checks (issue 20 item 1).
+                # Consistent sizes reach past the consistency checks.
                 prob = man.get("problem") if isinstance(man.get("problem"), dict) else {}
                 dim = rng.choice(["m", "n", "k", "batch"])
                 value = rng.choice(BIG + SMALL_DIMS)
@@ -593,7 +676,7 @@ class Fuzzer:
     def build_case(self, index):
         rng = random.Random("gemm-fuzz:%d:%d" % (self.args.seed, index))
         kinds = self.args.kinds
-        weights = {"mlir": 5, "manifest": 3, "hsaco": 2}
+        weights = {"mlir": 5, "manifest": 3, "hsaco": 2, "table": 2, "files": 2}
         pool = [k for k in kinds for _ in range(weights[k])]
         kind = rng.choice(pool)
         d = os.path.join(self.work, "case-%d" % index)
@@ -601,6 +684,174 @@ class Fuzzer:
         case = Case(index, kind, d)
         getattr(self, "build_" + kind)(rng, case)
         return case
+
+    def mutate_table(self, rng, case):
+        """A tuning table's text: the base table with fields, options and
+        targets mutated, nested deep, truncated or given NaN."""
+        table = json.loads(json.dumps(self.base_table))
+        ops = []
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            op = rng.choice(["field", "options", "options", "target", "number", "deep",
+                             "drop-entries"])
+            if op == "field":
+                self.mutate_json_value(rng, table, ops)
+                continue
+            ops.append("table-" + op)
+            entries = table.get("entries") if isinstance(table.get("entries"), list) else []
+            objects = [e for e in entries if isinstance(e, dict)]
+            if op == "options" and objects:
+                rng.choice(objects)["options"] = rng.choice(TABLE_OPTIONS)
+            elif op == "target":
+                table["target"] = rng.choice(TARGETS)
+            elif op == "number" and objects:
+                rng.choice(objects)[rng.choice(["m", "n", "k", "batch", "predicted_ms"])] = \
+                    rng.choice(BIG + [1.5, -0.0])
+            elif op == "deep":
+                table["deep"] = "@DEEP@"
+                case.deep = rng.choice([100, 1000, 100000])
+            elif op == "drop-entries":
+                table["entries"] = []
+        text = json.dumps(table, indent=1)
+        if getattr(case, "deep", 0):
+            text = text.replace('"@DEEP@"', "[" * case.deep + "]" * case.deep)
+        if rng.random() < 0.2:
+            sub = rng.choice(["truncate", "nan", "inf", "byte"])
+            ops.append("text-" + sub)
+            if sub == "truncate":
+                text = text[:rng.randrange(len(text))]
+            elif sub in ("nan", "inf"):
+                text = text.replace("0.01", "NaN" if sub == "nan" else "Infinity", 1)
+            else:
+                i = rng.randrange(len(text))
+                text = text[:i] + chr(rng.randrange(1, 256)) + text[i + 1:]
+        return text, ops
+
+    def tune_argv(self, rng, extra):
+        """gemm-tune on one small shape with one candidate: two compiles and
+        two predictions at most."""
+        return [self.tools["gemm-tune"], "-j", "1", "--timeout=%d" % int(self.args.timeout),
+                rng.choice(["16x16x16", "64x64x64:nt", "32x8x16x2"]),
+                "--candidate=" + rng.choice(TABLE_OPTIONS[:3] + ["kernel=tiled pad=-4"])] + extra
+
+    def build_table(self, rng, case):
+        text, ops = self.mutate_table(rng, case)
+        with open(os.path.join(case.dir, "table.json"), "w", encoding="utf-8",
+                  errors="surrogatepass") as f:
+            f.write(text)
+        case.ops = ops
+        if rng.random() < 0.8:
+            name = rng.choice(["plain128", "plain64", "transposed", "epilogue_const"])
+            with open(os.path.join(case.dir, "in.mlir"), "w") as f:
+                f.write(BASE_PROGRAMS[name])
+            case.ops = [name] + ops
+            case.hsaco = "out.hsaco"
+            case.run_after_compile = True
+            case.run_sizes = ["16", "16", "16"]
+            case.steps.append(("gemm-opt", [
+                self.tools["gemm-opt"], "in.mlir",
+                "--gemm-rdna3-pipeline=tuning-table=table.json hsaco=out.hsaco",
+                "-o", "out.mlir"], {0, 1}))
+            return
+        # gemm-tune: the table as --merge, or a mutated shapes file.
+        if rng.random() < 0.5:
+            extra = ["--merge=table.json", "-o", "t.json"]
+            case.ops = ["merge"] + ops
+        else:
+            shapes = rng.choice([
+                "16x16x16\n", "16x16x16:nt # a comment\n", "-1x4x4\n", "0x0x0\n",
+                "1" * 400 + "\n", "16x16\n", "16x16x16x0\n", "\x00\n",
+                '{"format": "gemm-opt-shapes-1", "shapes": [{"m": 16, "n": 16, "k": 16}]}',
+                '{"format": "gemm-opt-shapes-1", "shapes": [' * 200,
+                '{"format": "gemm-opt-shapes-1", "shapes": [{"m": -1, "n": 1e40}]}',
+                '{"format": "gemm-opt-shapes-1", "shapes": {}}'])
+            with open(os.path.join(case.dir, "shapes.txt"), "w") as f:
+                f.write(shapes)
+            extra = ["--shapes-file=shapes.txt", "-o", rng.choice(["t.json", "shapes.txt"])]
+            case.ops = ["shapes"] + ops
+        case.steps.append(("gemm-tune", self.tune_argv(rng, extra), {0, 1, 2}))
+
+    def build_files(self, rng, case):
+        """A special file where a tool reads or writes one."""
+        d = case.dir
+        with open(os.path.join(d, "in.mlir"), "w") as f:
+            f.write(BASE_PROGRAMS["plain64"])
+        with open(os.path.join(d, "table.json"), "w") as f:
+            json.dump(self.base_table, f, indent=1)
+        base = self.bases["plain64"]
+        with open(os.path.join(d, "case.hsaco"), "wb") as f:
+            f.write(base["hsaco"])
+        man = dict(base["manifest"])
+        man["code_object"] = "case.hsaco"
+        with open(os.path.join(d, "case.manifest.json"), "w") as f:
+            json.dump(man, f, indent=1)
+        with open(os.path.join(d, "victim.txt"), "w") as f:
+            f.write("victim\n")
+        with open(os.path.join(d, "shapes.txt"), "w") as f:
+            f.write("8x8x8\n")
+        os.mkfifo(os.path.join(d, "fifo"))
+        os.mkdir(os.path.join(d, "dir"))
+        special = rng.choice(["fifo", "/dev/zero", "/dev/full", "/dev/null", "dir",
+                              "link-victim", "link-input", "dangling", "nodir/x", "input"])
+        slot = rng.choice(["opt-table", "opt-hsaco", "opt-manifest", "opt-o", "run-manifest",
+                           "run-code-object", "run-dump-c", "run-timeline", "emu-in",
+                           "emu-out", "report", "tune-shapes", "tune-merge", "tune-o"])
+        inputs = {"opt": "in.mlir", "run": "case.manifest.json", "emu": "case.hsaco",
+                  "report": "case.hsaco", "tune": "shapes.txt"}
+        tool_key = slot.split("-")[0]
+        path = special
+        if special.startswith("link-") or special == "dangling":
+            target = {"link-victim": "victim.txt", "link-input": inputs[tool_key],
+                      "dangling": "missing/target"}[special]
+            os.symlink(target, os.path.join(d, "lnk"))
+            path = "lnk"
+        elif special == "input":
+            path = inputs[tool_key]
+        case.protected = ["victim.txt", "in.mlir", "table.json", "case.hsaco",
+                          "case.manifest.json", "shapes.txt"]
+        case.output_path = path if slot.split("-", 1)[1:] and slot.split("-", 1)[1] in (
+            "hsaco", "manifest", "o", "dump-c", "timeline", "out") else None
+        case.ops = [slot, special]
+        if tool_key == "opt":
+            opts = {"opt-table": "hsaco=out.hsaco tuning-table=" + path,
+                    "opt-hsaco": "hsaco=%s manifest=m.json" % path,
+                    "opt-manifest": "hsaco=out.hsaco manifest=" + path,
+                    "opt-o": "hsaco=out.hsaco"}[slot]
+            argv = [self.tools["gemm-opt"], "in.mlir", "--gemm-rdna3-pipeline=" + opts,
+                    "-o", path if slot == "opt-o" else "out.mlir"]
+            case.steps.append(("gemm-opt", argv, {0, 1}))
+        elif tool_key == "run":
+            manifest = "case.manifest.json"
+            if slot == "run-manifest":
+                manifest = path
+            elif slot == "run-code-object":
+                m2 = dict(man)
+                m2["code_object"] = os.path.join(d, path) if not path.startswith("/") else path
+                with open(os.path.join(d, "m2.json"), "w") as f:
+                    json.dump(m2, f, indent=1)
+                manifest = "m2.json"
+            argv = [self.tools["gemm-run"], manifest, "--memory-limit=64M"]
+            if slot == "run-timeline":
+                argv += ["--backend=sim", "--sim-timeline=" + path]
+            else:
+                argv += ["--backend=emu"]
+                if slot == "run-dump-c":
+                    argv.append("--dump-c=" + path)
+            case.steps.append(("gemm-run", argv, {0, 2}))
+        elif tool_key == "emu":
+            argv = self.emu_run_argv(man, "plain64")
+            if slot == "emu-in":
+                first = next(i for i, a in enumerate(argv) if a.startswith("--arg=f32["))
+                argv[first] = argv[first].split(":rand=")[0] + ":file=" + path
+            else:
+                argv.append("--out=0=" + path)
+            case.steps.append(("emu-run", argv, {0, 2}))
+        elif tool_key == "report":
+            case.steps.append(("gemm-report", [self.tools["gemm-report"], path], {0, 2}))
+        else:
+            extra = {"tune-shapes": ["--shapes-file=" + path, "-o", "t.json"],
+                     "tune-merge": ["--merge=" + path, "-o", "t.json"],
+                     "tune-o": ["--shapes-file=shapes.txt", "-o", path]}[slot]
+            case.steps.append(("gemm-tune", self.tune_argv(rng, extra), {0, 1, 2}))
 
     def run_args(self, rng, man_name, base_name):
         argv = [self.tools["gemm-run"], man_name, "--backend=emu", "--memory-limit=64M"]
@@ -736,8 +987,20 @@ class Fuzzer:
                 snap[os.path.relpath(p, d)] = (st.st_size, st.st_mtime_ns)
         return snap
 
+    def contents(self, case):
+        """The contents of the files the case's commands must not change."""
+        result = {}
+        for name in getattr(case, "protected", []):
+            try:
+                with open(os.path.join(case.dir, name), "rb") as f:
+                    result[name] = f.read()
+            except OSError:
+                result[name] = None
+        return result
+
     def execute(self, case, tool, argv, allowed):
         before = self.snapshot(case.dir)
+        protected = self.contents(case)
         start = time.monotonic()
         proc = subprocess.Popen(argv, cwd=case.dir, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -774,6 +1037,12 @@ class Fuzzer:
             case.findings.append(("crash", "%s: %s %s" % (tool, what, line.strip()[:300])))
         elif rc not in allowed:
             case.findings.append(("exit-code", "%s: exit %d not in %s" % (tool, rc, sorted(allowed))))
+        clobbered = sorted(n for n, v in self.contents(case).items() if protected[n] != v)
+        if clobbered:
+            case.findings.append(("clobbered", "%s exited %d and changed %s" % (
+                tool, rc, ", ".join(clobbered))))
+        if rc == 0 and getattr(case, "output_path", None) == "/dev/full":
+            case.findings.append(("exit-code", "%s: exit 0 after writing to /dev/full" % tool))
         if rc != 0:
             changed = sorted(p for p, v in after.items() if before.get(p) != v)
             if changed:
@@ -784,7 +1053,8 @@ class Fuzzer:
     def run_case(self, case):
         for tool, argv, allowed in case.steps:
             res = self.execute(case, tool, argv, allowed)
-            if case.kind == "mlir" and tool == "gemm-opt" and res["rc"] == 0 and not res["timeout"]:
+            if (case.kind in ("mlir", "table") and tool == "gemm-opt" and res["rc"] == 0
+                    and not res["timeout"]):
                 self.after_compile(case)
         return case
 
@@ -834,7 +1104,7 @@ class Fuzzer:
         parts = ["python3", os.path.relpath(os.path.abspath(__file__)),
                  "--seed=%d" % self.args.seed, "--case=%d" % index,
                  "--tool-dir=%s" % self.args.tool_dir, "--timeout=%g" % self.args.timeout]
-        if self.args.kinds != ["mlir", "manifest", "hsaco"]:
+        if self.args.kinds != list(KINDS):
             parts.append("--kinds=" + ",".join(self.args.kinds))
         return " ".join(parts)
 
@@ -844,11 +1114,22 @@ class Fuzzer:
         dest = os.path.join(self.args.out_dir, "seed%d-case%d" % (self.args.seed, case.index))
         if os.path.exists(dest):
             shutil.rmtree(dest)
-        shutil.copytree(case.dir, dest, symlinks=True)
+        # FIFOs are not copied; repro.sh makes them again.
+        fifos = []
+
+        def skip_fifos(directory, names):
+            skipped = [n for n in names
+                       if stat.S_ISFIFO(os.lstat(os.path.join(directory, n)).st_mode)]
+            fifos.extend(os.path.relpath(os.path.join(directory, n), case.dir)
+                         for n in skipped)
+            return skipped
+        shutil.copytree(case.dir, dest, symlinks=True, ignore=skip_fifos)
         with open(os.path.join(dest, "repro.sh"), "w") as f:
             f.write("#!/bin/sh\n# %s\n# %s\ncd \"$(dirname \"$0\")\"\n" % (
                 self.repro_command(case.index),
                 "; ".join("%s: %s" % k for k in case.findings)))
+            for fifo in fifos:
+                f.write("[ -p %s ] || mkfifo %s\n" % (shell_quote(fifo), shell_quote(fifo)))
             for res in case.results:
                 f.write(" ".join(shell_quote(a) for a in res["argv"]) + "\n")
         for i, res in enumerate(case.results):
@@ -865,7 +1146,8 @@ def shell_quote(s):
 
 def main():
     ap = argparse.ArgumentParser(
-        description="Seeded fuzzer for gemm-opt, gemm-run and emu-run (see the module docstring).")
+        description="Seeded fuzzer for gemm-opt, gemm-run, emu-run, gemm-tune and gemm-report "
+                    "(see the module docstring).")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=300, help="number of cases (default 300)")
     ap.add_argument("--first", type=int, default=0, help="index of the first case")
@@ -878,7 +1160,7 @@ def main():
     ap.add_argument("--work-dir", default=None, help="parent of the temporary directory")
     ap.add_argument("--timeout", type=float, default=None,
                     help="seconds per command (default 20, 60 with --sanitized)")
-    ap.add_argument("--kinds", default="mlir,manifest,hsaco")
+    ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--sanitized", action="store_true",
                     help="the tools are a sanitized build (-DGEMM_OPT_SANITIZE): longer timeout")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
@@ -889,7 +1171,7 @@ def main():
         args.timeout = 60.0 if args.sanitized else 20.0
     args.kinds = [k for k in args.kinds.split(",") if k]
     for k in args.kinds:
-        if k not in ("mlir", "manifest", "hsaco"):
+        if k not in KINDS:
             ap.error("unknown kind %r" % k)
     if args.case:
         args.verbose = True
@@ -976,8 +1258,8 @@ def main():
         print("fuzz.py: work directory kept: %s" % fz.work)
 
     kinds = sorted(per_kind)
-    fkinds = ["crash", "sanitizer", "timeout", "partial", "bad-output", "mismatch", "exit-code",
-              "fuzzer"]
+    fkinds = ["crash", "sanitizer", "timeout", "partial", "clobbered", "bad-output", "mismatch",
+              "exit-code", "fuzzer"]
     print()
     print("%-10s %6s  %s" % ("kind", "cases", "  ".join("%9s" % f for f in fkinds)))
     for k in kinds + ["total"]:

@@ -64,18 +64,57 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
-LogicalResult
-KernelConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t,
-                         int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
-                         PrefetchMode, Addressing, bool, bool, int64_t,
-                         int64_t computeUnits, KernelKind, StringRef target) {
+std::optional<std::string> KernelConfig::checkRanges() const {
+  auto why = [](const Twine &text) { return std::optional(text.str()); };
+  for (auto [name, value] :
+       {std::pair("bm", bm), std::pair("bn", bn), std::pair("bk", bk)})
+    if (value < 1)
+      return why(Twine(name) + "=" + Twine(value) + " is not a positive size");
+  // A workgroup holds at most 1024 lanes, 32 waves of 32.
+  for (auto [name, value] :
+       {std::pair("waves-m", wavesM), std::pair("waves-n", wavesN)})
+    if (value < 1 || value > 32)
+      return why(Twine(name) + "=" + Twine(value) +
+                 " is not in 1..32: a workgroup holds 1 to 32 waves of 32 "
+                 "lanes");
+  // LDS reads of A's rows are 16 bytes wide and aligned.
+  if (pad < 0 || pad % 4 != 0)
+    return why("pad=" + Twine(pad) +
+               " is not a non-negative multiple of 4 floats, which keeps "
+               "16-byte LDS reads aligned");
+  if (unroll < 0)
+    return why("unroll=" + Twine(unroll) +
+               " is negative (0 unrolls all of bk)");
+  if (splitTail < 0)
+    return why("split-tail=" + Twine(splitTail) +
+               " is negative (0 chooses, 1 does not split)");
+  if (computeUnits < 0 || computeUnits > 1024)
+    return why("compute-units=" + Twine(computeUnits) +
+               " is not in 1..1024 (or 0, the target's)");
+  return std::nullopt;
+}
+
+LogicalResult KernelConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t bm, int64_t bn,
+    int64_t bk, int64_t wavesM, int64_t wavesN, int64_t pad, int64_t unroll,
+    PrefetchMode, Addressing, bool, bool, int64_t splitTail,
+    int64_t computeUnits, KernelKind, StringRef target) {
   if (!::gemm::lookupTarget(target))
     return emitError() << "unknown target '" << target << "': expected one of "
                        << ::gemm::getTargetNames();
-  // The tiling passes check the other fields against the problem.
-  if (computeUnits < 0)
-    return emitError() << "compute_units=" << computeUnits
-                       << " is negative (0: the target's)";
+  KernelConfig config;
+  config.bm = bm;
+  config.bn = bn;
+  config.bk = bk;
+  config.wavesM = wavesM;
+  config.wavesN = wavesN;
+  config.pad = pad;
+  config.unroll = unroll;
+  config.splitTail = splitTail;
+  config.computeUnits = computeUnits;
+  // The tiling passes check the fields against the problem.
+  if (std::optional<std::string> why = config.checkRanges())
+    return emitError() << *why;
   return success();
 }
 

@@ -7,6 +7,7 @@
 
 #include "gemm-opt/Manifest/Manifest.h"
 #include "gemm-opt/Manifest/ManifestSchema.h"
+#include "gemm-opt/Support/Files.h"
 #include "gemm-opt/Target/Target.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -37,6 +38,8 @@ static void writeLaunch(json::OStream &J, const ManifestKernel &K) {
       J.object([&] {
         J.attribute(key::Index, static_cast<int64_t>(A.Index));
         J.attribute(key::Role, A.Role);
+        if (!A.Also.empty())
+          J.attribute(key::Also, A.Also);
         J.attribute(key::Kind, A.Kind);
         J.attribute(key::Offset, A.Offset);
         J.attribute(key::Size, A.Size);
@@ -192,14 +195,28 @@ static Expected<ManifestKernel> readKernel(const json::Object &O) {
     MA.Index = A->getInteger(key::Index).value_or(K.Args.size());
     MA.Role = A->getString(key::Role).value_or("").str();
     MA.Kind = A->getString(key::Kind).value_or("").str();
+    if (const json::Value *Also = A->get(key::Also)) {
+      std::optional<StringRef> Name = Also->getAsString();
+      // Only these can be one value of the program: A == C and B == C are
+      // refused by gemm-opt (C is written).
+      if (!Name || !((MA.Role == "A" && *Name == "B") ||
+                     (MA.Role == "alpha" && *Name == "beta")))
+        return makeError(formatv("argument {0}: \"also\" must be \"B\" for "
+                                 "role \"A\" or \"beta\" for role "
+                                 "\"alpha\"",
+                                 MA.Index)
+                             .str());
+      MA.Also = Name->str();
+    }
     // One argument per role: a second C would be left unset (uninitialized
     // device memory), or get another argument's value.
     for (const ManifestArg &Other : K.Args)
-      if (!MA.Role.empty() && Other.Role == MA.Role)
-        return makeError(formatv("arguments {0} and {1} both have role "
-                                 "\"{2}\"",
-                                 Other.Index, MA.Index, MA.Role)
-                             .str());
+      for (StringRef Role : {StringRef(MA.Role), StringRef(MA.Also)})
+        if (!Role.empty() && Other.hasRole(Role))
+          return makeError(formatv("arguments {0} and {1} both have role "
+                                   "\"{2}\"",
+                                   Other.Index, MA.Index, Role)
+                               .str());
     std::optional<int64_t> Off = A->getInteger(key::Offset),
                            Size = A->getInteger(key::Size);
     if (!Off || !Size || *Off < 0 || *Size <= 0)
@@ -266,33 +283,8 @@ static Error readKernels(const json::Array &Array, StringRef What,
   return Error::success();
 }
 
-/// The line of the first bracket nested deeper than MaxManifestDepth, if
-/// any: json::parse recurses per level and would overflow the stack.
-static std::optional<unsigned> tooDeep(StringRef Text) {
-  unsigned Depth = 0, Line = 1;
-  bool InString = false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    Line += C == '\n';
-    if (InString) {
-      if (C == '\\')
-        ++I; // an escaped character, perhaps '"'
-      else if (C == '"')
-        InString = false;
-    } else if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      if (++Depth > MaxManifestDepth)
-        return Line;
-    } else if ((C == ']' || C == '}') && Depth) {
-      --Depth;
-    }
-  }
-  return std::nullopt;
-}
-
 Expected<Manifest> gemm::parseManifest(StringRef Text, StringRef Path) {
-  if (std::optional<unsigned> Line = tooDeep(Text))
+  if (std::optional<unsigned> Line = findJsonTooDeep(Text, MaxManifestDepth))
     return makeError(formatv("manifest '{0}': arrays and objects are nested "
                              "deeper than {1} levels (line {2})",
                              Path, MaxManifestDepth, *Line)

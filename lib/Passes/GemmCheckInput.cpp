@@ -23,6 +23,8 @@ namespace mlir::gemm {
 #include "gemm-opt/Passes/Passes.h.inc"
 } // namespace mlir::gemm
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::gemm;
 
@@ -85,17 +87,27 @@ static FailureOr<std::pair<int64_t, int64_t>> getBlasStrides(MemRefType type) {
   return std::make_pair(ld, batchStride);
 }
 
+/// The kernels start their sums at +0.0 and add zeros at the edges, so a
+/// sum whose terms are all -0.0 comes out +0.0: a -0.0 start, the IEEE
+/// additive identity, would give -0.0 there.
+static constexpr llvm::StringLiteral kNegativeZeroFill =
+    "fills with -0.0; gemm-opt's kernels start their sums at +0.0, which "
+    "differs in the sign of a zero result: fill with 0.0";
+
 /// A factor of the epilogue, alpha or beta: a constant or an f32 argument of
 /// the function (a kernel argument then).
 struct Scale {
   std::optional<double> value;
   int64_t arg = -1;
+  /// Whether the body has the factor's term (a missing C term is beta = 0).
+  bool inBody = false;
 };
 
 /// Matches `value` against `x` or a product of `x` and a scale; collects the
 /// matched operations in `matched`.
 static bool matchScaled(Value value, Value x, func::FuncOp func, Scale &scale,
                         SmallPtrSetImpl<Operation *> &matched) {
+  scale.inBody = true;
   if (value == x) {
     scale.value = 1.0;
     return true;
@@ -192,6 +204,9 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
   if (epilogue) {
     auto fillValue =
         epilogue->fill.getInputs()[0].getDefiningOp<arith::ConstantFloatOp>();
+    if (fillValue && fillValue.value().isZero() &&
+        fillValue.value().isNegative())
+      return epilogue->fill.emitOpError() << kNegativeZeroFill;
     if (!fillValue || !fillValue.value().isZero())
       return epilogue->fill.emitOpError()
              << "fills the matmul's temporary with something other than the "
@@ -199,6 +214,20 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
                 "only from a zero-filled temporary";
     if (failed(matchEpilogueBody(epilogue->generic, func, alpha, beta)))
       return failure();
+    for (auto [name, scale] :
+         {std::pair("alpha", &alpha), std::pair("beta", &beta)})
+      if (scale->value && !std::isfinite(*scale->value))
+        return epilogue->generic.emitOpError()
+               << "has " << name << " = " << *scale->value
+               << ", a constant that is not finite; gemm-opt compiles finite "
+                  "constants (an f32 argument may take any value)";
+    // Matched from a product beta * c: the program reads C, and 0 * c is NaN
+    // where c is NaN or infinite, while beta = 0 means C is not read.
+    if (beta.inBody && beta.value && *beta.value == 0.0)
+      return epilogue->generic.emitOpError()
+             << "multiplies c by the constant 0.0, which reads C only to turn "
+                "its NaNs and infinities into NaN; leave the C term out for "
+                "C = alpha * A x B (beta = 0, C is not read)";
   } else {
     alpha.value = 1.0;
     beta.value = zeroFilledC ? 0.0 : 1.0;
@@ -239,6 +268,21 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
              << "; gemm-opt expects the default (global) memory space";
   }
 
+  // A generic after the matmul that reads its temporary through a transpose
+  // or a broadcast is not an epilogue (getEpilogue): say that, rather than
+  // that C is no argument.
+  if (!epilogue && operands[2].getDefiningOp<memref::AllocOp>())
+    if (auto generic =
+            dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode()))
+      if (llvm::is_contained(generic.getDpsInputs(), operands[2]) &&
+          !llvm::all_of(generic.getIndexingMapsArray(),
+                        [](AffineMap map) { return map.isIdentity(); }))
+        return generic.emitOpError()
+               << "reads the matmul's result through indexing maps that are "
+                  "not all identities (a transpose or a broadcast); gemm-opt "
+                  "fuses an elementwise epilogue whose maps are identities "
+                  "only";
+
   unsigned argNumbers[3];
   for (auto [name, operand, argNumber] :
        llvm::zip_equal(kOperandNames, operands, argNumbers)) {
@@ -259,11 +303,37 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
   // The loop sizes, in the order batch, m, n, k.
   SmallVector<int64_t> loops = getLoopSizes(matmul);
   unsigned batchDims = loops.size() - 3;
+  constexpr llvm::StringLiteral kLoopNames[] = {"batch", "m", "n", "k"};
+  ArrayRef<llvm::StringLiteral> loopNames =
+      ArrayRef(kLoopNames).drop_front(1 - batchDims);
+  // linalg's verifier compares the operands' extents only when all of them
+  // are static. Two static extents of one loop must agree here; a `?` takes
+  // the static one (getLoopSizes), which the caller's buffer must have.
+  SmallVector<std::optional<std::pair<int64_t, unsigned>>> firstExtent(
+      loops.size());
+  for (OpOperand &operand : matmul->getOpOperands()) {
+    ArrayRef<int64_t> shape =
+        cast<ShapedType>(operand.get().getType()).getShape();
+    unsigned index = operand.getOperandNumber();
+    for (auto [dim, result] : llvm::enumerate(
+             matmul.getMatchingIndexingMap(&operand).getResults())) {
+      auto loop = dyn_cast<AffineDimExpr>(result);
+      if (!loop || ShapedType::isDynamic(shape[dim]))
+        continue;
+      auto &first = firstExtent[loop.getPosition()];
+      if (!first)
+        first = {shape[dim], index};
+      else if (first->first != shape[dim])
+        return matmul.emitOpError()
+               << "has operands that disagree on "
+               << loopNames[loop.getPosition()] << ": "
+               << kOperandNames[first->second] << " gives " << first->first
+               << ", " << kOperandNames[index] << " gives " << shape[dim];
+    }
+  }
   // An empty problem would give a zero grid, which no runtime launches, and
   // a manifest without its size.
-  constexpr llvm::StringLiteral kLoopNames[] = {"batch", "m", "n", "k"};
-  for (auto [name, size] :
-       llvm::zip(ArrayRef(kLoopNames).drop_front(1 - batchDims), loops))
+  for (auto [name, size] : llvm::zip(loopNames, loops))
     if (size == 0)
       return matmul.emitOpError()
              << "has a zero-sized dimension: " << name
@@ -327,11 +397,23 @@ static constexpr llvm::StringLiteral kDropped =
 
 /// The matmul runs once per launch: it must sit in the body of its function,
 /// and that body must be one block (no loop, condition or branch around it).
-static LogicalResult checkPlacement(linalg::LinalgOp matmul) {
+static LogicalResult checkPlacement(ModuleOp module, linalg::LinalgOp matmul) {
   Operation *parent = matmul->getParentOp();
   auto func = dyn_cast<func::FuncOp>(parent);
   if (!func && !matmul->getParentOfType<func::FuncOp>())
     return matmul.emitOpError() << "must be inside a func.func";
+  // The lowering outlines one gpu.module into the top-level module.
+  auto enclosing = matmul->getParentOfType<func::FuncOp>();
+  if (enclosing->getParentOp() != module.getOperation()) {
+    InFlightDiagnostic diag =
+        matmul.emitOpError()
+        << "is in a function nested inside '"
+        << enclosing->getParentOp()->getName()
+        << "'; gemm-opt compiles a matmul of a func.func at the top level of "
+           "the module";
+    diag.attachNote(enclosing->getParentOp()->getLoc()) << "nested here";
+    return diag;
+  }
   if (!func) {
     InFlightDiagnostic diag =
         matmul.emitOpError()
@@ -585,9 +667,16 @@ void GemmCheckInputPass::runOnOperation() {
   }
 
   linalg::LinalgOp matmul = matmuls.front();
-  if (failed(checkPlacement(matmul)))
+  if (failed(checkPlacement(module, matmul)))
     return signalPassFailure();
   linalg::FillOp zeroFill = getZeroFillOfC(matmul);
+  if (zeroFill && zeroFill.getInputs()[0]
+                      .getDefiningOp<arith::ConstantFloatOp>()
+                      .value()
+                      .isNegative()) {
+    zeroFill.emitOpError() << kNegativeZeroFill;
+    return signalPassFailure();
+  }
   FailureOr<MatmulRecordAttr> record = checkMatmul(matmul, bool(zeroFill));
   auto func = cast<func::FuncOp>(matmul->getParentOp());
   if (failed(record) ||

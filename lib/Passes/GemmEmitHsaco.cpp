@@ -13,15 +13,14 @@
 #include "gemm-opt/Manifest/ManifestSchema.h"
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/Pipeline.h"
+#include "gemm-opt/Support/Files.h"
 #include "gemm-opt/Target/Target.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMEMITHSACO
@@ -69,17 +68,23 @@ void mlir::gemm::setDriverFiles(StringRef input, StringRef output) {
   driverOutput = output.str();
 }
 
-static std::vector<std::string> emittedFiles;
-
-ArrayRef<std::string> mlir::gemm::getEmittedFiles() { return emittedFiles; }
-
-/// Whether two paths name one file: the same file when both exist, else the
-/// same absolute path. `-` (stdin or stdout) is only itself.
+/// Whether two output paths name one file: the same file when both exist
+/// and neither is a symbolic link (a link is replaced, not written through),
+/// else the same absolute path. `-` (stdin or stdout) is only itself.
 static bool isSameFile(StringRef a, StringRef b) {
   if (a == "-" || b == "-")
     return a == b;
+  // Devices (/dev/null) are written in place, by any number of outputs.
+  llvm::sys::fs::file_status status;
+  for (StringRef path : {a, b})
+    if (!llvm::sys::fs::status(path, status) &&
+        !llvm::sys::fs::is_regular_file(status) &&
+        !llvm::sys::fs::is_directory(status))
+      return false;
   bool same;
-  if (!llvm::sys::fs::equivalent(a, b, same))
+  if (!llvm::sys::fs::is_symlink_file(a) &&
+      !llvm::sys::fs::is_symlink_file(b) &&
+      !llvm::sys::fs::equivalent(a, b, same))
     return same;
   SmallString<256> absA(a), absB(b);
   llvm::sys::fs::make_absolute(absA);
@@ -470,15 +475,21 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
       if (operand == extract.getBaseBuffer())
         value = extract.getSource();
     auto blockArg = dyn_cast<BlockArgument>(value);
-    std::string role;
+    std::string role, also;
     if (blockArg && blockArg.getOwner()->getParentOp() == source.hostFunc &&
         blockArg.getOwner()->isEntryBlock()) {
       int64_t argNumber = blockArg.getArgNumber();
       role = source.record.getRole(argNumber);
-      if (argNumber == source.record.getAlphaArg())
+      // One value the program passes twice is one kernel argument.
+      if (role == "A" && argNumber == source.record.getB())
+        also = "B";
+      if (argNumber == source.record.getAlphaArg()) {
         role = "alpha";
-      else if (argNumber == source.record.getBetaArg())
+        if (argNumber == source.record.getBetaArg())
+          also = "beta";
+      } else if (argNumber == source.record.getBetaArg()) {
         role = "beta";
+      }
     }
     // A size or stride: it must be a name (gemm-kernel-sizes passes each
     // once), not a formula.
@@ -505,6 +516,7 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
     ::gemm::ManifestArg &arg = described.Args.emplace_back();
     arg.Index = index;
     arg.Role = role;
+    arg.Also = also;
     arg.Kind = explicitArgs[index]->ValueKind;
     arg.Offset = explicitArgs[index]->Offset;
     arg.Size = explicitArgs[index]->Size;
@@ -616,34 +628,34 @@ void GemmEmitHsacoPass::runOnOperation() {
   manifest.CodeObjectVersion = info->CodeObjectVersion;
   manifest.Problem = describeProblem(source->record);
 
-  // Both files are written in full or not at all (ToolOutputFile removes
-  // them unless kept).
-  std::string errorMessage;
-  std::unique_ptr<llvm::ToolOutputFile> hsacoOut =
-      openOutputFile(hsacoPath, &errorMessage);
-  if (!hsacoOut) {
-    emitError(module.getLoc()) << "cannot write code object: " << errorMessage;
-    return signalPassFailure();
+  // Both files are written in full or not at all: each goes to a temporary
+  // file renamed over its path, by the driver at the end of its run (so that
+  // a later failure leaves nothing) or here.
+  auto fail = [&](llvm::Error error) {
+    emitError(module.getLoc()) << llvm::toString(std::move(error));
+    signalPassFailure();
+  };
+  auto hsacoOut = ::gemm::OutputFile::open(hsacoPath, "code object");
+  if (!hsacoOut)
+    return fail(hsacoOut.takeError());
+  auto manifestOut = ::gemm::OutputFile::open(manifestFile, "manifest");
+  if (!manifestOut)
+    return fail(manifestOut.takeError());
+  (*hsacoOut)->os() << source->elf;
+  ::gemm::writeManifest((*manifestOut)->os(), manifest);
+  if (::gemm::isInRun()) {
+    ::gemm::commitAtEndOfRun(std::move(*hsacoOut));
+    ::gemm::commitAtEndOfRun(std::move(*manifestOut));
+    return;
   }
-  std::unique_ptr<llvm::ToolOutputFile> manifestOut =
-      openOutputFile(manifestFile, &errorMessage);
-  if (!manifestOut) {
-    emitError(module.getLoc()) << "cannot write manifest: " << errorMessage;
-    return signalPassFailure();
-  }
-  hsacoOut->os() << source->elf;
-  ::gemm::writeManifest(manifestOut->os(), manifest);
-  if (hsacoOut->os().has_error() || manifestOut->os().has_error()) {
-    emitError(module.getLoc())
-        << "error writing '" << hsacoPath << "' or '" << manifestFile << "'";
-    hsacoOut->os().clear_error();
-    manifestOut->os().clear_error();
-    return signalPassFailure();
-  }
-  hsacoOut->keep();
-  manifestOut->keep();
-  emittedFiles.push_back(hsacoPath);
-  emittedFiles.push_back(manifestFile);
+  if (llvm::Error error = (*hsacoOut)->close())
+    return fail(std::move(error));
+  if (llvm::Error error = (*manifestOut)->close())
+    return fail(std::move(error));
+  if (llvm::Error error = (*hsacoOut)->commit())
+    return fail(std::move(error));
+  if (llvm::Error error = (*manifestOut)->commit())
+    return fail(std::move(error));
 }
 
 std::unique_ptr<Pass>

@@ -194,10 +194,8 @@ struct GemmSelectConfigPass
           << ::gemm::getTargetNames();
       return signalPassFailure();
     }
-    if (options.computeUnits < 0 || options.computeUnits > kMaxComputeUnits) {
-      emitError(getOperation().getLoc())
-          << "compute-units=" << options.computeUnits << " is not in 1.."
-          << kMaxComputeUnits << " (or 0, the target's)";
+    if (std::optional<std::string> why = options.checkRanges()) {
+      emitError(getOperation().getLoc()) << *why;
       return signalPassFailure();
     }
     if (!options.tuningTable.empty()) {
@@ -364,6 +362,8 @@ mlir::gemm::applyTuningEntry(const TuningShape &shape, llvm::StringRef options,
   llvm::Expected<KernelConfig> tuned = applyKernelOptions(options, base);
   if (!tuned)
     return tuned.takeError();
+  if (std::optional<std::string> why = tuned->checkRanges())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), *why);
   std::string whyNot;
   llvm::raw_string_ostream whyNotOs(whyNot);
   auto cannot = [&](const llvm::Twine &what) {

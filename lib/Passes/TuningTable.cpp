@@ -7,13 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Passes/TuningTable.h"
+#include "gemm-opt/Support/Files.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 using namespace mlir::gemm;
@@ -33,8 +33,11 @@ std::string TuningShape::str() const {
 }
 
 Expected<TuningShape> mlir::gemm::parseTuningShape(StringRef text) {
+  // A line of a large file is quoted in part.
+  std::string quoted =
+      text.size() > 64 ? (text.take_front(60) + "...").str() : text.str();
   auto bad = [&](const Twine &why) {
-    return makeError("'" + text + "' is not a shape: " + why +
+    return makeError("'" + quoted + "' is not a shape: " + why +
                      " (expected MxNxK or MxNxKxBATCH, optionally followed "
                      "by :nn, :nt, :tn or :tt, for example 4096x16x4096:nt)");
   };
@@ -178,17 +181,13 @@ static Expected<TuningEntry> readEntry(const json::Value &value) {
 }
 
 Expected<TuningTable> mlir::gemm::readTuningTable(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
-      MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!file)
-    return makeError("cannot read tuning table '" + path +
-                     "': " + file.getError().message());
+  Expected<json::Value> document = ::gemm::readJsonFile(path, "tuning table");
+  if (!document)
+    return document.takeError();
+  ::gemm::noteInputFile(path, "tuning table");
   auto inTable = [&](const Twine &why) {
     return makeError("tuning table '" + path + "': " + why);
   };
-  Expected<json::Value> document = json::parse((*file)->getBuffer());
-  if (!document)
-    return inTable("not valid JSON: " + toString(document.takeError()));
   const json::Object *root = document->getAsObject();
   if (!root)
     return inTable("the top level is not a JSON object");

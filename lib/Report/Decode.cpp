@@ -11,6 +11,7 @@
 #include "ReportInternal.h"
 
 #include "gemm-opt/CodeObject/AMDGPUMCLayer.h"
+#include "gemm-opt/Support/Files.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCAsmBackend.h"
@@ -41,6 +42,10 @@ using namespace llvm;
 
 namespace gemm {
 namespace report {
+
+/// The most gemm-report reads of a code object or an assembly file: the
+/// SGEMM kernels' are tens of KiB.
+static constexpr uint64_t kMaxInputBytes = uint64_t(64) << 20;
 
 static Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
@@ -102,10 +107,10 @@ std::vector<Instruction> MCLayer::decode(ArrayRef<uint8_t> bytes,
 }
 
 Expected<std::unique_ptr<MemoryBuffer>> MCLayer::assemble(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> source =
-      MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  Expected<std::unique_ptr<MemoryBuffer>> source =
+      readInputFile(path, kMaxInputBytes, /*allowStdin=*/true);
   if (!source)
-    return makeError(path + ": " + source.getError().message());
+    return makeError(path + ": " + toString(source.takeError()));
 
   SourceMgr srcMgr;
   srcMgr.AddNewSourceBuffer(std::move(*source), SMLoc());
@@ -289,11 +294,10 @@ Expected<DecodedInput> decodeInput(StringRef path, StringRef kernelFilter) {
       return object.takeError();
     buffer = std::move(*object);
   } else {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> file =
-        MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
-                                     /*RequiresNullTerminator=*/false);
+    Expected<std::unique_ptr<MemoryBuffer>> file =
+        readInputFile(path, kMaxInputBytes, /*allowStdin=*/true);
     if (!file)
-      return makeError(path + ": " + file.getError().message());
+      return makeError(path + ": " + toString(file.takeError()));
     buffer = std::move(*file);
     if (!buffer->getBuffer().starts_with("\x7f"
                                          "ELF"))

@@ -37,17 +37,6 @@ Expected<uint64_t> gemm::rt::parseByteSize(StringRef S) {
   return N << Shift;
 }
 
-std::string gemm::rt::formatBytes(uint64_t Bytes) {
-  if (Bytes < 1024)
-    return formatv("{0} bytes", Bytes).str();
-  static const char *Units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  double V = Bytes / 1024.0;
-  unsigned U = 0;
-  for (; V >= 1024 && U + 1 < std::size(Units); ++U)
-    V /= 1024;
-  return formatv("{0} bytes ({1:F1} {2})", Bytes, V, Units[U]).str();
-}
-
 Expected<std::unique_ptr<Backend>>
 gemm::rt::createBackend(StringRef Kind, uint64_t MemoryLimit) {
   if (Kind == "emu")

@@ -29,46 +29,12 @@ uint32_t KernelInfo::explicitArgsSize() const {
   return End;
 }
 
-Expected<std::unique_ptr<MemoryBuffer>>
-gemm::rt::readInputFile(StringRef Path, uint64_t Limit) {
-  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
-  if (!FD)
-    return FD.takeError();
-  scope_exit Close([&] { sys::fs::closeFile(*FD); });
-  auto TooLarge = [&] {
-    return makeError("more than the limit of " + formatBytes(Limit));
-  };
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(*FD, Status))
-    return errorCodeToError(EC);
-  // A regular file's size is known: refuse a large one without reading it.
-  if (Status.type() == sys::fs::file_type::regular_file &&
-      Status.getSize() > Limit)
-    return TooLarge();
-  SmallVector<char, 0> Data;
-  for (;;) {
-    size_t Chunk = std::min<uint64_t>(1 << 20, Limit + 1 - Data.size());
-    size_t Old = Data.size();
-    Data.resize_for_overwrite(Old + Chunk);
-    Expected<size_t> N = sys::fs::readNativeFile(
-        *FD, MutableArrayRef<char>(Data.data() + Old, Chunk));
-    if (!N)
-      return N.takeError();
-    Data.truncate(Old + *N);
-    if (Data.size() > Limit)
-      return TooLarge();
-    if (*N == 0)
-      break;
-  }
-  return MemoryBuffer::getMemBufferCopy(StringRef(Data.data(), Data.size()),
-                                        Path);
-}
-
 Expected<std::unique_ptr<CodeObject>> CodeObject::loadFile(StringRef Path) {
   auto BufOrErr = readInputFile(Path, MaxCodeObjectBytes);
   if (!BufOrErr)
     return makeError("cannot read code object '" + Path +
                      "': " + toString(BufOrErr.takeError()));
+  gemm::noteInputFile(Path, "code object");
   return load(std::move(*BufOrErr));
 }
 

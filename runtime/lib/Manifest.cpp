@@ -19,13 +19,13 @@ using namespace gemm::rt;
 
 const ManifestArg *Manifest::arg(StringRef Role) const {
   for (const ManifestArg &A : Args)
-    if (A.Role == Role)
+    if (A.hasRole(Role))
       return &A;
   // A kernel that writes only a workspace leaves C to the kernels after it
   // (the skinny kernel's K parts and their sum).
   for (const ::gemm::ManifestKernel &K : Then)
     for (const ManifestArg &A : K.Args)
-      if (A.Role == Role)
+      if (A.hasRole(Role))
         return &A;
   return nullptr;
 }
@@ -242,6 +242,7 @@ Expected<Manifest> gemm::rt::readManifest(StringRef Path) {
   if (!BufOrErr)
     return makeError("cannot read manifest '" + Path +
                      "': " + toString(BufOrErr.takeError()));
+  gemm::noteInputFile(Path, "manifest");
   Expected<::gemm::Manifest> Parsed =
       parseManifest((*BufOrErr)->getBuffer(), Path);
   if (!Parsed)

@@ -217,6 +217,7 @@ static Expected<Arg> parseArg(StringRef Spec, uint64_t Limit, uint64_t &Used) {
     // At most the buffer's size plus one byte: PATH may be a device that
     // never ends (/dev/zero).
     auto Buf = readInputFile(Val, A.Count * 4);
+    gemm::noteInputFile(Val, "input buffer");
     if (!Buf)
       return Bad("cannot read '" + Val + "': " + toString(Buf.takeError()));
     if ((*Buf)->getBufferSize() != A.Count * 4)
@@ -357,12 +358,13 @@ int main(int Argc, char **Argv) {
     if (IdxS.getAsInteger(0, Idx) || Idx >= Args.size() ||
         !Args[Idx].IsBuffer || Path.empty())
       return fail("bad --out '" + O + "'");
-    std::error_code EC;
-    raw_fd_ostream F(Path, EC, sys::fs::OF_None);
-    if (EC)
-      return fail("cannot write '" + Path + "': " + EC.message());
-    F.write(reinterpret_cast<const char *>(Args[Idx].Data.data()),
-            Args[Idx].Count * 4);
+    auto F = gemm::OutputFile::open(Path, "--out file");
+    if (!F)
+      return fail(toString(F.takeError()));
+    (*F)->os().write(reinterpret_cast<const char *>(Args[Idx].Data.data()),
+                     Args[Idx].Count * 4);
+    if (Error E = (*F)->commit())
+      return fail(toString(std::move(E)));
   }
   // The prediction (no floating-point operation count: TFLOP/s reads 0).
   if (S->Sim)

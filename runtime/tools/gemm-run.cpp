@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 
 using namespace llvm;
@@ -358,11 +359,24 @@ static Error resolveScaleFactors(const Manifest &Man, Problem &P) {
     if (F.Arg && (F.Arg->Kind != "by_value" || F.Arg->Size != 4))
       return makeError(
           formatv("argument {0} must be a 4-byte by_value f32", F.Name));
+    // The value is passed as an f32.
+    if (F.Opt.getNumOccurrences() &&
+        !(std::fabs(F.Opt) <= std::numeric_limits<float>::max()))
+      return makeError(formatv("--{0}={1:e} is not a finite f32 value", F.Name,
+                               F.Opt.getValue()));
     if (F.Compiled && F.Opt.getNumOccurrences() && F.Opt != *F.Compiled)
       return makeError(formatv("the code object is compiled for {0}={1}; "
                                "requested {2}",
                                F.Name, *F.Compiled, F.Opt.getValue()));
     F.Value = F.Compiled ? *F.Compiled : (double)(float)F.Opt;
+  }
+  // One argument that the program passes as alpha and as beta.
+  if (P.Factors[0].Arg && P.Factors[0].Arg == P.Factors[1].Arg) {
+    if (BetaOpt.getNumOccurrences() &&
+        (!AlphaOpt.getNumOccurrences() || BetaOpt != AlphaOpt))
+      return makeError("the kernel takes alpha and beta as one argument: give "
+                       "--alpha only");
+    P.Factors[1].Value = P.Factors[0].Value;
   }
   return Error::success();
 }
@@ -406,13 +420,26 @@ static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
     // Each is below 2^63 bytes: the sum of three fits 64 unsigned bits.
     TotalBytes += Mat.Elements * 4;
   }
+  // A matmul of A with itself: B is A's buffer.
+  if (AA == BA)
+    TotalBytes -= P.Matrices[1].Elements * 4;
+  // The workspace the kernels share (below 2^40 floats: the parser checks).
+  uint64_t WorkspaceBytes = 0;
+  for (const std::vector<ManifestKernel> *List : {&Man.Kernels, &Man.Then})
+    for (const ManifestKernel &K : *List)
+      for (const ManifestArg &A : K.Args)
+        if (A.isWorkspace())
+          WorkspaceBytes =
+              std::max<uint64_t>(WorkspaceBytes, uint64_t(A.Rows * A.Cols) * 4);
+  TotalBytes += WorkspaceBytes;
   if (TotalBytes > MemoryLimit)
     return makeError(formatv(
-        "the matrices A, B and C take {0} + {1} + {2} = {3}, more than the "
-        "memory limit of {4}; raise it with --memory-limit",
+        "the matrices A, B and C{5} take {0} + {1} + {2}{6} = {3}, more than "
+        "the memory limit of {4}; raise it with --memory-limit",
         P.Matrices[0].Elements * 4, P.Matrices[1].Elements * 4,
         P.Matrices[2].Elements * 4, formatBytes(TotalBytes),
-        formatBytes(MemoryLimit)));
+        formatBytes(MemoryLimit), WorkspaceBytes ? " and the workspace" : "",
+        WorkspaceBytes ? formatv(" + {0}", WorkspaceBytes).str() : ""));
   if (Error E = resolveScaleFactors(Man, P))
     return std::move(E);
   return std::move(P);
@@ -502,6 +529,8 @@ static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
     for (float &V : Host[2])
       if (V != CGap)
         V = NAN;
+  if (P.Matrices[1].Arg == P.Matrices[0].Arg)
+    Host[1] = Host[0];
   return Host;
 }
 
@@ -513,12 +542,17 @@ struct DeviceBuffers {
 };
 
 /// Allocates A, B and C with their initial values, and the workspace,
-/// zeroed (the kernels that use it leave it zero).
+/// zeroed (the kernels that use it leave it zero). \p BIsA: the kernel takes
+/// one buffer as A and B.
 static Expected<DeviceBuffers>
 allocateBuffers(Backend &B, ArrayRef<const ManifestKernel *> Kernels,
-                const std::array<std::vector<float>, 3> &Host) {
+                const std::array<std::vector<float>, 3> &Host, bool BIsA) {
   DeviceBuffers Dev;
   for (unsigned I = 0; I < 3; ++I) {
+    if (I == 1 && BIsA) {
+      Dev.Matrices[1] = Dev.Matrices[0];
+      continue;
+    }
     size_t Bytes = Host[I].size() * sizeof(float);
     auto Addr = B.allocate(Bytes);
     if (!Addr)
@@ -650,7 +684,13 @@ checkAgainstReference(const Manifest &Man, const Problem &P,
         double Got = At(HC, CA, I, R, C);
         double Err = std::fabs(Got - Ref[C]);
         double Tol = 2.0 * (K + 3) * Unit * Mag[C];
-        bool Ok = std::isfinite(Got) && Err <= Tol;
+        // Where the terms' magnitudes reach f32's range (a large alpha or
+        // beta), the kernel's f32 arithmetic may overflow to an infinity, or
+        // to NaN where two infinities meet, as the program's would.
+        bool MayOverflow =
+            Mag[C] + Tol >= (double)std::numeric_limits<float>::max();
+        bool Ok = (std::isfinite(Got) && Err <= Tol) ||
+                  (MayOverflow && !std::isfinite(Got));
         if (std::isfinite(Err)) {
           Res.MaxAbs = std::max(Res.MaxAbs, Err);
           Res.MaxRel =
@@ -859,12 +899,13 @@ static int verifyResult(Backend &B, const Manifest &Man, const Problem &P,
                                  HC.size() * sizeof(float)))
     return fail(toString(std::move(E)));
   if (!DumpC.empty()) {
-    std::error_code EC;
-    raw_fd_ostream Out(DumpC, EC);
-    if (EC)
-      return fail("cannot write '" + DumpC + "': " + EC.message());
-    Out.write(reinterpret_cast<const char *>(HC.data()),
-              HC.size() * sizeof(float));
+    auto Out = gemm::OutputFile::open(DumpC, "--dump-c file");
+    if (!Out)
+      return fail(toString(Out.takeError()));
+    (*Out)->os().write(reinterpret_cast<const char *>(HC.data()),
+                       HC.size() * sizeof(float));
+    if (Error E = (*Out)->commit())
+      return fail(toString(std::move(E)));
   }
   auto CheckStart = std::chrono::steady_clock::now();
   CheckResult Check = checkAgainstReference(Man, P, Host, HC);
@@ -938,7 +979,8 @@ int main(int Argc, char **Argv) {
   printProblem(Man, P);
 
   std::array<std::vector<float>, 3> Host = makeInputs(Man, P);
-  Expected<DeviceBuffers> Dev = allocateBuffers(B, Kernels, Host);
+  Expected<DeviceBuffers> Dev =
+      allocateBuffers(B, Kernels, Host, P.Matrices[1].Arg == P.Matrices[0].Arg);
   if (!Dev)
     return fail(toString(Dev.takeError()));
   if (Error E = B.loadCodeObject(CO))

@@ -10,6 +10,7 @@
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 #include "gemm-opt/Passes/Pipeline.h"
+#include "gemm-opt/Support/Files.h"
 #include "gemm-opt/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -18,15 +19,24 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace llvm;
 
 static cl::OptionCategory gemmCategory("gemm-opt options");
+
+// mlir::parseCLIOptions's, with the input and -o in the gemm-opt category.
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
+                                      cl::init("-"), cl::cat(gemmCategory));
+static cl::opt<std::string> outputFile("o", cl::desc("Output filename"),
+                                       cl::value_desc("filename"),
+                                       cl::init("-"), cl::cat(gemmCategory));
 
 /// The options of the MLIR driver that --help shows beside gemm-opt's own.
 static constexpr StringLiteral kDriverOptions[] = {
@@ -127,7 +137,45 @@ static void setDiagnosticDefaults() {
     static_cast<cl::opt<bool> *>(it->second)->setInitialValue(false);
 }
 
+static int reportError(const Twine &message) {
+  WithColor::error(errs(), "gemm-opt") << message << "\n";
+  return 1;
+}
+
+/// MlirOptMain on the input and -o, with -o, the code object and the
+/// manifest written as one run: all of them in full when the run succeeds,
+/// none when it fails (a diagnostic, an output that cannot be written,
+/// /dev/full), and none over an input of the run.
+static int runGemmOpt(mlir::DialectRegistry &registry,
+                      const mlir::MlirOptMainConfig &config) {
+  std::string message;
+  std::unique_ptr<MemoryBuffer> input =
+      mlir::openInputFile(inputFile, &message);
+  if (!input)
+    return reportError(message);
+  gemm::beginRun();
+  gemm::noteInputFile(inputFile, "input file");
+  // So that the code object and manifest never overwrite them.
+  mlir::gemm::setDriverFiles(inputFile, outputFile);
+  Expected<std::unique_ptr<gemm::OutputFile>> output =
+      gemm::OutputFile::open(outputFile, "output file");
+  if (!output) {
+    consumeError(gemm::endRun(/*commit=*/false));
+    return reportError(toString(output.takeError()));
+  }
+  LogicalResult result =
+      mlir::MlirOptMain((*output)->os(), std::move(input), registry, config);
+  if (succeeded(result))
+    gemm::commitAtEndOfRun(std::move(*output));
+  else
+    (*output)->discard();
+  if (Error error = gemm::endRun(succeeded(result)))
+    return reportError(toString(std::move(error)));
+  return mlir::asMainReturnCode(result);
+}
+
 int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
   mlir::registerAllPasses();
   mlir::gemm::registerGemmOptPasses();
   gemm::registerLatePass();
@@ -140,13 +188,6 @@ int main(int argc, char **argv) {
   // fails on the first ROCDL op.
   mlir::registerAllGPUToLLVMIRTranslations(registry);
 
-  // mlir::parseCLIOptions, with the input and -o in the gemm-opt category.
-  static cl::opt<std::string> inputFile(cl::Positional,
-                                        cl::desc("<input file>"), cl::init("-"),
-                                        cl::cat(gemmCategory));
-  static cl::opt<std::string> outputFile("o", cl::desc("Output filename"),
-                                         cl::value_desc("filename"),
-                                         cl::init("-"), cl::cat(gemmCategory));
   std::string helpHeader = mlir::registerCLIOptions(
       "gemm-opt: compiles f32 linalg.matmul to AMD RDNA3 (gfx11) code "
       "objects.\n"
@@ -158,14 +199,17 @@ int main(int argc, char **argv) {
   gemm::setVersionPrinter("gemm-opt");
   cl::ParseCommandLineOptions(argc, argv, helpHeader);
 
-  // So that the code object and manifest never overwrite them.
-  mlir::gemm::setDriverFiles(inputFile, outputFile);
-  LogicalResult result =
-      mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry);
-  // MlirOptMain keeps -o only on success; the code object and manifest the
-  // pipeline wrote before a later failure go too.
-  if (failed(result))
-    for (const std::string &path : mlir::gemm::getEmittedFiles())
-      llvm::sys::fs::remove(path);
-  return mlir::asMainReturnCode(result);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects()) {
+    outs() << "Available Dialects: ";
+    llvm::interleave(registry.getDialectNames(), outs(), ",");
+    outs() << "\n";
+    return 0;
+  }
+  if (config.shouldListPasses()) {
+    mlir::printRegisteredPasses();
+    return 0;
+  }
+  return runGemmOpt(registry, config);
 }

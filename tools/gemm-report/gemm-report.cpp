@@ -75,30 +75,44 @@ static cl::opt<double>
                       "target's boost clock)"),
              cl::cat(category));
 
+/// Exit codes: 0 the report is printed, 2 bad usage or input (nothing is
+/// printed on stdout).
+enum ExitCode { kReported = 0, kBadInput = 2 };
+
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
   gemm::setVersionPrinter("gemm-report");
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "gemm-report: static ISA report for AMD RDNA3 (gfx1100) SGEMM kernels\n\n"
-      "Reads a code object (.hsaco, an AMDGPU ELF) or an assembly file (.s;\n"
-      "a plain instruction list without a kernel descriptor is one loop\n"
-      "iteration) and reports per kernel: resources and occupancy; the\n"
-      "steady-state path (the innermost loop with the most FMAs, head to its\n"
-      "farthest back-edge; inside an outer loop, one outer iteration with the\n"
-      "inner loop times its trip count when the code states it) and its\n"
-      "instruction mix; VOPD rule violations (LLVM's gfx11 checks and the\n"
-      "gfx11 parity hazard); a VGPR bank/operand-cache model; issue cycles\n"
-      "per iteration (a model estimate) and the TFLOP/s ceiling they imply:\n"
-      "no latency or wave scheduling, not a prediction (gemm-run\n"
-      "--backend=sim predicts). The models are described in docs/report.md.\n");
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "gemm-report: static ISA report for AMD RDNA3 (gfx1100) SGEMM "
+          "kernels\n\n"
+          "Reads a code object (.hsaco, an AMDGPU ELF) or an assembly file "
+          "(.s;\n"
+          "a plain instruction list without a kernel descriptor is one loop\n"
+          "iteration) and reports per kernel: resources and occupancy; the\n"
+          "steady-state path (the innermost loop with the most FMAs, head to "
+          "its\n"
+          "farthest back-edge; inside an outer loop, one outer iteration with "
+          "the\n"
+          "inner loop times its trip count when the code states it) and its\n"
+          "instruction mix; VOPD rule violations (LLVM's gfx11 checks and the\n"
+          "gfx11 parity hazard); a VGPR bank/operand-cache model; issue "
+          "cycles\n"
+          "per iteration (a model estimate) and the TFLOP/s ceiling they "
+          "imply:\n"
+          "no latency or wave scheduling, not a prediction (gemm-run\n"
+          "--backend=sim predicts). The models are described in "
+          "docs/report.md.\n"
+          "Exit code 0 when the report is printed, 2 on bad usage or input.\n",
+          &errs()))
+    return kBadInput;
   const gemm::TargetInfo *target = gemm::lookupTarget(targetName);
   if (!target) {
     WithColor::error(errs(), "gemm-report")
         << "--target: unknown target '" << targetName << "': expected one of "
         << gemm::getTargetNames() << "\n";
-    return 1;
+    return kBadInput;
   }
   if (!computeUnits.getNumOccurrences())
     computeUnits = target->computeUnits;
@@ -107,7 +121,7 @@ int main(int argc, char **argv) {
   if (computeUnits == 0 || !(clockGHz > 0)) {
     WithColor::error(errs(), "gemm-report")
         << "--compute-units and --clock-ghz must be positive\n";
-    return 1;
+    return kBadInput;
   }
 
   gemm::report::ReportOptions options;
@@ -125,7 +139,7 @@ int main(int argc, char **argv) {
   if (!report) {
     WithColor::error(errs(), "gemm-report")
         << toString(report.takeError()) << "\n";
-    return 1;
+    return kBadInput;
   }
   // Occupancy follows the target's register file: it must be the GPU the
   // code object is for.
@@ -136,11 +150,11 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "gemm-report")
         << "the code object is for " << isa << ", but --target=" << target->name
         << " is a " << target->isa << ": name a target of " << isa << "\n";
-    return 1;
+    return kBadInput;
   }
   if (emitJSON)
     outs() << formatv("{0:2}", gemm::report::toJSON(*report)) << "\n";
   else
     gemm::report::printReport(*report, options, outs());
-  return 0;
+  return kReported;
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Passes/TuningTable.h"
+#include "gemm-opt/Support/Files.h"
 #include "gemm-opt/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -22,11 +23,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 #include <cmath>
+#include <cstdlib>
 
 using namespace llvm;
 using namespace mlir::gemm;
@@ -258,7 +260,7 @@ Trial Tuner::run(const TuningShape &shape, StringRef options,
   // gemm-run prints its report's JSON after a line or two of text.
   size_t brace = text.find('{');
   Expected<json::Value> report =
-      json::parse(brace == StringRef::npos ? "" : text.substr(brace));
+      ::gemm::parseJson(brace == StringRef::npos ? "" : text.substr(brace));
   std::optional<double> ms;
   if (report) {
     if (const json::Object *object = report->getAsObject())
@@ -276,11 +278,12 @@ Trial Tuner::run(const TuningShape &shape, StringRef options,
 
 /// The shapes of `path`: JSON (gemm-opt-shapes-1) or one per line.
 static std::vector<TuningShape> readShapesFile(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
-      MemoryBuffer::getFile(path, /*IsText=*/true);
+  Expected<std::unique_ptr<MemoryBuffer>> file =
+      ::gemm::readInputFile(path, ::gemm::MaxJsonFileBytes);
   if (!file)
     fail("cannot read shapes file '" + path +
-         "': " + file.getError().message());
+         "': " + toString(file.takeError()));
+  ::gemm::noteInputFile(path, "shapes file");
   StringRef text = (*file)->getBuffer();
   std::vector<TuningShape> shapes;
   if (!text.ltrim().starts_with("{")) {
@@ -298,10 +301,9 @@ static std::vector<TuningShape> readShapesFile(StringRef path) {
     }
     return shapes;
   }
-  Expected<json::Value> doc = json::parse(text);
+  Expected<json::Value> doc = ::gemm::parseJson(text);
   if (!doc)
-    fail("shapes file '" + path +
-         "': not valid JSON: " + toString(doc.takeError()));
+    fail("shapes file '" + path + "': " + toString(doc.takeError()));
   const json::Object *root = doc->getAsObject();
   const json::Array *list = root ? root->getArray("shapes") : nullptr;
   if (!root || root->getString("format") != "gemm-opt-shapes-1" || !list)
@@ -437,24 +439,43 @@ static TuningEntry makeEntry(const TuningShape &shape, size_t index,
   return entry;
 }
 
+/// The temporary work directory, removed when an interrupt (Ctrl-C,
+/// SIGTERM) ends the run.
+static std::string interruptedWorkDir;
+
+static void removeOnInterrupt(std::string dir) {
+  interruptedWorkDir = std::move(dir);
+  sys::SetInterruptFunction([] {
+    sys::fs::remove_directories(interruptedWorkDir);
+    // The signal's conventional exit status: LLVM's handler returns here
+    // instead of re-raising it.
+    std::_Exit(130);
+  });
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(tuneCategory);
   gemm::setVersionPrinter("gemm-tune");
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "gemm-tune: the fastest kernel configuration per GEMM shape, on the "
-      "calibrated timing model\n\n"
-      "Each <shape> is MxNxK or MxNxKxBATCH, optionally followed by :nn, :nt "
-      "(B stored N x K), :tn (A stored K x M) or :tt; for example "
-      "4096x16x4096:nt. Each shape is compiled with every candidate "
-      "configuration and its time predicted by `gemm-run --backend=sim` (a "
-      "prediction of the calibrated model, not a measurement); the fastest "
-      "goes to the table (docs/tuning-table.md), which `gemm-opt "
-      "--gemm-rdna3-pipeline=\"tuning-table=FILE\"` reads. Prints one row "
-      "per shape. Exit code 0 when every shape was tuned, 1 when a shape had "
-      "no candidate that compiled and predicted, 2 on bad input (nothing is "
-      "written).\n");
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "gemm-tune: the fastest kernel configuration per GEMM shape, on the "
+          "calibrated timing model\n\n"
+          "Each <shape> is MxNxK or MxNxKxBATCH, optionally followed by :nn, "
+          ":nt "
+          "(B stored N x K), :tn (A stored K x M) or :tt; for example "
+          "4096x16x4096:nt. Each shape is compiled with every candidate "
+          "configuration and its time predicted by `gemm-run --backend=sim` (a "
+          "prediction of the calibrated model, not a measurement); the fastest "
+          "goes to the table (docs/tuning-table.md), which `gemm-opt "
+          "--gemm-rdna3-pipeline=\"tuning-table=FILE\"` reads. Prints one row "
+          "per shape. Exit code 0 when every shape was tuned, 1 when a shape "
+          "had "
+          "no candidate that compiled and predicted, 2 on bad input (nothing "
+          "is "
+          "written).\n",
+          &errs()))
+    return kBadInput;
 
   // Everything is checked before the first compile.
   const gemm::TargetInfo *target = gemm::lookupTarget(targetName);
@@ -472,25 +493,37 @@ int main(int argc, char **argv) {
   TuningTable table = readMergeTable();
   mlir::gemm::KernelConfig baseConfig;
   baseConfig.target = targetName;
-  for (const std::string &options : candidateArgs)
+  for (const std::string &options : candidateArgs) {
+    // No options is the compiler's own choice, which every run predicts
+    // beside the table's and never writes to it.
+    if (StringRef(options).trim().empty())
+      fail("--candidate: empty options; give a configuration such as "
+           "\"kernel=tiled bm=64 bn=64\"");
     for (const TuningShape &shape : shapes)
       if (Error error =
               applyTuningEntry(shape, options, baseConfig).takeError())
         fail("--candidate=\"" + options + "\" for " + shape.str() + ": " +
              toString(std::move(error)));
+  }
   std::string gemmOpt = findTool(gemmOptPath, "gemm-opt", argv[0]);
   std::string gemmRun = findTool(gemmRunPath, "gemm-run", argv[0]);
   SmallString<256> dir(workDir);
   bool temporary = dir.empty();
+  // The table is written whole at the end, or not at all; its path is
+  // checked now (a directory, an input), not after the compiles.
+  Expected<std::unique_ptr<gemm::OutputFile>> output =
+      gemm::OutputFile::open(outputFile, "tuning table");
+  if (!output)
+    fail(toString(output.takeError()));
   std::error_code ec = temporary
                            ? sys::fs::createUniqueDirectory("gemm-tune", dir)
                            : sys::fs::create_directories(dir);
+  if (!ec && !sys::fs::is_directory(dir))
+    ec = std::make_error_code(std::errc::not_a_directory);
   if (ec)
     fail("cannot create the work directory '" + dir + "': " + ec.message());
-  // The table is written whole at the end, or not at all.
-  ToolOutputFile output(outputFile, ec, sys::fs::OF_Text);
-  if (ec)
-    fail("cannot write '" + outputFile + "': " + ec.message());
+  if (temporary)
+    removeOnInterrupt(dir.str().str());
 
   std::vector<Job> work =
       runJobs(shapes, Tuner(gemmOpt, gemmRun, dir.str().str()));
@@ -522,9 +555,10 @@ int main(int argc, char **argv) {
                     "{1:F3} GHz, {2} CUs; not measurements)\n",
                     targetName.getValue(), clockGHz.getValue(),
                     computeUnits.getValue());
-  writeTuningTable(output.os(), table);
-  output.keep();
+  writeTuningTable((*output)->os(), table);
   if (temporary)
     sys::fs::remove_directories(dir);
+  if (Error error = (*output)->commit())
+    fail(toString(std::move(error)));
   return exitCode;
 }

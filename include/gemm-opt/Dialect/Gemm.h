@@ -70,6 +70,12 @@ struct KernelConfig {
 
   KernelConfigAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelConfigAttr attr);
+
+  /// Why the values are out of the ranges that hold for any problem (a
+  /// negative or misaligned pad, a zero tile, more waves than a workgroup
+  /// holds), if they are; the tiling passes check the rest against the
+  /// problem and the register and LDS budgets.
+  std::optional<std::string> checkRanges() const;
 };
 
 } // namespace mlir::gemm

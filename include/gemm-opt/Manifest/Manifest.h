@@ -38,6 +38,10 @@ struct ManifestArg {
   // ... (a 4- or 8-byte integer by_value; also in a manifest with static
   // sizes, which then gives the value).
   std::string Role;
+  // The second role of an argument the program passes twice: "B" for an A
+  // that is also B (a matmul of A with itself), "beta" for an alpha that is
+  // also beta. Empty for most.
+  std::string Also;
   std::string Kind;
   uint64_t Offset = 0, Size = 0; // bytes in the kernarg segment
   // The matrix as stored (A is K x M when transposed, B is N x K); batched
@@ -52,6 +56,7 @@ struct ManifestArg {
   // hold the gap values: NaN in A and B, the sentinel in C.
   int64_t Slack = 0;
 
+  bool hasRole(llvm::StringRef R) const { return Role == R || Also == R; }
   bool isMatrix() const { return Role == "A" || Role == "B" || Role == "C"; }
   /// Scratch memory the kernels share (a split tail's K parts): Rows x Cols
   /// floats, zero when first allocated, which the kernels leave zero.

@@ -53,6 +53,7 @@ inline constexpr llvm::StringLiteral ScratchBytes = "scratch_bytes";
 // An entry of "args".
 inline constexpr llvm::StringLiteral Index = "index";
 inline constexpr llvm::StringLiteral Role = "role";
+inline constexpr llvm::StringLiteral Also = "also";
 inline constexpr llvm::StringLiteral Kind = "kind";
 inline constexpr llvm::StringLiteral Offset = "offset";
 inline constexpr llvm::StringLiteral Size = "size";

@@ -55,13 +55,11 @@ void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options);
 void buildRDNA3Pipeline(OpPassManager &pm, const RDNA3PipelineOptions &options);
 
 /// Records the gemm-opt driver's input and output files (`-` for stdin and
-/// stdout), which gemm-emit-hsaco refuses to overwrite.
+/// stdout), which gemm-emit-hsaco refuses to overwrite. A driver that
+/// writes its output only when the whole run succeeds wraps the run in
+/// gemm::beginRun()/endRun() (gemm-opt/Support/Files.h): gemm-emit-hsaco's
+/// files are then committed with it.
 void setDriverFiles(llvm::StringRef input, llvm::StringRef output);
-
-/// The files gemm-emit-hsaco has written in this process, so that a driver
-/// that fails after the pass ran (--verify-diagnostics, a later pass) can
-/// remove them: a failing gemm-opt leaves no output file.
-llvm::ArrayRef<std::string> getEmittedFiles();
 
 /// Registers every gemm-opt pass and the `gemm-rdna3-pipeline` pipeline with
 /// the global MLIR pass registry. Safe to call more than once.

@@ -37,7 +37,7 @@ constexpr uint64_t DefaultMemoryLimit = uint64_t(4) << 30;
 /// --memory-limit takes it.
 llvm::Expected<uint64_t> parseByteSize(llvm::StringRef S);
 /// "4294967296 bytes (4.0 GiB)"; "16 bytes" below 1 KiB.
-std::string formatBytes(uint64_t Bytes);
+using ::gemm::formatBytes;
 
 struct LaunchParams {
   std::string Kernel;

@@ -10,6 +10,7 @@
 #define GEMM_RUNTIME_CODEOBJECT_H
 
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
+#include "gemm-opt/Support/Files.h"
 #include "gemm-opt/Target/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -77,12 +78,9 @@ struct KernelInfo : ::gemm::KernelInfo {
   uint32_t explicitArgsSize() const;
 };
 
-/// The contents of an input file (manifest, code object, buffer) of at most
-/// \p Limit bytes. Reads at most Limit + 1 bytes, so that a device or a pipe
-/// that never ends (/dev/zero) is refused like a large file; the error is the
-/// reason alone, e.g. "more than the limit of 16 bytes".
-llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-readInputFile(llvm::StringRef Path, uint64_t Limit);
+/// An input file (manifest, code object, buffer) of at most a limit: a
+/// regular file only (gemm-opt/Support/Files.h).
+using ::gemm::readInputFile;
 
 /// The most gemm-run and emu-run read of a code object: the SGEMM code
 /// objects are tens of KiB.

@@ -2,6 +2,7 @@
 
 #include "gemm-runtime/SimCommandLine.h"
 
+#include "gemm-opt/Support/Files.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -102,21 +103,23 @@ SimCommandLine::getSimOptions(bool IsSim, StringRef RecordedTarget,
                        ComputeUnits + "'");
     O.Params.ComputeUnits = CUs;
   }
-  // A number given replaces the target's figure; it must lie in (0, Max].
-  auto Override = [](const cl::opt<std::string> &Opt, double Max,
+  // A number given replaces the target's figure; it must lie in (Min, Max]:
+  // a figure near 0 would make a line's DRAM time overflow the model's
+  // cycle counts.
+  auto Override = [](const cl::opt<std::string> &Opt, double Min, double Max,
                      StringRef Range, double &Figure) -> Error {
     if (!Opt.getNumOccurrences())
       return Error::success();
     double V;
-    if (StringRef(Opt).getAsDouble(V) || !(V > 0) || V > Max)
+    if (StringRef(Opt).getAsDouble(V) || !(V > Min) || !(V <= Max))
       return makeError("--" + Opt.ArgStr + " must be a number in " + Range +
                        ", not '" + Opt + "'");
     Figure = V;
     return Error::success();
   };
-  if (Error E = Override(ClockGHz, 10, "(0, 10]", O.Params.ClockGHz))
+  if (Error E = Override(ClockGHz, 0, 10, "(0, 10]", O.Params.ClockGHz))
     return std::move(E);
-  if (Error E = Override(MemoryGBps, 1e6, "(0, 1000000]", O.Params.DramGBps))
+  if (Error E = Override(MemoryGBps, 1, 1e6, "(1, 1000000]", O.Params.DramGBps))
     return std::move(E);
   O.MaxWaveInstructions = Budget;
   O.Full = Full;
@@ -134,11 +137,12 @@ SimCommandLine::getSimOptions(bool IsSim, StringRef RecordedTarget,
 Error SimCommandLine::report(raw_ostream &OS, const SimResult &Result,
                              double Flops) const {
   if (!Timeline.empty()) {
-    std::error_code EC;
-    raw_fd_ostream File(Timeline, EC);
-    if (EC)
-      return makeError("cannot write '" + Timeline + "': " + EC.message());
-    File << formatv("{0:2}\n", timelineToJSON(Result));
+    auto File = gemm::OutputFile::open(Timeline, "--sim-timeline file");
+    if (!File)
+      return File.takeError();
+    (*File)->os() << formatv("{0:2}\n", timelineToJSON(Result));
+    if (Error E = (*File)->commit())
+      return E;
   }
   if (Json)
     OS << formatv("{0:2}\n", toJSON(Result, Flops));

@@ -59,6 +59,12 @@ std::string gemm::rt::simParamNames() {
   return Names;
 }
 
+// The ranges a parameter may take: wide enough for any experiment, narrow
+// enough that the model's cycle counts (a latency or a line's DRAM time in
+// cycles, at most 10 GHz) stay far below 2^63.
+static constexpr unsigned MaxUnsignedParam = 1000000;
+static constexpr double MinDoubleParam = 1e-3, MaxDoubleParam = 1e6;
+
 Error gemm::rt::setSimParam(SimParams &P, StringRef Assignment) {
   auto [Name, Value] = Assignment.split('=');
   for (const ParamEntry &E : ParamTable) {
@@ -66,11 +72,11 @@ Error gemm::rt::setSimParam(SimParams &P, StringRef Assignment) {
       continue;
     if (E.Unsigned) {
       unsigned V;
-      if (Value.getAsInteger(10, V) || V == 0)
+      if (Value.getAsInteger(10, V) || V == 0 || V > MaxUnsignedParam)
         return createStringError(
             inconvertibleErrorCode(),
-            formatv("--sim-param {0}: '{1}' is not a positive integer", Name,
-                    Value));
+            formatv("--sim-param {0}: '{1}' is not an integer in 1..{2}", Name,
+                    Value, MaxUnsignedParam));
       P.*E.Unsigned = V;
     } else if (E.Switch) {
       if (Value != "0" && Value != "1")
@@ -81,11 +87,13 @@ Error gemm::rt::setSimParam(SimParams &P, StringRef Assignment) {
       P.*E.Switch = Value == "1";
     } else {
       double V;
-      if (Value.getAsDouble(V) || !(V > 0))
+      if (Value.getAsDouble(V) || !(V >= MinDoubleParam) ||
+          !(V <= MaxDoubleParam))
         return createStringError(
             inconvertibleErrorCode(),
-            formatv("--sim-param {0}: '{1}' is not a positive number", Name,
-                    Value));
+            formatv("--sim-param {0}: '{1}' is not a number in [0.001, "
+                    "1000000]",
+                    Name, Value));
       P.*E.Double = V;
     }
     return Error::success();

@@ -18,8 +18,8 @@
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=256: B's rows are copied bn lanes each, so bn must divide the workgroup's 128 lanes
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=12: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes, and the rows they copy at once (128 / bk) must divide bm=128
 // BKB: error: 'linalg.matmul' op cannot be tiled with bn=32 bk=2: the 4 rows of B the 128 lanes copy at once must divide bk
-// WAVES: error: 'linalg.matmul' op cannot be tiled with a 40 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
-// PAD: error: 'linalg.matmul' op cannot be tiled with pad=2: the padding must be a non-negative multiple of 4 floats to keep 16-byte LDS reads aligned
+// WAVES: error: waves-m=40 is not in 1..32: a workgroup holds 1 to 32 waves of 32 lanes
+// PAD: error: pad=2 is not a non-negative multiple of 4 floats, which keeps 16-byte LDS reads aligned
 // UNROLL: error: 'linalg.matmul' op cannot be tiled with unroll=3: the unroll factor must divide bk=8
 // PREFETCH: for the --prefetch option: Cannot find option named 'twice'!
 // ADDRESSING: for the --addressing option: Cannot find option named 'flat'!

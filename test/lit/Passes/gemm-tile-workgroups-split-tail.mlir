@@ -64,7 +64,7 @@
 // PARTS: error: 'linalg.matmul' op cannot be tiled with split_tail=65: the tail cannot be split: split_tail=65 must be 1 (none) or 2..64 parts of at least two K steps each (k=256 has 32 steps of bk=8)
 // UNITS: error: compute-units=-1 is not in 1..1024 (or 0, the target's)
 // UNITS-MAX: error: compute-units=1025 is not in 1..1024 (or 0, the target's)
-// TILE-UNITS: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: compute_units=2000 is not in 1..1024
+// TILE-UNITS: error: compute-units=2000 is not in 1..1024 (or 0, the target's)
 // WHOLE: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: its 16 tiles are whole rounds of 8 workgroups
 func.func @tail(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>) {
   linalg.matmul ins(%A, %B : memref<512x256xf32>, memref<256x512xf32>)

@@ -9,6 +9,7 @@
 // first was a division by zero, SIGFPE).
 // RUN: not gemm-opt %s --gemm-select-config="waves-m=4611686018427387904 waves-n=2" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVES
 // RUN: not gemm-opt %s --gemm-select-config="waves-n=9223372036854775807" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVESN
+// RUN: not gemm-opt %s --gemm-select-config="waves-m=8 waves-n=8" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES64
 // RUN: not gemm-opt %s --gemm-select-config="bm=4611686018427387904" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBM
 // RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
 // RUN: not gemm-opt %s --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
@@ -39,9 +40,11 @@
 // GRID: gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8, waves_m = 2, waves_n = 2, pad = 4, unroll = 0, prefetch = registers, addressing = buffer>, gemm.problem = #gemm.problem<m = 256, n = 384, k = 64>
 //
 // BN: error: 'linalg.matmul' op cannot be tiled with bn=128: with 3 wave(s) along N, bn must be a multiple of 96 (waves x 8 lanes x 4-column sub-tiles)
-// WAVES: error: 'linalg.matmul' op cannot be tiled with a 0 x 1 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
-// HUGEWAVES: error: 'linalg.matmul' op cannot be tiled with a 4611686018427387904 x 2 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
-// HUGEWAVESN: error: 'linalg.matmul' op cannot be tiled with a 4 x 9223372036854775807 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
+// Each side of the wave grid is checked with the options, their product here.
+// WAVES: error: waves-m=0 is not in 1..32: a workgroup holds 1 to 32 waves of 32 lanes
+// HUGEWAVES: error: waves-m=4611686018427387904 is not in 1..32: a workgroup holds 1 to 32 waves of 32 lanes
+// HUGEWAVESN: error: waves-n=9223372036854775807 is not in 1..32: a workgroup holds 1 to 32 waves of 32 lanes
+// WAVES64: error: 'linalg.matmul' op cannot be tiled with a 8 x 8 wave grid: a workgroup holds 1 to 32 waves of 32 lanes
 // NOCONFIG: error: 'linalg.matmul' op has no #gemm.config to be tiled with; run gemm-select-config first
 // HUGEBM: error: 'linalg.matmul' op cannot be tiled with bm=4611686018427387904: a workgroup tile side holds at most 16384 floats, all of the 65536-byte LDS
 // BK: error: 'linalg.matmul' op cannot be tiled with bk=3: A is copied bk lanes per row, so bk must divide the workgroup's 128 lanes

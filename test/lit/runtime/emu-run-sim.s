@@ -33,7 +33,7 @@
 # CLOCK: error: --clock-ghz must be a number in (0, 10], not 'fast'
 # CLOCK: exit=2
 # RUN: %python %S/Inputs/exit-code.py emu-run %t.hsaco --kernel=iota --arg='u32[128]' --backend=sim --sim-param LdsLatency=0 | FileCheck %s --check-prefix=PARAM
-# PARAM: error: --sim-param LdsLatency: '0' is not a positive integer
+# PARAM: error: --sim-param LdsLatency: '0' is not an integer in 1..1000000
 # PARAM: exit=2
 # RUN: %python %S/Inputs/exit-code.py emu-run %t.hsaco --kernel=iota --arg='u32[128]' --backend=sim --sim-param LdsPairPacking=yes | FileCheck %s --check-prefix=SWITCH
 # SWITCH: error: --sim-param LdsPairPacking: 'yes' is not 0 (off) or 1 (on)
