@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""Predicted % of roofline over a set of GEMM shapes (issue 23, items 5 and 6).
+"""Predicted % of roofline over a set of GEMM shapes.
 
     bench/roofline.py [--tool-dir DIR | --build-dir DIR] [--shapes-file FILE]
-                      [--shapes NAME,... | --quick] [--out DIR]
+                      [--shapes NAME,... | --quick] [--half tune|eval]
+                      [-j JOBS] [--out DIR]
                       [--target NAME] [--clock-ghz F] [--timeout S]
                       [--before FILE.json]
                       [--no-chart]
@@ -19,7 +20,10 @@ sets it against that product's roofline (docs/targets.md):
 
 (C is read and written: linalg.matmul accumulates). % of roofline is
 limit / predicted time. Every time is a prediction of the calibrated timing
-model, not a measurement. Writes OUT/roofline.md, OUT/roofline.json and
+model, not a measurement. On a held-out corpus (bench/shapes/models.json,
+random.json) the summary is given per half, tuning and evaluation, with the
+shapes bound by launch latency apart: geometric mean, 10th percentile and
+minimum. Writes OUT/roofline.md, OUT/roofline.json and
 OUT/roofline.png (with python3-matplotlib; --before draws a previous
 roofline.json beside this run) and prints the table. A failed compile or
 prediction, or one over --timeout seconds, is a row that says so.
@@ -28,6 +32,7 @@ usage.
 """
 
 import argparse
+import concurrent.futures
 import datetime
 import hashlib
 import json
@@ -36,6 +41,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -216,11 +222,20 @@ def layout(r):
     return ("T" if r["transpose_a"] else "N") + ("T" if r["transpose_b"] else "N")
 
 
+def percentile(xs, q):
+    """The q-th percentile (0..100) of xs, nearest rank."""
+    if not xs:
+        return None
+    xs = sorted(xs)
+    return xs[max(0, math.ceil(q / 100 * len(xs)) - 1)]
+
+
 def summary(rows):
     ok = [r for r in rows if r["status"] == "ok"]
     pcts = [r["pct_roofline"] for r in ok]
     return {"shapes": len(rows), "predicted": len(ok),
             "geomean_pct": geomean(pcts),
+            "p10_pct": percentile(pcts, 10),
             "geomean_capped_pct": geomean([min(p, 100.0) for p in pcts]),
             "min_pct": min(pcts) if pcts else None,
             "min_shape": min(ok, key=lambda r: r["pct_roofline"])["name"]
@@ -233,9 +248,24 @@ def summary(rows):
             "timeouts": sum(1 for r in rows if r["status"] == "timeout")}
 
 
+def group_summaries(rows):
+    """Summaries per half of a held-out corpus (bench/shapes/README.md):
+    each half's shapes bound by launch latency ("small") apart."""
+    groups = {}
+    for half in ("tune", "eval"):
+        mine = [r for r in rows if r.get("half") == half]
+        if mine:
+            groups[half] = summary([r for r in mine if not r.get("small")])
+            small = [r for r in mine if r.get("small")]
+            if small:
+                groups[half + "-small"] = summary(small)
+    return groups
+
+
 def summary_line(sm):
     if sm["predicted"]:
         head = (f"geometric mean {sm['geomean_pct']:.1f} % of roofline, "
+                f"10th percentile {sm['p10_pct']:.1f} %, "
                 f"minimum {sm['min_pct']:.1f} % ({sm['min_shape']}), "
                 f"{sm['below_40']} below 40 %, {sm['at_least_70']} at 70 % "
                 f"or more, {sm['above_100']} above 100 % (geometric mean with "
@@ -349,6 +379,11 @@ def main():
     ap.add_argument("--chart-from", metavar="ROOFLINE.json",
                     help="only draw OUT/roofline.png from this run's JSON "
                     "(with --before), e.g. where the run had no matplotlib")
+    ap.add_argument("--half", choices=("tune", "eval"),
+                    help="only the shapes of this half of a held-out corpus "
+                    "(bench/shapes/models.json, random.json)")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="shapes compiled and predicted at once (default 1)")
     ap.add_argument("--pipeline-options", default="",
                     help="more gemm-rdna3-pipeline options for every shape, "
                     "space-separated (e.g. 'kernel=skinny'); default: none, "
@@ -370,6 +405,12 @@ def main():
         shapes = [byname[x] for x in want]
     elif a.quick:
         shapes = [s for s in shapes if s.get("quick")]
+    if a.half:
+        shapes = [s for s in shapes if s.get("half") == a.half]
+        if not shapes:
+            ap.error(f"{a.shapes_file} has no shape in half '{a.half}'")
+    if a.jobs < 1:
+        ap.error("--jobs must be at least 1")
     before = None
     if a.before:
         try:
@@ -400,10 +441,16 @@ def main():
     gemm_opt = os.path.join(art, "tools", "gemm-opt")
     gemm_run = os.path.join(art, "tools", "gemm-run")
 
-    rows, t_start = [], time.time()
-    for i, s in enumerate(shapes):
+    t_start = time.time()
+    done = [0]
+    lock = threading.Lock()
+
+    def one(s):
         r = {k: s[k] for k in ("name", "m", "n", "k", "batch", "transpose_a",
                                "transpose_b", "source")}
+        for k in ("half", "small"):
+            if k in s:
+                r[k] = s[k]
         r.update(roofline(s, target))
         t0 = time.time()
         try:
@@ -421,11 +468,17 @@ def main():
             r.update(status="failed", error=str(e), kernel="-")
             msg = f"failed: {e}"
         r["seconds"] = time.time() - t0
-        rows.append(r)
-        print(f"[{i + 1}/{len(shapes)}] {s['name']}: {msg} "
-              f"[{r['seconds']:.1f} s]", flush=True)
+        with lock:
+            done[0] += 1
+            print(f"[{done[0]}/{len(shapes)}] {s['name']}: {msg} "
+                  f"[{r['seconds']:.1f} s]", flush=True)
+        return r
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        rows = list(pool.map(one, shapes))
     total = time.time() - t_start
     sm = summary(rows)
+    groups = group_summaries(rows)
 
     rel = lambda p: (os.path.relpath(p, REPO) if os.path.abspath(p)
                      .startswith(REPO + os.sep) else p)
@@ -436,6 +489,7 @@ def main():
         f" --shapes-file {shapes_file}" if os.path.abspath(a.shapes_file)
         != SHAPES else "") + (
         f" --clock-ghz {a.clock_ghz}" if a.clock_ghz else "") + (
+        f" --half {a.half}" if a.half else "") + (
         f" --timeout {a.timeout:g}" if a.timeout != 300 else "")
     try:
         commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short",
@@ -482,6 +536,12 @@ def main():
                      f"{r['k']} | {r['batch']} | {layout(r)} | {r['kernel']} | "
                      f"{r['bound']} | {tail}")
     lines += ["", f"**Summary (predicted):** {summary_line(sm)}."]
+    names = {"tune": "tuning half", "eval": "evaluation half",
+             "tune-small": "tuning half, bound by launch latency",
+             "eval-small": "evaluation half, bound by launch latency"}
+    for g, gsm in groups.items():
+        lines += ["", f"**{names[g].capitalize()} (predicted):** "
+                  f"{summary_line(gsm)}."]
     if sm["above_100"]:
         lines += ["", "Above 100 %: the model predicts a shape faster than "
                   "the DRAM roofline. The timing model sends stores to the L2 "
@@ -500,8 +560,8 @@ def main():
         lines += ["", "Lowest: " + ", ".join(
             f"{r['name']} {r['pct_roofline']:.1f} %" for r in worst) + "."]
     lines += ["", f"Command: `{cmd}` (commit {commit}, "
-              f"{datetime.date.today().isoformat()}, {total:.0f} s on one "
-              f"core). Tools: {tools_line(tool_info)}."]
+              f"{datetime.date.today().isoformat()}, {total:.0f} s, {a.jobs} "
+              f"job(s)). Tools: {tools_line(tool_info)}."]
     text = "\n".join(lines) + "\n"
     print(text)
     with open(os.path.join(a.out, "roofline.md"), "w") as f:
@@ -530,7 +590,7 @@ def main():
                    "peak_tflops": peak,
                    "peak_gb_s": dram, "commit": commit,
                    "command": cmd, "tools": tool_info, "seconds": total,
-                   "summary": sm,
+                   "summary": sm, "groups": groups,
                    "chart": chart_file, "chart_note": chart_note,
                    "rows": rows}, f, indent=1)
     return 1 if fails else 0
