@@ -157,29 +157,14 @@ BASE_PROGRAMS = {
   return
 }
 """,
-    "epilogue_const": """func.func @sgemm(%A: memref<128x64xf32>, %B: memref<64x128xf32>,
-                 %C: memref<128x128xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %alpha = arith.constant 2.0 : f32
-  %beta = arith.constant 0.5 : f32
-  %T = memref.alloc() : memref<128x128xf32>
-  linalg.fill ins(%zero : f32) outs(%T : memref<128x128xf32>)
-  linalg.matmul ins(%A, %B : memref<128x64xf32>, memref<64x128xf32>)
-                outs(%T : memref<128x128xf32>)
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%T : memref<128x128xf32>) outs(%C : memref<128x128xf32>) {
-  ^bb0(%t: f32, %c: f32):
-    %at = arith.mulf %alpha, %t : f32
-    %bc = arith.mulf %beta, %c : f32
-    %r = arith.addf %at, %bc : f32
-    linalg.yield %r : f32
-  }
-  memref.dealloc %T : memref<128x128xf32>
-  return
 }
-""",
-}
+# The epilogue with alpha and beta as constants, which the f32-constant
+# mutation changes.
+BASE_PROGRAMS["epilogue_const"] = BASE_PROGRAMS["epilogue"].replace(
+    ", %alpha: f32, %beta: f32) {\n  %zero = arith.constant 0.0 : f32\n",
+    ") {\n  %zero = arith.constant 0.0 : f32\n  %alpha = arith.constant 2.0 : f32\n"
+    "  %beta = arith.constant 0.5 : f32\n")
+assert BASE_PROGRAMS["epilogue_const"] != BASE_PROGRAMS["epilogue"]
 # f32 constants the mlir kind puts in epilogues and fills: NaN, the
 # infinities, -0.0 and ordinary values.
 F32_CONSTANTS = ["0x7FC00000", "0x7F800000", "0xFF800000", "-0.0", "0.0", "1.0",

@@ -64,7 +64,11 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
-std::optional<std::string> KernelConfig::checkRanges() const {
+/// KernelConfig::checkRanges, on the fields that have ranges.
+static std::optional<std::string>
+checkConfigRanges(int64_t bm, int64_t bn, int64_t bk, int64_t wavesM,
+                  int64_t wavesN, int64_t pad, int64_t unroll,
+                  int64_t splitTail, int64_t computeUnits) {
   auto why = [](const Twine &text) { return std::optional(text.str()); };
   for (auto [name, value] :
        {std::pair("bm", bm), std::pair("bn", bn), std::pair("bk", bk)})
@@ -94,6 +98,11 @@ std::optional<std::string> KernelConfig::checkRanges() const {
   return std::nullopt;
 }
 
+std::optional<std::string> KernelConfig::checkRanges() const {
+  return checkConfigRanges(bm, bn, bk, wavesM, wavesN, pad, unroll, splitTail,
+                           computeUnits);
+}
+
 LogicalResult KernelConfigAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bm, int64_t bn,
     int64_t bk, int64_t wavesM, int64_t wavesN, int64_t pad, int64_t unroll,
@@ -102,18 +111,9 @@ LogicalResult KernelConfigAttr::verify(
   if (!::gemm::lookupTarget(target))
     return emitError() << "unknown target '" << target << "': expected one of "
                        << ::gemm::getTargetNames();
-  KernelConfig config;
-  config.bm = bm;
-  config.bn = bn;
-  config.bk = bk;
-  config.wavesM = wavesM;
-  config.wavesN = wavesN;
-  config.pad = pad;
-  config.unroll = unroll;
-  config.splitTail = splitTail;
-  config.computeUnits = computeUnits;
   // The tiling passes check the fields against the problem.
-  if (std::optional<std::string> why = config.checkRanges())
+  if (std::optional<std::string> why = checkConfigRanges(
+          bm, bn, bk, wavesM, wavesN, pad, unroll, splitTail, computeUnits))
     return emitError() << *why;
   return success();
 }

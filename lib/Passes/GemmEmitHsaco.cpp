@@ -68,32 +68,6 @@ void mlir::gemm::setDriverFiles(StringRef input, StringRef output) {
   driverOutput = output.str();
 }
 
-/// Whether two output paths name one file: the same file when both exist
-/// and neither is a symbolic link (a link is replaced, not written through),
-/// else the same absolute path. `-` (stdin or stdout) is only itself.
-static bool isSameFile(StringRef a, StringRef b) {
-  if (a == "-" || b == "-")
-    return a == b;
-  // Devices (/dev/null) are written in place, by any number of outputs.
-  llvm::sys::fs::file_status status;
-  for (StringRef path : {a, b})
-    if (!llvm::sys::fs::status(path, status) &&
-        !llvm::sys::fs::is_regular_file(status) &&
-        !llvm::sys::fs::is_directory(status))
-      return false;
-  bool same;
-  if (!llvm::sys::fs::is_symlink_file(a) &&
-      !llvm::sys::fs::is_symlink_file(b) &&
-      !llvm::sys::fs::equivalent(a, b, same))
-    return same;
-  SmallString<256> absA(a), absB(b);
-  llvm::sys::fs::make_absolute(absA);
-  llvm::sys::fs::make_absolute(absB);
-  llvm::sys::path::remove_dots(absA, /*remove_dot_dot=*/true);
-  llvm::sys::path::remove_dots(absB, /*remove_dot_dot=*/true);
-  return absA == absB;
-}
-
 /// Checks before anything is written that the code object and manifest
 /// paths are files of their own: neither the driver's input or output nor
 /// each other, and no file derived from a device's name.
@@ -109,17 +83,17 @@ static LogicalResult checkOutputPaths(Location loc, StringRef hsacoPath,
                              "derived from it, '"
                           << manifestFile
                           << "', is not one to write: give manifest=PATH";
-  if (isSameFile(hsacoPath, manifestFile))
+  if (::gemm::isSameOutputPath(hsacoPath, manifestFile))
     return emitError(loc) << "code object path '" << hsacoPath
                           << "' and manifest path '" << manifestFile
                           << "' name the same file";
   for (auto [kind, path] : {std::pair("code object", hsacoPath),
                             std::pair("manifest", manifestFile)}) {
     if (!driverInput.empty() && driverInput != "-" &&
-        isSameFile(path, driverInput))
+        ::gemm::isSameOutputPath(path, driverInput))
       return emitError(loc) << kind << " path '" << path
                             << "' names the input file '" << driverInput << "'";
-    if (!driverOutput.empty() && isSameFile(path, driverOutput))
+    if (!driverOutput.empty() && ::gemm::isSameOutputPath(path, driverOutput))
       return emitError(loc)
              << kind << " path '" << path << "' names the output file (-o) '"
              << driverOutput << "'";

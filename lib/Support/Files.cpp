@@ -185,6 +185,24 @@ static std::optional<sys::fs::UniqueID> outputFileId(StringRef path) {
   return fileId(path);
 }
 
+/// Whether \p path exists and is neither a regular file nor a directory.
+static bool isDevice(StringRef path) {
+  sys::fs::file_status status;
+  return !sys::fs::status(path, status) && !sys::fs::is_regular_file(status) &&
+         !sys::fs::is_directory(status);
+}
+
+bool gemm::isSameOutputPath(StringRef a, StringRef b) {
+  if (a == "-" || b == "-")
+    return a == b;
+  if (isDevice(a) || isDevice(b))
+    return false;
+  std::optional<sys::fs::UniqueID> idA = outputFileId(a), idB = outputFileId(b);
+  if (idA && idB)
+    return *idA == *idB;
+  return absolutePath(a) == absolutePath(b);
+}
+
 void gemm::noteInputFile(StringRef path, StringRef role) {
   if (path.empty() || path == "-")
     return;

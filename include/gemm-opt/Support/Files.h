@@ -82,6 +82,13 @@ inline bool isJsonNumber(double value) {
 /// are ignored.
 void noteInputFile(llvm::StringRef path, llvm::StringRef role);
 
+/// Whether two output paths name one file, as OutputFile decides it: the
+/// same file when both exist and neither is a symbolic link (a link is
+/// replaced, not written through), else the same absolute path. Devices are
+/// never one output's (any number of outputs write /dev/null); `-` is only
+/// itself.
+bool isSameOutputPath(llvm::StringRef a, llvm::StringRef b);
+
 /// A run: a driver that writes several files (gemm-opt: -o, the code object
 /// and the manifest) makes them one transaction. Between beginRun() and
 /// endRun(), an output path may be opened once only, and files handed to
