@@ -157,16 +157,19 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     tiling passes that follow read it:
     `gemm-tile-workgroups` moves it onto the launch it builds, and
     `gemm-stage-lds`, `gemm-tile-lanes`, `gemm-prefetch` and
-    `gemm-buffer-addressing` take their parameters from the launch. Each
-    value is checked by the pass that uses it, against the problem, with an
-    error that names the limit.
+    `gemm-buffer-addressing` take their parameters from the launch. Values
+    out of the ranges any problem allows (a tile side below 1, a wave grid
+    side outside 1..32, a negative or misaligned pad, a negative unroll or
+    split-tail) are refused here; the rest is checked by the pass that uses
+    it, against the problem, with an error that names the limit.
 
     With `kernel=auto` (the default) it also chooses the kernel per static
     matmul: gemm-tile-skinny's for a small side of at most 32, or up to 256
-    where the tiled grid (its tiles, or their K parts) gives fewer than 1.5
+    where the tiled grid (its tiles, or their K parts) gives fewer than 2.5
     workgroups per CU; else the tiled one. Unless a tile option is given, a
-    matmul the 128 x 128 tile does not fit gets a smaller tile, and a grid of
-    default tiles that fills at most half the CUs 64 x 64 tiles.
+    matmul the 128 x 128 tile does not fit gets a smaller tile (below 64
+    rows, 32-row tiles of a 2 x 1 wave grid), and a grid of default tiles
+    that fills at most half the CUs 64 x 64 tiles.
 
     `tuning-table=FILE` reads a table written by `gemm-tune`
     (docs/tuning-table.md): a matmul of a shape it lists, without an

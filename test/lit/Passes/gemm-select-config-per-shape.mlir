@@ -134,3 +134,18 @@ func.func @two_rounds_nt(%A: memref<1024x768xf32>, %B: memref<2304x768xf32>, %C:
       ins(%A, %B : memref<1024x768xf32>, memref<2304x768xf32>) outs(%C : memref<1024x2304xf32>)
   return
 }
+
+// -----
+
+// M = 59 with a K the skinny kernel cannot step through (not a multiple of
+// 4): 32 x 64 tiles of a 2 x 1 wave grid rather than the simple lowering
+// (the timing model: 16x as fast); a tile option given keeps its tile.
+// CHECK-LABEL: func.func @two_wave_tile
+// CHECK: gemm.config = #gemm.config<bm = 32, bn = 64, bk = 8, waves_m = 2, waves_n = 1,
+// GIVEN-LABEL: func.func @two_wave_tile
+// GIVEN: gemm.config = #gemm.config<bm = 128, bn = 128,
+func.func @two_wave_tile(%A: memref<59x2570xf32>, %B: memref<2570x7714xf32>, %C: memref<59x7714xf32>) {
+  linalg.matmul ins(%A, %B : memref<59x2570xf32>, memref<2570x7714xf32>)
+                outs(%C : memref<59x7714xf32>)
+  return
+}
