@@ -11,6 +11,7 @@
 #include "SkinnyPlan.h"
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/TuningTable.h"
+#include "gemm-opt/Support/Files.h"
 
 #include <mutex>
 
@@ -217,6 +218,10 @@ struct GemmSelectConfigPass
     if (!options.tuningTable.empty()) {
       std::call_once(loaded->once, [&] {
         llvm::Expected<TuningTable> read = readTuningTable(options.tuningTable);
+        // No output of the run may replace it (gemm-tune's --merge table,
+        // read by the same function, is its output on purpose).
+        if (read)
+          ::gemm::noteInputFile(options.tuningTable, "tuning table");
         if (!read)
           loaded->error = toString(read.takeError());
         else if (read->target != options.target)

@@ -184,7 +184,6 @@ Expected<TuningTable> mlir::gemm::readTuningTable(StringRef path) {
   Expected<json::Value> document = ::gemm::readJsonFile(path, "tuning table");
   if (!document)
     return document.takeError();
-  ::gemm::noteInputFile(path, "tuning table");
   auto inTable = [&](const Twine &why) {
     return makeError("tuning table '" + path + "': " + why);
   };
