@@ -75,6 +75,23 @@ static cl::opt<double>
                       "target's boost clock)"),
              cl::cat(category));
 
+/// gemm-report --help's overview.
+static constexpr char kOverview[] =
+    "gemm-report: static ISA report for AMD RDNA3 (gfx1100) SGEMM kernels\n"
+    "\n"
+    "Reads a code object (.hsaco, an AMDGPU ELF) or an assembly file (.s;\n"
+    "a plain instruction list without a kernel descriptor is one loop\n"
+    "iteration) and reports per kernel: resources and occupancy; the\n"
+    "steady-state path (the innermost loop with the most FMAs, head to its\n"
+    "farthest back-edge; inside an outer loop, one outer iteration with the\n"
+    "inner loop times its trip count when the code states it) and its\n"
+    "instruction mix; VOPD rule violations (LLVM's gfx11 checks and the\n"
+    "gfx11 parity hazard); a VGPR bank/operand-cache model; issue cycles\n"
+    "per iteration (a model estimate) and the TFLOP/s ceiling they imply:\n"
+    "no latency or wave scheduling, not a prediction (gemm-run\n"
+    "--backend=sim predicts). The models are described in docs/report.md.\n"
+    "Exit code 0 when the report is printed, 2 on bad usage or input.\n";
+
 /// Exit codes: 0 the report is printed, 2 bad usage or input (nothing is
 /// printed on stdout).
 enum ExitCode { kReported = 0, kBadInput = 2 };
@@ -83,29 +100,7 @@ int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
   gemm::setVersionPrinter("gemm-report");
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "gemm-report: static ISA report for AMD RDNA3 (gfx1100) SGEMM "
-          "kernels\n\n"
-          "Reads a code object (.hsaco, an AMDGPU ELF) or an assembly file "
-          "(.s;\n"
-          "a plain instruction list without a kernel descriptor is one loop\n"
-          "iteration) and reports per kernel: resources and occupancy; the\n"
-          "steady-state path (the innermost loop with the most FMAs, head to "
-          "its\n"
-          "farthest back-edge; inside an outer loop, one outer iteration with "
-          "the\n"
-          "inner loop times its trip count when the code states it) and its\n"
-          "instruction mix; VOPD rule violations (LLVM's gfx11 checks and the\n"
-          "gfx11 parity hazard); a VGPR bank/operand-cache model; issue "
-          "cycles\n"
-          "per iteration (a model estimate) and the TFLOP/s ceiling they "
-          "imply:\n"
-          "no latency or wave scheduling, not a prediction (gemm-run\n"
-          "--backend=sim predicts). The models are described in "
-          "docs/report.md.\n"
-          "Exit code 0 when the report is printed, 2 on bad usage or input.\n",
-          &errs()))
+  if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errs()))
     return kBadInput;
   const gemm::TargetInfo *target = gemm::lookupTarget(targetName);
   if (!target) {

@@ -439,14 +439,38 @@ static TuningEntry makeEntry(const TuningShape &shape, size_t index,
   return entry;
 }
 
+/// gemm-tune --help's overview.
+static constexpr char kOverview[] =
+    "gemm-tune: the fastest kernel configuration per GEMM shape, on the "
+    "calibrated timing model\n"
+    "\n"
+    "Each <shape> is MxNxK or MxNxKxBATCH, "
+    "optionally followed by :nn, :nt (B stored N x K), :tn (A stored K x M) "
+    "or :tt; for example 4096x16x4096:nt. Each shape is compiled with every "
+    "candidate configuration and its time predicted by `gemm-run "
+    "--backend=sim` (a prediction of the calibrated model, not a "
+    "measurement); the fastest goes to the table (docs/tuning-table.md), "
+    "which `gemm-opt --gemm-rdna3-pipeline=\"tuning-table=FILE\"` reads. "
+    "Prints one row per shape. Exit code 0 when every shape was tuned, 1 "
+    "when a shape had no candidate that compiled and predicted, 2 on bad "
+    "input (nothing is written).\n";
+
 /// The temporary work directory, removed when an interrupt (Ctrl-C,
 /// SIGTERM) ends the run.
-static std::string interruptedWorkDir;
+static std::string interruptedWorkDir, removedWorkDir;
 
 static void removeOnInterrupt(std::string dir) {
   interruptedWorkDir = std::move(dir);
+  removedWorkDir = interruptedWorkDir + ".removed";
   sys::SetInterruptFunction([] {
-    sys::fs::remove_directories(interruptedWorkDir);
+    // The other threads keep writing candidates' files while this runs. A
+    // renamed directory takes no new file by its old path, so a few passes
+    // empty it even when one was being created as it was renamed.
+    StringRef doomed = removedWorkDir;
+    if (sys::fs::rename(interruptedWorkDir, removedWorkDir))
+      doomed = interruptedWorkDir;
+    for (int pass = 0; pass < 100 && sys::fs::exists(doomed); ++pass)
+      sys::fs::remove_directories(doomed);
     // The signal's conventional exit status: LLVM's handler returns here
     // instead of re-raising it.
     std::_Exit(130);
@@ -457,24 +481,7 @@ int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(tuneCategory);
   gemm::setVersionPrinter("gemm-tune");
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "gemm-tune: the fastest kernel configuration per GEMM shape, on the "
-          "calibrated timing model\n\n"
-          "Each <shape> is MxNxK or MxNxKxBATCH, optionally followed by :nn, "
-          ":nt "
-          "(B stored N x K), :tn (A stored K x M) or :tt; for example "
-          "4096x16x4096:nt. Each shape is compiled with every candidate "
-          "configuration and its time predicted by `gemm-run --backend=sim` (a "
-          "prediction of the calibrated model, not a measurement); the fastest "
-          "goes to the table (docs/tuning-table.md), which `gemm-opt "
-          "--gemm-rdna3-pipeline=\"tuning-table=FILE\"` reads. Prints one row "
-          "per shape. Exit code 0 when every shape was tuned, 1 when a shape "
-          "had "
-          "no candidate that compiled and predicted, 2 on bad input (nothing "
-          "is "
-          "written).\n",
-          &errs()))
+  if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errs()))
     return kBadInput;
 
   // Everything is checked before the first compile.
