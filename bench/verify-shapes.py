@@ -1,7 +1,6 @@
 #!/usr/bin/python3
 """Runs every GEMM shape of the shape set on the RDNA3 emulator against the
-CPU reference, with the kernel configuration the shape gets at full size
-(issue 23).
+CPU reference, with the kernel configuration the shape gets at full size.
 
     bench/verify-shapes.py [--tool-dir DIR | --build-dir DIR]
                            [--shapes-file FILE] [--shapes NAME,... | --quick]

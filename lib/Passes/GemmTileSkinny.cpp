@@ -225,8 +225,8 @@ mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
     whyNot << "its smaller side (" << plan.s << ") is above " << kMaxSkinnySize;
     return failure();
   }
-  if (k % kSkinnyStepK != 0 || k == 0) {
-    whyNot << "k=" << k << " is not a positive multiple of " << kSkinnyStepK;
+  if (k < kSkinnyStepK) {
+    whyNot << "k=" << k << " is less than one K step of " << kSkinnyStepK;
     return failure();
   }
   plan.xAlongK = plan.smallIsN ? !layout.transposeA : layout.transposeB;
@@ -300,6 +300,8 @@ private:
   SmallVector<Value> chunkStart; // Each chunk's first row (shifted at l).
   Value colStart, colOwned;      // The workgroup's first column, and its own.
 
+  /// A lane's K values of one step: kSkinnyStepK, or in the K tail
+  /// (SkinnyPlan::tailK) fewer.
   struct Step {
     SmallVector<Value> x;    // x[r * 4 + i]: row r, K value i.
     SmallVector<Value> yRow; // yRow[i]: the columns at K value i.
@@ -352,9 +354,10 @@ private:
     Value step = math.add(math.mul(group, plan.lanesK), laneK);
     return firstStep ? math.add(step, firstStep) : step;
   }
-  void loadX(Value k0, Step &result);
+  void loadX(Value k0, Step &result, int64_t values = kSkinnyStepK);
   void loadY(Step &result, Value memref, ValueRange prefix, Value colBase,
-             function_ref<Value(int64_t)> kIndex);
+             function_ref<Value(int64_t)> kIndex,
+             int64_t values = kSkinnyStepK);
   /// The tile row and column of the n-th piece a lane loads.
   std::pair<Value, Value> tilePiece(int64_t n);
   SmallVector<Value> loadYTile(Value step);
@@ -364,6 +367,7 @@ private:
   SmallVector<Value> buildSteps(ArrayRef<Value> steps, ValueRange acc,
                                 bool staged);
   SmallVector<Value> buildKLoop();
+  SmallVector<Value> buildKTail(ValueRange acc);
   SmallVector<Value> reduceAcrossLanes(ValueRange acc);
   SumTarget sumTarget(int64_t slot);
   SumTarget ownedTarget(Value index, Value rowOwned, Value row, Value col);
@@ -381,20 +385,20 @@ private:
 
 } // namespace
 
-/// The step's rows of X, from K value `k0`.
-void SkinnyKernelBuilder::loadX(Value k0, Step &result) {
+/// The step's rows of X, `values` K values from `k0`.
+void SkinnyKernelBuilder::loadX(Value k0, Step &result, int64_t values) {
   int64_t rows = plan.rowsPerLane;
   result.x.resize(rows * kSkinnyStepK);
   int64_t chunkRows = plan.rowsPerChunk();
   if (plan.xAlongK) {
     for (int64_t r = 0; r < rows; ++r) {
       Value row = math.add(chunkStart[r / chunkRows], r % chunkRows);
-      Value v = loadVector(x, kSkinnyStepK, row, k0);
-      for (int64_t i = 0; i < kSkinnyStepK; ++i)
+      Value v = loadVector(x, values, row, k0);
+      for (int64_t i = 0; i < values; ++i)
         result.x[r * kSkinnyStepK + i] = extract(v, i);
     }
   } else {
-    for (int64_t i = 0; i < kSkinnyStepK; ++i)
+    for (int64_t i = 0; i < values; ++i)
       for (int64_t q = 0; q < rows / chunkRows; ++q) {
         Value v = loadVector(x, chunkRows, math.add(k0, i), chunkStart[q]);
         for (int64_t r = 0; r < chunkRows; ++r)
@@ -404,10 +408,12 @@ void SkinnyKernelBuilder::loadX(Value k0, Step &result) {
 }
 
 /// The step's rows of Y from `memref` (Y itself, or a wave's tile of it in
-/// LDS), whose columns start at `colBase`, K value i at `kIndex(i)`.
+/// LDS), whose columns start at `colBase`, K value i < `values` at
+/// `kIndex(i)`.
 void SkinnyKernelBuilder::loadY(Step &result, Value memref, ValueRange prefix,
                                 Value colBase,
-                                function_ref<Value(int64_t)> kIndex) {
+                                function_ref<Value(int64_t)> kIndex,
+                                int64_t values) {
   int64_t cols = plan.colsPerGroup;
   auto load = [&](int64_t size, Value i, Value j) {
     SmallVector<Value> index(prefix);
@@ -418,15 +424,15 @@ void SkinnyKernelBuilder::loadY(Step &result, Value memref, ValueRange prefix,
   if (plan.yAlongK) {
     SmallVector<Value> columns;
     for (int64_t j = 0; j < cols; ++j)
-      columns.push_back(load(kSkinnyStepK, math.add(colBase, j), kIndex(0)));
-    for (int64_t i = 0; i < kSkinnyStepK; ++i) {
+      columns.push_back(load(values, math.add(colBase, j), kIndex(0)));
+    for (int64_t i = 0; i < values; ++i) {
       SmallVector<Value> row;
       for (Value column : columns)
         row.push_back(extract(column, i));
       result.yRow.push_back(vector::FromElementsOp::create(b, rowType, row));
     }
   } else {
-    for (int64_t i = 0; i < kSkinnyStepK; ++i)
+    for (int64_t i = 0; i < values; ++i)
       result.yRow.push_back(load(cols, kIndex(i), colBase));
   }
 }
@@ -481,7 +487,7 @@ SmallVector<Value> SkinnyKernelBuilder::multiply(const Step &step,
                                                  ValueRange acc) {
   SmallVector<Value> next(acc);
   // Each sum takes its K values in order.
-  for (int64_t i = 0; i < kSkinnyStepK; ++i)
+  for (int64_t i = 0; i < int64_t(step.yRow.size()); ++i)
     for (int64_t r = 0; r < plan.rowsPerLane; ++r) {
       Value splat =
           vector::BroadcastOp::create(b, rowType, step.x[r * kSkinnyStepK + i]);
@@ -566,7 +572,39 @@ SmallVector<Value> SkinnyKernelBuilder::buildKLoop() {
     scf::YieldOp::create(b, acc);
     acc = guarded.getResults();
   }
+  if (plan.tailK())
+    acc = buildKTail(acc);
   return acc;
+}
+
+/// The K values after the last whole step: one more step of fewer values,
+/// taken by the lanes of the slot after the rest steps' (of the last K
+/// part), so that each sum adds them at a fixed place. Loaded exactly, as
+/// vectors of that many values, so that no value past K is read or
+/// multiplied.
+SmallVector<Value> SkinnyKernelBuilder::buildKTail(ValueRange acc) {
+  int64_t stepsPerIter = plan.waves * plan.lanesK;
+  Value slot = math.add(math.mul(wave, plan.lanesK), laneK);
+  Value isTailLane = cmp(arith::CmpIPredicate::eq, slot,
+                         math.index(plan.stepsPerPart() % stepsPerIter));
+  if (part)
+    isTailLane = arith::AndIOp::create(
+        b, isTailLane,
+        cmp(arith::CmpIPredicate::eq, part, math.index(plan.parts - 1)));
+  auto guarded = scf::IfOp::create(b, TypeRange(acc), isTailLane,
+                                   /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(guarded.thenBlock());
+  Value k0 = math.index(plan.steps() * kSkinnyStepK);
+  Step step;
+  loadX(k0, step, plan.tailK());
+  loadY(
+      step, y, indices({}), colStart,
+      [&](int64_t i) { return math.add(k0, i); }, plan.tailK());
+  scf::YieldOp::create(b, multiply(step, acc));
+  b.setInsertionPointToStart(guarded.elseBlock());
+  scf::YieldOp::create(b, acc);
+  return guarded.getResults();
 }
 
 /// Every lane's sums added over the lanes of its K group; lowered to DPP

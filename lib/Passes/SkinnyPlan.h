@@ -86,6 +86,9 @@ struct SkinnyPlan {
   /// takes sums k, k + lanesK, ...
   int64_t sumSlots() const { return (accumulators() + lanesK - 1) / lanesK; }
   int64_t steps() const { return k / kSkinnyStepK; }
+  /// K values after the last whole step, which one lane of each workgroup
+  /// takes after the loop.
+  int64_t tailK() const { return k % kSkinnyStepK; }
   int64_t stepsPerPart() const { return steps() / parts; }
   /// Rows of the parts' workspace (C's rows, once per part).
   int64_t workspaceRows() const { return parts * (smallIsN ? l : s); }

@@ -245,8 +245,10 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
 
     Edges: a lane's chunk (a workgroup) whose rows (columns) run past L (S) is shifted
     back to end there, so that its loads stay inside the matrices, and stores
-    only the results it owns. K must be a multiple of 4; a matmul this
-    kernel cannot compile is an error that says why. Matmuls with another
+    only the results it owns. The K values after the last whole step of 4
+    (K mod 4) are one more, shorter step after the loop, of one lane slot
+    per workgroup (of the last K part), loaded exactly; K must be at least 4.
+    A matmul this kernel cannot compile is an error that says why. Matmuls with another
     kernel are left alone.
 
     Example: `gemm-opt --gemm-select-config=kernel=skinny --gemm-tile-skinny`

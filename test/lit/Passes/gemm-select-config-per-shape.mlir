@@ -137,9 +137,9 @@ func.func @two_rounds_nt(%A: memref<1024x768xf32>, %B: memref<2304x768xf32>, %C:
 
 // -----
 
-// M = 59 with a K the skinny kernel cannot step through (not a multiple of
-// 4): 32 x 64 tiles of a 2 x 1 wave grid rather than the simple lowering
-// (the timing model: 16x as fast); a tile option given keeps its tile.
+// M = 59 with enough 32 x 64 tiles of a 2 x 1 wave grid (242, 2.5 per CU)
+// for the tiled kernel rather than the skinny one; a tile option given
+// keeps its tile.
 // CHECK-LABEL: func.func @two_wave_tile
 // CHECK: gemm.config = #gemm.config<bm = 32, bn = 64, bk = 8, waves_m = 2, waves_n = 1,
 // GIVEN-LABEL: func.func @two_wave_tile

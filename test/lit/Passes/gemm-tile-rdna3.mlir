@@ -81,13 +81,13 @@ func.func @square(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<2
 // -----
 
 // Smaller than the tile: left for the simple lowering, with a remark. (With
-// K a multiple of 4 gemm-select-config would give it the skinny kernel.)
+// K of 4 or more gemm-select-config would give it the skinny kernel.)
 // CHECK-LABEL: func.func @edge
 // CHECK: linalg.matmul
 // COUNT-LABEL: func.func @edge
-func.func @edge(%A: memref<100x66xf32>, %B: memref<66x128xf32>, %C: memref<100x128xf32>) {
+func.func @edge(%A: memref<100x2xf32>, %B: memref<2x128xf32>, %C: memref<100x128xf32>) {
   // expected-remark @below {{not tiled for RDNA3: 100x128 is smaller than the 128x128 workgroup tile; the simple lowering compiles it}}
-  linalg.matmul ins(%A, %B : memref<100x66xf32>, memref<66x128xf32>)
+  linalg.matmul ins(%A, %B : memref<100x2xf32>, memref<2x128xf32>)
                 outs(%C : memref<100x128xf32>)
   return
 }

@@ -8,8 +8,8 @@ func.func @wide(%A: memref<4000x4096xf32>, %B: memref<4096x300xf32>, %C: memref<
 
 // -----
 
-// CHECK: error: 'linalg.matmul' op kernel=skinny cannot compile this 1000x8x102 matmul: k=102 is not a positive multiple of 4
-func.func @odd_k(%A: memref<1000x102xf32>, %B: memref<102x8xf32>, %C: memref<1000x8xf32>) {
-  linalg.matmul ins(%A, %B : memref<1000x102xf32>, memref<102x8xf32>) outs(%C : memref<1000x8xf32>)
+// CHECK: error: 'linalg.matmul' op kernel=skinny cannot compile this 1000x8x3 matmul: k=3 is less than one K step of 4
+func.func @short_k(%A: memref<1000x3xf32>, %B: memref<3x8xf32>, %C: memref<1000x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<1000x3xf32>, memref<3x8xf32>) outs(%C : memref<1000x8xf32>)
   return
 }

@@ -62,7 +62,7 @@ CORNERS = [
     (256, 128, 16, "nt con"),  # linalg.contract (skinny by default)
     (200, 300, 77, "tn dyn gen C=aT"),  # a dynamic generic with an epilogue
     # The skinny kernel (M or N at most 32, or up to 256 for a small tiled
-    # grid; K a multiple of 4):
+    # grid):
     (1000, 8, 1024, "nn"),  # lanes along K of A's rows, LDS sum of waves
     (2001, 4, 1028, "tn"),  # A stored K x M: 4 rows per lane, L edge
     (30, 1001, 200, "nn"),  # small M: 2 groups of 15 columns, L edge
@@ -84,6 +84,16 @@ CORNERS = [
     # K parts whose sum kernel splits an element index of C (under 2^16)
     # into row and column with true16 (16-bit) multiplies:
     (128, 300, 65536, "nn C=aT+bC"),
+    # K not a multiple of 4: the last 1 to 3 K values in one more step of
+    # one lane slot per workgroup, loaded as a vector of that many values:
+    (1000, 8, 1023, "nn"),  # along A's rows, LDS sum of waves
+    (2001, 4, 1029, "tn"),  # A stored K x M, L edge
+    (20, 1000, 258, "nt b3 C=2T+0.5C"),  # B along K, a batch
+    (999, 40, 262, "nn+ld"),  # B's steps staged in LDS, edges
+    (100, 1001, 517, "nn C=aT"),  # A's values in SGPRs, C not read
+    (63, 1, 1223, "nn+ld C=aT+bC"),  # 32 lanes along K of a row
+    (1000, 8, 16387, "tn C=2T+0.5C"),  # in the last of the K parts
+    (513, 1, 7, "tt"),  # one step and the tail
 ]
 
 
