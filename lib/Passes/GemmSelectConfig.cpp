@@ -38,17 +38,19 @@ static bool isPlainMatmul(linalg::LinalgOp matmul) {
 /// 59 x 7714 x 2570; the evaluation halves' 2 shapes 5.6x and 16x); one whose
 /// default tiles would fill at most half the CUs gets 64 x 64 tiles, and one
 /// whose default tiles make up to about 2.6 rounds of the CUs 64 x 128 tiles of
-/// a 2 x 2 wave grid. Below 2^24 multiply-adds the simple kernel's many small
-/// workgroups stay faster (the timing model: 0.004 against 0.006 ms at 100 x
-/// 100 x 64, 0.016 against 0.026 at 128 x 32 x 256; 0.353 against 0.157 at
-/// 1760 x 64 x 1760).
+/// a 2 x 2 wave grid. Below 2^24 multiply-adds (of the whole batch) the
+/// simple kernel's many small workgroups stay faster (the timing model: 0.004
+/// against 0.006 ms at 100 x 100 x 64, 0.016 against 0.026 at 128 x 32 x 256;
+/// 0.353 against 0.157 at 1760 x 64 x 1760).
 static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
                        int64_t batch, bool splittable, bool transposeB) {
   KernelConfig defaults;
   if (!config.tileChosenPerShape || llvm::any_of(mnk, ShapedType::isDynamic) ||
       config.wavesM != defaults.wavesM || config.wavesN != defaults.wavesN)
     return;
-  if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) <
+  // The whole grid's multiply-adds, a batch's included: a batch of small
+  // matrices fills the CUs as well as one big matrix.
+  if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) <
       double(kMinTiledMultiplyAdds))
     return;
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
