@@ -87,13 +87,6 @@ static FailureOr<std::pair<int64_t, int64_t>> getBlasStrides(MemRefType type) {
   return std::make_pair(ld, batchStride);
 }
 
-/// The kernels start their sums at +0.0 and add zeros at the edges, so a
-/// sum whose terms are all -0.0 comes out +0.0: a -0.0 start, the IEEE
-/// additive identity, would give -0.0 there.
-static constexpr llvm::StringLiteral kNegativeZeroFill =
-    "fills with -0.0; gemm-opt's kernels start their sums at +0.0, which "
-    "differs in the sign of a zero result: fill with 0.0";
-
 /// A factor of the epilogue, alpha or beta: a constant or an f32 argument of
 /// the function (a kernel argument then).
 struct Scale {
@@ -204,9 +197,6 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
   if (epilogue) {
     auto fillValue =
         epilogue->fill.getInputs()[0].getDefiningOp<arith::ConstantFloatOp>();
-    if (fillValue && fillValue.value().isZero() &&
-        fillValue.value().isNegative())
-      return epilogue->fill.emitOpError() << kNegativeZeroFill;
     if (!fillValue || !fillValue.value().isZero())
       return epilogue->fill.emitOpError()
              << "fills the matmul's temporary with something other than the "
@@ -433,9 +423,10 @@ static LogicalResult checkPlacement(ModuleOp module, linalg::LinalgOp matmul) {
   return success();
 }
 
-/// `linalg.fill` of C with 0.0 before `matmul` (only ops without memory
-/// effects in between), when the matmul writes C directly: C = A x B, which
-/// gemm-opt compiles as beta = 0.
+/// `linalg.fill` of C with 0.0 or -0.0 before `matmul` (only ops without
+/// memory effects in between), when the matmul writes C directly: C = A x B,
+/// which gemm-opt compiles as beta = 0, the sums starting at the fill's
+/// zero (getSumStart).
 static linalg::FillOp getZeroFillOfC(linalg::LinalgOp matmul) {
   if (getEpilogue(matmul))
     return nullptr;
@@ -670,13 +661,6 @@ void GemmCheckInputPass::runOnOperation() {
   if (failed(checkPlacement(module, matmul)))
     return signalPassFailure();
   linalg::FillOp zeroFill = getZeroFillOfC(matmul);
-  if (zeroFill && zeroFill.getInputs()[0]
-                      .getDefiningOp<arith::ConstantFloatOp>()
-                      .value()
-                      .isNegative()) {
-    zeroFill.emitOpError() << kNegativeZeroFill;
-    return signalPassFailure();
-  }
   FailureOr<MatmulRecordAttr> record = checkMatmul(matmul, bool(zeroFill));
   auto func = cast<func::FuncOp>(matmul->getParentOp());
   if (failed(record) ||

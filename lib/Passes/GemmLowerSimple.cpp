@@ -70,9 +70,10 @@ static void lowerMatmul(linalg::LinalgOp matmul) {
   if (batchDims)
     loops[0] = ivs[2];
 
-  Value zero = arith::ConstantOp::create(b, b.getFloatAttr(f32, 0.0));
+  Value start = arith::ConstantOp::create(
+      b, b.getFloatAttr(f32, getSumStart(matmul.getDpsInits()[0])));
   auto kLoop = scf::ForOp::create(b, math.index(0), sizes[batchDims + 2],
-                                  math.index(1), ValueRange{zero});
+                                  math.index(1), ValueRange{start});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());

@@ -33,9 +33,9 @@ static bool isPlainMatmul(linalg::LinalgOp matmul) {
 /// Unless a tile option was given: a matmul smaller than the default tile
 /// along M or N, which would go to the simple lowering, gets the largest
 /// tile of the default 4 x 1 wave grid that fits it, or below 64 rows of a
-/// 2 x 1 one (on the held-out corpora's tuning halves, the 3 such shapes of
-/// bench/shapes/random.json 2.6x to 16x as fast as the simple kernel, e.g.
-/// 59 x 7714 x 2570; the evaluation halves' 2 shapes 5.6x and 16x); one whose
+/// 2 x 1 one (for the tiled kernel: selectKernel gives such a matmul the
+/// skinny kernel; 59 x 7714 x 2570 2.00 ms simple, 0.129 ms in 32 x 64
+/// tiles, 0.110 ms skinny); one whose
 /// default tiles would fill at most half the CUs gets 64 x 64 tiles, and one
 /// whose default tiles make up to about 2.6 rounds of the CUs 64 x 128 tiles of
 /// a 2 x 2 wave grid. Below 2^24 multiply-adds (of the whole batch) the
@@ -145,13 +145,16 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
       config.getTargetComputeUnits(), ignoredOs);
   if (failed(plan))
     return KernelKind::Tiled;
-  // Up to 64, where no tile fits and the simple kernel would take it (M
-  // = 35: 89 % of the roofline against 6 % at 35 x 8457 x 1760).
+  // Up to 64, where no tile of 64 rows fits and the simple kernel would
+  // take it (M = 35: 89 % of the roofline against 6 % at 35 x 8457 x 1760).
+  // The 32-row tiles of a 2 x 1 wave grid are for what the skinny kernel
+  // cannot take (kernel=tiled given): it is faster (35 x 8457 x 1760 0.071
+  // against 0.081 ms, 59 x 7714 x 2570 0.110 against 0.129).
   KernelConfig tiled = config;
   selectTile(tiled, mnk, batch, isPlainMatmul(matmul) && config.splitTail != 1,
              layout->transposeB);
-  bool tiledTakesIt =
-      mnk[0] >= tiled.bm && mnk[1] >= tiled.bn && mnk[2] >= 2 * tiled.bk;
+  bool tiledTakesIt = mnk[0] >= tiled.bm && mnk[1] >= tiled.bn &&
+                      mnk[2] >= 2 * tiled.bk && tiled.bm >= 64;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
     return KernelKind::Skinny;
   // Beyond 64, only for skinny matrices, the long side at least twice the
@@ -177,7 +180,10 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   tile.n = mnk[1];
   tile.k = mnk[2];
   int64_t workgroups = tile.gridM() * tile.gridN() * batch;
-  if (isPlainMatmul(matmul)) {
+  // A split's parts count where the threshold was read off, grids without
+  // edges or a K tail: with edges the parts are not worth as much (176 x
+  // 1500 x 1408: 0.027 ms skinny, 0.049 in 4 K parts of 64 x 64 tiles).
+  if (isPlainMatmul(matmul) && !tile.hasEdgeTiles() && !tile.mayHaveKTail()) {
     int64_t parts = chooseSplitTail(tile);
     if (parts > 1)
       if (FailureOr<SplitTailGrid> grid =

@@ -139,31 +139,40 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
   };
   auto rowType = VectorType::get({tile.laneCols()}, b.getF32Type());
   // One K step: B's row at k, and A's value of each row times it; with
-  // `valid` false, zeros instead of what was loaded.
+  // `valid` false, -0.0 for A and +0.0 for B instead of what was loaded:
+  // their product, -0.0, leaves any sum as it is (+0.0 would turn a -0.0
+  // sum into +0.0).
   auto multiplyAt = [&](Value kIndex, ValueRange accIn, Value valid) {
-    Value zero;
-    auto orZero = [&](Value loaded) -> Value {
+    Value zeros[2];
+    auto orZero = [&](Value loaded, bool negative) -> Value {
       if (!valid)
         return loaded;
+      Value &zero = zeros[negative];
       if (!zero)
-        zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
+        zero = arith::ConstantOp::create(
+            b, b.getF32FloatAttr(negative ? -0.0f : 0.0f));
       return arith::SelectOp::create(b, valid, loaded, zero);
     };
     SmallVector<Value> bValues;
     for (int64_t in = 0; in < tile.subTilesN(); ++in)
       for (int64_t j = 0; j < kSubTile; ++j)
-        bValues.push_back(orZero(loadB(kIndex, math.add(colOf(in), j))));
+        bValues.push_back(
+            orZero(loadB(kIndex, math.add(colOf(in), j)), /*negative=*/false));
     Value bRow = vector::FromElementsOp::create(b, rowType, bValues);
     SmallVector<Value> next;
     for (int64_t i = 0; i < tile.laneRows(); ++i) {
-      Value aValue = orZero(loadA(rowOf(i), kIndex));
+      Value aValue = orZero(loadA(rowOf(i), kIndex), /*negative=*/true);
       Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
       next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow, accIn[i]));
     }
     return next;
   };
   OpBuilder::InsertionGuard guard(b);
-  if (!ShapedType::isDynamic(tile.k)) {
+  auto aTail = tailMatmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
+  unsigned kDim = layout.transposeA ? 0 : 1;
+  // A static tail of k mod bk steps; a split tail's part may have none.
+  if (!ShapedType::isDynamic(tile.k) &&
+      getConstantIntValue(aTail.getMixedSizes()[kDim])) {
     // A loop, not unrolled: unrolled, the scheduler hoists every step's
     // loads and the tail alone needed 30 more VGPRs than the K loop.
     auto loop = scf::ForOp::create(b, math.index(tile.fullK()),
@@ -177,11 +186,9 @@ multiplyTail(ImplicitLocOpBuilder &b, const KernelTile &tile,
   // accumulators entering it and leaving it did not share registers and a
   // 128 x 128 tile spilled; as a loop that always runs its first step they
   // do. When the tail is empty that step reads the K loop's last column (in
-  // bounds) and multiplies zeros instead: acc + 0 x 0 is acc exactly, as an
-  // accumulator that starts at +0 is never -0. (Selecting the accumulators
-  // instead kept both FMA results and inputs live: 128 more VGPRs.)
-  auto aTail = tailMatmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
-  unsigned kDim = layout.transposeA ? 0 : 1;
+  // bounds) and multiplies zeros instead: acc + -0 x +0 is acc exactly.
+  // (Selecting the accumulators instead kept both FMA results and inputs live:
+  // 128 more VGPRs.)
   Value kBegin = getValueOrCreateConstantIndexOp(b, b.getLoc(),
                                                  aTail.getMixedOffsets()[kDim]);
   Value kEnd =
@@ -405,14 +412,14 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   LaneTile lane{tile, rowBase, colBase, aView.getSource(), bTile};
 
   auto rowType = VectorType::get({tile.laneCols()}, f32);
-  Value zeroRow =
-      arith::ConstantOp::create(b, DenseElementsAttr::get(rowType, 0.0f));
-  SmallVector<Value> zeroAcc(tile.laneRows(), zeroRow);
+  Value startRow = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(rowType, getSumStart(cView.getSource())));
+  SmallVector<Value> startAcc(tile.laneRows(), startRow);
 
   IRRewriter rewriter(b.getContext());
   rewriter.setInsertionPoint(loop);
   auto newLoop = loop.replaceWithAdditionalYields(
-      rewriter, zeroAcc, /*replaceInitOperandUsesInLoop=*/false,
+      rewriter, startAcc, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &, Location, ArrayRef<BlockArgument> acc) {
         b.setInsertionPoint(matmul);
         SmallVector<Value> values(acc.begin(), acc.end());
@@ -469,8 +476,32 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
     return math.add(blockCol, math.add(colBase, in * kLanesN * kSubTile));
   };
   SmallVector<Value> acc(cast<scf::ForOp>(*newLoop).getResults());
-  if (tailMatmul)
-    acc = multiplyTail(b, tile, tailMatmul, rowOf, colOf, acc);
+  if (tailMatmul) {
+    // The tail reads A and B where gemm-stage-lds' slices start, shifted
+    // inside A and B; a split tail's part stores its tile to a workspace,
+    // whose rows and columns are not A's and B's.
+    auto tailView = [&](unsigned operand) {
+      return tailMatmul.getDpsInputs()[operand]
+          .getDefiningOp<memref::SubViewOp>();
+    };
+    auto sliceStart = [&](memref::SubViewOp view, unsigned dim, int64_t size) {
+      return getShiftedTileStart(
+          b,
+          getValueOrCreateConstantIndexOp(b, b.getLoc(),
+                                          view.getMixedOffsets()[dim]),
+          size, memref::getMixedSize(b, b.getLoc(), view.getSource(), dim));
+    };
+    MatmulLayout layout = *getMatmulLayout(tailMatmul);
+    Value aRow = sliceStart(tailView(0), layout.transposeA ? 1 : 0, tile.bm);
+    Value bCol = sliceStart(tailView(1), layout.transposeB ? 0 : 1, tile.bn);
+    auto aRowOf = [&](int64_t i) {
+      return math.add(aRow, arith::SubIOp::create(b, rowOf(i), blockRow));
+    };
+    auto bColOf = [&](int64_t in) {
+      return math.add(bCol, arith::SubIOp::create(b, colOf(in), blockCol));
+    };
+    acc = multiplyTail(b, tile, tailMatmul, aRowOf, bColOf, acc);
+  }
   AccumulatorStore store{b,
                          math,
                          tile,

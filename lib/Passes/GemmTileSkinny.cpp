@@ -294,6 +294,7 @@ private:
 
   Value x, y, c, batch;             // batch: null for a 2-D matmul.
   Value workspace, part, firstStep; // With K parts.
+  float sumStart = 0.0f;            // getSumStart of the matmul's output.
   Value wave, lane, laneK, laneL;
   Value yTiles;   // With stageY: each wave's Y steps, per unrolled step.
   Value laneRows; // The first row of the lane's first chunk it owns.
@@ -538,9 +539,9 @@ SmallVector<Value> SkinnyKernelBuilder::buildKLoop() {
   int64_t wholeIters = plan.stepsPerPart() / stepsPerIter;
   int64_t restSteps = plan.stepsPerPart() % stepsPerIter;
   int64_t unrolledIters = wholeIters - wholeIters % plan.unroll;
-  Value zero =
-      arith::ConstantOp::create(b, DenseElementsAttr::get(rowType, 0.0f));
-  SmallVector<Value> acc(plan.rowsPerLane, zero);
+  Value start =
+      arith::ConstantOp::create(b, DenseElementsAttr::get(rowType, sumStart));
+  SmallVector<Value> acc(plan.rowsPerLane, start);
 
   auto buildLoop = [&](int64_t begin, int64_t end, int64_t unroll) {
     if (begin == end)
@@ -825,6 +826,7 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
   x = plan.smallIsN ? a : bMatrix;
   y = plan.smallIsN ? bMatrix : a;
   c = matmul.getDpsInits()[0];
+  sumStart = getSumStart(c);
   if (plan.batch > 1 || isa<linalg::BatchMatmulOp>(matmul))
     batch = launch.getBlockIds().y;
 

@@ -202,7 +202,14 @@ static MemRefType getAnyRowMajorType(MLIRContext *ctx) {
 /// buildWorkgroupBody does; workgroup D + s multiplies part s % parts of
 /// K of tail tile D + s / parts into rows s * bm of the zeroed workspace.
 /// One K loop with bounds from the workgroup id serves both, so the later
-/// passes see the usual kernel.
+/// passes see the usual kernel. An edge tile's slices start at its own
+/// row and column; gemm-stage-lds and gemm-tile-lanes shift it back inside
+/// A, B and C as in the data-parallel kernel, and inside the workspace,
+/// which is bm x bn per part, not at all: a part's rows hold the whole
+/// shifted tile, of which the reduction adds what the tile owns. The K
+/// values after the last whole step (k mod bk) are a tail after the loop
+/// of the workgroups whose K range ends at k, as gemm-tile-workgroups'
+/// peeled tail, empty for the other parts.
 static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
                                const KernelTile &tile, MatmulLayout layout,
                                const SplitTailGrid &grid, Value a, Value bMat,
@@ -224,10 +231,26 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   Value blockCol = math.mul(math.rem(tileIndex, grid.tilesN), tile.bn);
   int64_t partDepth = grid.stepsPerPart * tile.bk;
   Value partBegin = math.mul(part, partDepth);
-  Value partEnd = arith::MinUIOp::create(b, math.add(partBegin, partDepth),
-                                         math.index(tile.k));
+  // The last part ends at k, its K tail included.
+  Value partEnd;
+  if (tile.mayHaveKTail()) {
+    Value isLastPart = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, part,
+                                             math.index(grid.parts - 1));
+    Value partNext = math.add(partBegin, partDepth);
+    partEnd =
+        arith::SelectOp::create(b, isLastPart, math.index(tile.k), partNext);
+  } else {
+    partEnd = arith::MinUIOp::create(b, math.add(partBegin, partDepth),
+                                     math.index(tile.k));
+  }
   Value kBegin = select(partBegin, math.index(0));
   Value kEnd = select(partEnd, math.index(tile.k));
+  int64_t wholeStepsEnd = tile.k - tile.k % tile.bk;
+  Value loopEnd =
+      tile.mayHaveKTail()
+          ? arith::MinUIOp::create(b, kEnd, math.index(wholeStepsEnd))
+                .getResult()
+          : kEnd;
   MemRefType anyType = getAnyRowMajorType(b.getContext());
   Value out = select(memref::CastOp::create(b, anyType, workspace),
                      memref::CastOp::create(b, anyType, c));
@@ -235,7 +258,14 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   Value outCol = select(math.index(0), blockCol);
   OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
   Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
-  auto loop = scf::ForOp::create(b, kBegin, kEnd, math.index(tile.bk));
+  // The tail's index arithmetic before the loop, as tileK leaves it.
+  Value tailDepth = tile.mayHaveKTail()
+                        ? arith::SubIOp::create(b, kEnd, loopEnd).getResult()
+                        : Value();
+  auto loop = scf::ForOp::create(b, kBegin, loopEnd, math.index(tile.bk));
+  if (tailDepth)
+    createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
+                      loopEnd, tailDepth);
   gpu::TerminatorOp::create(b);
   b.setInsertionPointToStart(loop.getBody());
   createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
@@ -245,7 +275,9 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
 /// The second kernel of a split tail: C += the tail tiles' K parts, added
 /// in part order (the result does not depend on which part finished
 /// first), and the parts zeroed for the next launch. Each lane adds four
-/// consecutive floats.
+/// consecutive floats. A part holds its tile shifted back inside C (an
+/// edge tile overlaps its neighbour): the lane stores only the elements
+/// the tile owns, and zeroes all four.
 static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
                                const SplitTailGrid &grid, Value c,
                                Value workspace) {
@@ -271,10 +303,14 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
   Value row = math.div(inTile, tile.bn);
   Value col = math.rem(inTile, tile.bn);
   Value tileIndex = math.add(tailTile, grid.wholeTiles);
-  Value cRow =
-      math.add(math.mul(math.div(tileIndex, grid.tilesN), tile.bm), row);
-  Value cCol =
-      math.add(math.mul(math.rem(tileIndex, grid.tilesN), tile.bn), col);
+  Value ownedRow = math.mul(math.div(tileIndex, grid.tilesN), tile.bm);
+  Value ownedCol = math.mul(math.rem(tileIndex, grid.tilesN), tile.bn);
+  Value blockRow =
+      getShiftedTileStart(b, ownedRow, tile.bm, b.getIndexAttr(tile.m));
+  Value blockCol =
+      getShiftedTileStart(b, ownedCol, tile.bn, b.getIndexAttr(tile.n));
+  Value cRow = math.add(blockRow, row);
+  Value cCol = math.add(blockCol, col);
   auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
   Value sum = vector::LoadOp::create(b, type, c, ValueRange{cRow, cCol});
   Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
@@ -286,7 +322,35 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
     sum = arith::AddFOp::create(b, sum, partSum);
     vector::StoreOp::create(b, zero, workspace, ValueRange{partRow, col});
   }
+  if (!tile.hasEdgeTiles()) {
+    vector::StoreOp::create(b, sum, c, ValueRange{cRow, cCol});
+    gpu::TerminatorOp::create(b);
+    return;
+  }
+  auto atLeast = [&](Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, lhs, rhs);
+  };
+  // All four owned (every element of an inner tile): one store; else
+  // element by element, those at or past the owned column.
+  Value rowOwned = atLeast(cRow, ownedRow);
+  Value allOwned = arith::AndIOp::create(b, rowOwned, atLeast(cCol, ownedCol));
+  auto ifAll = scf::IfOp::create(b, allOwned, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(ifAll.thenBlock());
   vector::StoreOp::create(b, sum, c, ValueRange{cRow, cCol});
+  b.setInsertionPointToStart(ifAll.elseBlock());
+  auto ifRow = scf::IfOp::create(b, rowOwned, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifRow.thenBlock());
+  for (int64_t i = 0; i < kTailReductionFloats; ++i) {
+    Value elementCol = math.add(cCol, i);
+    auto ifElement = scf::IfOp::create(b, atLeast(elementCol, ownedCol),
+                                       /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard elementGuard(b);
+    b.setInsertionPointToStart(ifElement.thenBlock());
+    memref::StoreOp::create(
+        b, vector::ExtractOp::create(b, sum, ArrayRef<int64_t>{i}), c,
+        ValueRange{cRow, elementCol});
+  }
+  b.setInsertionPointAfter(ifAll);
   gpu::TerminatorOp::create(b);
 }
 

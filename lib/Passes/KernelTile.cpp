@@ -253,6 +253,19 @@ std::optional<Epilogue> mlir::gemm::getEpilogue(linalg::LinalgOp matmul) {
   return epilogue;
 }
 
+float mlir::gemm::getSumStart(Value output) {
+  while (auto view = output.getDefiningOp<memref::SubViewOp>())
+    output = view.getSource();
+  if (!output.getDefiningOp<memref::AllocOp>())
+    return 0.0f;
+  for (Operation *user : output.getUsers())
+    if (auto fill = dyn_cast<linalg::FillOp>(user))
+      if (auto value =
+              fill.getInputs()[0].getDefiningOp<arith::ConstantFloatOp>())
+        return value.value().convertToFloat();
+  return 0.0f;
+}
+
 bool mlir::gemm::epilogueReadsC(linalg::GenericOp generic) {
   return !generic.getBody()->getArgument(1).use_empty();
 }
@@ -506,10 +519,12 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
     whyNot << "the tile is not valid";
     return failure();
   }
-  if (tile.hasEdgeTiles() || tile.mayHaveKTail()) {
-    whyNot << "m, n and k must be multiples of bm, bn and bk (" << tile.m << "x"
-           << tile.n << "x" << tile.k << " against " << tile.bm << "x"
-           << tile.bn << "x" << tile.bk << ")";
+  // An edge tile is shifted back inside C, as in the data-parallel kernel
+  // (the reduction adds only what it owns); the K tail goes to the last
+  // part.
+  if (tile.m < tile.bm || tile.n < tile.bn) {
+    whyNot << tile.m << "x" << tile.n << " is smaller than one " << tile.bm
+           << "x" << tile.bn << " tile";
     return failure();
   }
   int64_t units = tile.getTargetComputeUnits();
@@ -518,11 +533,11 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
     return failure();
   }
   SplitTailGrid grid;
-  grid.tilesN = tile.n / tile.bn;
+  grid.tilesN = tile.gridN();
   int64_t tiles;
-  if (llvm::MulOverflow(tile.m / tile.bm, grid.tilesN, tiles) ||
+  if (llvm::MulOverflow(tile.gridM(), grid.tilesN, tiles) ||
       tiles > kMaxSplitTailTiles) {
-    whyNot << "its grid of " << tile.m / tile.bm << "x" << grid.tilesN
+    whyNot << "its grid of " << tile.gridM() << "x" << grid.tilesN
            << " tiles is larger than " << kMaxSplitTailTiles;
     return failure();
   }
@@ -565,7 +580,7 @@ int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
   llvm::raw_string_ostream ignoredOs(ignored);
   if (failed(getSplitTailGrid(tile, 2, ignoredOs)))
     return 1;
-  int64_t tiles = (tile.m / tile.bm) * (tile.n / tile.bn);
+  int64_t tiles = tile.gridM() * tile.gridN();
   int64_t units = tile.getTargetComputeUnits();
   int64_t rounds = tiles / units, tail = tiles % units;
   int64_t steps = tile.k / tile.bk;

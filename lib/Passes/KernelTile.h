@@ -200,6 +200,13 @@ struct Epilogue {
 /// uses it.
 void eraseTempIfUnused(memref::AllocOp temp);
 
+/// What the kernels' sums start at, for a matmul into `output` (the
+/// epilogue's temporary T, a view of it, or C): the constant T is filled
+/// with, +0.0 or -0.0 (the fills gemm-check-input accepts); +0.0 for C. A
+/// sum of terms that are all -0.0 is -0.0 from a -0.0 start and +0.0 from a
+/// +0.0 one, so the start keeps the program's sign of a zero result.
+float getSumStart(Value output);
+
 /// The epilogue of `matmul` when its output is such a temporary; the
 /// structure only (gemm-check-input checks the body and the fill value).
 std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);

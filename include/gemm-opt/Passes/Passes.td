@@ -166,10 +166,11 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     With `kernel=auto` (the default) it also chooses the kernel per static
     matmul: gemm-tile-skinny's for a small side of at most 32, or up to 256
     where the tiled grid (its tiles, or their K parts) gives fewer than 2.5
-    workgroups per CU; else the tiled one. Unless a tile option is given, a
-    matmul the 128 x 128 tile does not fit gets a smaller tile (below 64
-    rows, 32-row tiles of a 2 x 1 wave grid), and a grid of default tiles
-    that fills at most half the CUs 64 x 64 tiles.
+    workgroups per CU, or where it would need tiles of fewer than 64 rows;
+    else the tiled one. Unless a tile option is given, a matmul the 128 x
+    128 tile does not fit gets a smaller tile (below 64 rows, with
+    `kernel=tiled`, 32-row tiles of a 2 x 1 wave grid), and a grid of
+    default tiles that fills at most half the CUs 64 x 64 tiles.
 
     `tuning-table=FILE` reads a table written by `gemm-tune`
     (docs/tuning-table.md): a matmul of a shape it lists, without an
@@ -333,8 +334,13 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     bounds and output selected by the workgroup id, serves both. A second
     `gpu.launch` after it adds each tail tile's parts into C in part order
     (so the result does not depend on which part finished first) and
-    zeroes them again. It covers static, plain 2-D matmuls with M, N and K
-    multiples of the tile; anything else is an error that says why.
+    zeroes them again. Edge tiles are shifted back inside A, B and C as in
+    the data-parallel kernel; a part's workspace rows hold the whole shifted
+    tile, and the reduction adds only the elements the tile owns. The K
+    values after the last whole step (K mod `bk`) are a tail matmul after
+    the loop of the workgroups whose K range ends at K (the whole rounds'
+    and the last parts), empty for the others. It covers static, plain 2-D
+    matmuls of at least one tile; anything else is an error that says why.
 
     Dynamic sizes: the same bounds are checked at run time. The launch goes
     into the then-branch of an `scf.if` on the host (`m >= bm`, `n >= bn`,

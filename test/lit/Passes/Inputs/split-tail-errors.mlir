@@ -30,10 +30,10 @@ func.func @epilogue(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref
 
 // -----
 
-// CHECK: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: m, n and k must be multiples of bm, bn and bk (500x512x256 against 128x128x8)
-func.func @edges(%A: memref<500x256xf32>, %B: memref<256x512xf32>, %C: memref<500x512xf32>) {
-  linalg.matmul ins(%A, %B : memref<500x256xf32>, memref<256x512xf32>)
-                outs(%C : memref<500x512xf32>)
+// CHECK: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: its 24 tiles are whole rounds of 6 workgroups
+func.func @whole_rounds(%A: memref<700x256xf32>, %B: memref<256x512xf32>, %C: memref<700x512xf32>) {
+  linalg.matmul ins(%A, %B : memref<700x256xf32>, memref<256x512xf32>)
+                outs(%C : memref<700x512xf32>)
   return
 }
 
