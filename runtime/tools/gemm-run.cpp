@@ -99,10 +99,13 @@ static SimCommandLine SimCL("gemm-run", /*OneComputeUnit=*/false);
 static cl::opt<unsigned> Seed("seed", cl::init(1),
                               cl::desc("Seed of the random inputs (default 1)"),
                               cl::cat(Cat));
+static constexpr unsigned kMaxHipRepeat = 1000000;
+static constexpr unsigned kMaxEmulatedRepeat = 100;
 static cl::opt<unsigned>
     Repeat("repeat", cl::init(0),
            cl::desc("Timed launches after the verified one (default: 20 on "
-                    "HIP, 0 on the emulator)"),
+                    "HIP, 0 on the emulator; at most 1000000 on HIP, 100 on "
+                    "the emulator and the timing model)"),
            cl::cat(Cat));
 
 static cl::opt<uint64_t> MaxInstructions(
@@ -974,6 +977,15 @@ int main(int Argc, char **Argv) {
     return fail(Msg, Code);
   }
   Backend &B = **BOrErr;
+  // Timing on a GPU takes a few hundred launches at most; the emulator's
+  // wall time is not GPU time, and each launch there is a full emulation,
+  // so a count beyond a few only makes the run endless.
+  unsigned MaxRepeat = B.name() == "hip" ? kMaxHipRepeat : kMaxEmulatedRepeat;
+  if (Repeat > MaxRepeat)
+    return fail(formatv("--repeat={0} is more than {1}, the most launches "
+                        "gemm-run times on the {2} backend",
+                        unsigned(Repeat), MaxRepeat, B.name())
+                    .str());
   outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
                     B.deviceDescription());
   printProblem(Man, P);
