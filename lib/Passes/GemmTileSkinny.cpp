@@ -194,7 +194,9 @@ static double estimateCycles(const SkinnyPlan &plan,
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
   double l2 =
       xBytes * plan.gridS() / (target.l2BytesPerClockPerCU * computeUnits);
-  double dram = (xBytes + 4.0 * plan.batch * plan.s * (plan.k + 2 * plan.l)) /
+  // In doubles: the sizes may be near 2^63.
+  double dram = (xBytes + 4.0 * plan.batch * plan.s *
+                              (double(plan.k) + 2.0 * double(plan.l))) /
                 (target.dramBytesPerSecond() / target.boostClockHz());
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));

@@ -624,6 +624,10 @@ static Expected<std::vector<uint8_t>> buildKernarg(const ManifestKernel &K,
   return Kernarg;
 }
 
+/// The most workgroups a kernel of gemm-opt launches per element of C: one
+/// per K part (gemm-select-config splits a tile in at most 64).
+static constexpr uint64_t kMaxWorkgroupsPerElement = 64;
+
 /// --max-instructions, or its default. Our kernels execute about one wave
 /// instruction per 45 multiply-adds, the walkthrough's naive kernel one per
 /// 3: one per multiply-add leaves room for any honest kernel and still ends
@@ -855,6 +859,23 @@ makeLaunches(ArrayRef<const ManifestKernel *> Kernels,
     }
     LP.ExplicitArgs = std::move(*Kernarg);
     LP.MaxWaveInstructions = getInstructionLimit(P);
+    // gemm-opt's kernels launch at most one workgroup per K part (at most
+    // 64) of an element of C; a grid beyond that is not this problem's,
+    // and the emulator would run it for a long time before the check fails.
+    uint64_t Workgroups = SaturatingMultiply<uint64_t>(
+        SaturatingMultiply<uint64_t>(LP.Grid[0], LP.Grid[1]), LP.Grid[2]);
+    uint64_t MaxWorkgroups = SaturatingMultiply<uint64_t>(
+        kMaxWorkgroupsPerElement,
+        SaturatingMultiply<uint64_t>(
+            (uint64_t)P.Batch,
+            SaturatingMultiply<uint64_t>((uint64_t)P.M, (uint64_t)P.N)));
+    if (Workgroups > MaxWorkgroups)
+      return makeError(formatv(
+          "kernel {0}: its grid of {1} workgroups is more than gemm-opt's "
+          "kernels launch for this problem ({2} per element of its {3}x{4} C"
+          "{5}): the manifest does not describe the code object's launch",
+          K->Kernel, Workgroups, kMaxWorkgroupsPerElement, P.M, P.N,
+          P.Batch > 1 ? formatv(", batch {0}", P.Batch).str() : ""));
   }
   return Launches;
 }
