@@ -153,8 +153,10 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   KernelConfig tiled = config;
   selectTile(tiled, mnk, batch, isPlainMatmul(matmul) && config.splitTail != 1,
              layout->transposeB);
+  // k / 2 >= bk, not k >= 2 bk: bk is checked against the LDS only later,
+  // by the tiling pass, and may be near 2^63 here.
   bool tiledTakesIt = mnk[0] >= tiled.bm && mnk[1] >= tiled.bn &&
-                      mnk[2] >= 2 * tiled.bk && tiled.bm >= 64;
+                      mnk[2] / 2 >= tiled.bk && tiled.bm >= 64;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
     return KernelKind::Skinny;
   // Beyond 64, only for skinny matrices, the long side at least twice the
