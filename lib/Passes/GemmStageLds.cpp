@@ -126,12 +126,8 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(matmul->getParentOfType<scf::ForOp>());
-    for (SliceCopy &copy : copies) {
-      OpFoldResult matrixExtent =
-          memref::getMixedSize(b, b.getLoc(), copy.view.getSource(), copy.xDim);
-      copy.xStart = getShiftedTileStart(b, offset(copy.view, copy.xDim),
-                                        copy.extent, matrixExtent);
-    }
+    for (SliceCopy &copy : copies)
+      copy.xStart = getShiftedSliceStart(b, copy.view, copy.xDim, copy.extent);
   }
   // Global to registers: this lane's share of each slice. Consecutive
   // lanes read consecutive addresses: along K (BK lanes per row) when K is

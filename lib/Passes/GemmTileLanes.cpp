@@ -484,16 +484,11 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
       return tailMatmul.getDpsInputs()[operand]
           .getDefiningOp<memref::SubViewOp>();
     };
-    auto sliceStart = [&](memref::SubViewOp view, unsigned dim, int64_t size) {
-      return getShiftedTileStart(
-          b,
-          getValueOrCreateConstantIndexOp(b, b.getLoc(),
-                                          view.getMixedOffsets()[dim]),
-          size, memref::getMixedSize(b, b.getLoc(), view.getSource(), dim));
-    };
     MatmulLayout layout = *getMatmulLayout(tailMatmul);
-    Value aRow = sliceStart(tailView(0), layout.transposeA ? 1 : 0, tile.bm);
-    Value bCol = sliceStart(tailView(1), layout.transposeB ? 0 : 1, tile.bn);
+    Value aRow = getShiftedSliceStart(b, tailView(0), layout.transposeA ? 1 : 0,
+                                      tile.bm);
+    Value bCol = getShiftedSliceStart(b, tailView(1), layout.transposeB ? 0 : 1,
+                                      tile.bn);
     auto aRowOf = [&](int64_t i) {
       return math.add(aRow, arith::SubIOp::create(b, rowOf(i), blockRow));
     };

@@ -99,6 +99,16 @@ Value mlir::gemm::getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned,
   return arith::MinUIOp::create(b, owned, last);
 }
 
+Value mlir::gemm::getShiftedSliceStart(ImplicitLocOpBuilder &b,
+                                       memref::SubViewOp view, unsigned dim,
+                                       int64_t size) {
+  OpFoldResult extent =
+      memref::getMixedSize(b, b.getLoc(), view.getSource(), dim);
+  Value owned = getValueOrCreateConstantIndexOp(b, b.getLoc(),
+                                                view.getMixedOffsets()[dim]);
+  return getShiftedTileStart(b, owned, size, extent);
+}
+
 SmallVector<int64_t> mlir::gemm::getLoopSizes(linalg::LinalgOp matmul) {
   SmallVector<int64_t> sizes(matmul.getNumLoops(), ShapedType::kDynamic);
   for (OpOperand &operand : matmul->getOpOperands()) {

@@ -302,6 +302,11 @@ struct IndexMath {
 Value getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned, int64_t size,
                           OpFoldResult extent);
 
+/// getShiftedTileStart of a slice `view` of a matrix along `dim`: the
+/// owned start is the view's offset, the extent the matrix's.
+Value getShiftedSliceStart(ImplicitLocOpBuilder &b, memref::SubViewOp view,
+                           unsigned dim, int64_t size);
+
 /// The K loop of a tiled launch: the scf.for directly in its body.
 scf::ForOp getKLoop(gpu::LaunchOp launch);
 
