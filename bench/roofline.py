@@ -5,7 +5,7 @@
                       [--shapes NAME,... | --quick] [--half tune|eval]
                       [-j JOBS] [--out DIR]
                       [--target NAME] [--clock-ghz F] [--timeout S]
-                      [--before FILE.json]
+                      [--before FILE.json] [--no-kernel8]
                       [--no-chart]
 
 For each shape of bench/shapes/shapes.json (or the named ones, or the shapes
@@ -23,7 +23,10 @@ limit / predicted time. Every time is a prediction of the calibrated timing
 model, not a measurement. On a held-out corpus (bench/shapes/models.json,
 random.json) the summary is given per half, tuning and evaluation, with the
 shapes bound by launch latency apart: geometric mean, 10th percentile and
-minimum. Writes OUT/roofline.md, OUT/roofline.json and
+minimum. Beside the shapes, the walkthrough's kernel 8 (its hand-written
+ISA, bench/calibration/kernels) and gemm-opt's default kernel are predicted at
+4096^3 in the same run, with the same tools, clock and target: the bar every
+figure here is read against. Writes OUT/roofline.md, OUT/roofline.json and
 OUT/roofline.png (with python3-matplotlib; --before draws a previous
 roofline.json beside this run) and prints the table. A failed compile or
 prediction, or one over --timeout seconds, is a row that says so.
@@ -169,6 +172,37 @@ def predict_shape(s, gemm_opt, gemm_run, art, clock, timeout, options="",
     return {"kernel": kind, "remarks": remarks, "predicted_ms": ms,
             "grid": manifest.get("grid"), "vgprs": manifest.get("vgpr_count"),
             "extrapolated": sim.get("grid", {}).get("extrapolated")}
+
+
+def predict_kernel8(gemm_opt, gemm_run, art, clock, timeout, target_name,
+                    target):
+    """The bar: the walkthrough's kernel 8 and gemm-opt's default kernel at
+    4096^3 (kernel 8 hard-codes N = 4096), both predicted here. Kernel 8
+    computes C = A x B with beta = 0 (it writes C without reading it); the
+    roofline below charges both the accumulate's bytes, which at 4096^3 is
+    compute-bound either way."""
+    cal = os.path.join(REPO, "bench", "calibration")
+    walk = os.path.join(art, "walkthrough")
+    os.makedirs(walk, exist_ok=True)
+    deadline = time.time() + timeout
+    run([sys.executable, os.path.join(cal, "make-manifests.py"), walk,
+         "--size", "4096", "--build", "--isa", target["isa"]], deadline,
+        "building the walkthrough's kernels")
+    p = run([gemm_run, os.path.join(walk, "k8.manifest.json"), "--backend=sim",
+             "--json", f"--clock-ghz={clock}", f"--target={target_name}"],
+            deadline, "kernel 8's prediction")
+    sim = json.loads(p.stdout[p.stdout.index("{"):])
+    shape = {"name": "bar-4096x4096x4096-nn", "m": 4096, "n": 4096,
+             "k": 4096, "batch": 1, "transpose_a": False,
+             "transpose_b": False}
+    limit = roofline(shape, target)["limit_ms"]
+    ours = predict_shape(shape, gemm_opt, gemm_run, art, clock, timeout, "",
+                         target_name)
+    k8_ms = float(sim["milliseconds"])
+    return {"kernel8_ms": k8_ms, "kernel8_pct": 100 * limit / k8_ms,
+            "ours_ms": ours["predicted_ms"],
+            "ours_pct": 100 * limit / ours["predicted_ms"],
+            "speedup": k8_ms / ours["predicted_ms"]}
 
 
 def snapshot_tools(tools, dest):
@@ -375,6 +409,9 @@ def main():
                     "beside this run")
     ap.add_argument("--label", default=None,
                     help="what to call this run in a later --before chart")
+    ap.add_argument("--no-kernel8", action="store_true",
+                    help="do not predict the walkthrough's kernel 8 and "
+                    "gemm-opt's 4096^3 kernel beside the shapes")
     ap.add_argument("--no-chart", action="store_true")
     ap.add_argument("--chart-from", metavar="ROOFLINE.json",
                     help="only draw OUT/roofline.png from this run's JSON "
@@ -476,6 +513,15 @@ def main():
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         rows = list(pool.map(one, shapes))
+    bar = None
+    if not a.no_kernel8:
+        try:
+            bar = predict_kernel8(gemm_opt, gemm_run, art, clock, a.timeout,
+                                  a.target, target)
+            bar["status"] = "ok"
+        except (Failure, OSError, ValueError, KeyError) as e:
+            bar = {"status": "failed", "error": str(e)}
+            print(f"roofline: kernel 8: {e}", file=sys.stderr)
     total = time.time() - t_start
     sm = summary(rows)
     groups = group_summaries(rows)
@@ -550,6 +596,16 @@ def main():
                   "Global memory), and the card's Infinity Cache can "
                   "hold such a shape's data; read these rows as the model's "
                   "limits, not as beating the roofline."]
+    if bar and bar["status"] == "ok":
+        lines += ["", f"**The bar (predicted in this run, same tools, target "
+                  f"and clock):** the walkthrough's kernel 8 (hand-written "
+                  f"ISA) at 4096^3 {bar['kernel8_ms']:.3f} ms, "
+                  f"{bar['kernel8_pct']:.1f} % of roofline; gemm-opt's "
+                  f"default kernel at 4096^3 {bar['ours_ms']:.3f} ms, "
+                  f"{bar['ours_pct']:.1f} % ({bar['speedup']:.3f}x kernel "
+                  f"8's speed)."]
+    elif bar:
+        lines += ["", f"The bar: kernel 8 was not predicted: {bar['error']}"]
     fails = [r for r in rows if r["status"] != "ok"]
     if fails:
         lines += ["", "Not predicted:", ""] + [
@@ -590,10 +646,10 @@ def main():
                    "peak_tflops": peak,
                    "peak_gb_s": dram, "commit": commit,
                    "command": cmd, "tools": tool_info, "seconds": total,
-                   "summary": sm, "groups": groups,
+                   "summary": sm, "groups": groups, "kernel8": bar,
                    "chart": chart_file, "chart_note": chart_note,
                    "rows": rows}, f, indent=1)
-    return 1 if fails else 0
+    return 1 if fails or (bar and bar["status"] != "ok") else 0
 
 
 if __name__ == "__main__":
