@@ -2,8 +2,8 @@
 //
 // Turns the matmul that reads LDS into each lane's share of it: a TM x TN
 // register tile of accumulators carried by the K loop, 4 x 4 sub-tiles strided
-// so that neighbouring lanes read neighbouring 16 bytes of LDS (DESIGN.md
-// section 2), and the BK loop unrolled into 16-byte LDS reads and
+// so that neighbouring lanes read neighbouring 16 bytes of LDS
+// (docs/design.md), and the BK loop unrolled into 16-byte LDS reads and
 // outer-product FMAs. C is read and written once, after the K loop.
 //
 // Upstream tiling to threads (scf.forall mapped to lanes, then vectorization)

@@ -28,7 +28,7 @@ namespace mlir::gemm {
 
 /// The lane layout inside a wave32 wave: 4 lanes along M by 8 along N, each
 /// owning 4 x 4 sub-tiles, so that neighbouring lanes read neighbouring 16
-/// bytes of LDS (DESIGN.md section 2).
+/// bytes of LDS (docs/design.md).
 inline constexpr int64_t kWaveSize = 32;
 inline constexpr int64_t kLanesM = 4;
 inline constexpr int64_t kLanesN = 8;

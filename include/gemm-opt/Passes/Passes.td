@@ -315,7 +315,7 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     combines T and C) moves into the launch as a generic on the tiles of T
     and C after the K loop; `gemm-tile-lanes` fuses it into the store.
 
-    The wave grid fixes each lane's register tile (DESIGN.md section 2): a
+    The wave grid fixes each lane's register tile (docs/design.md): a
     wave is 4 lanes along M by 8 along N, each lane holding 4 x 4 sub-tiles,
     so TM = `bm` / (`waves-m` x 4) and TN = `bn` / (`waves-n` x 8), both
     multiples of 4. Tiles that do not fit the grid are errors that name the
