@@ -36,9 +36,9 @@ sys.path.insert(0, CAL)
 # Which kernels are judged, as calibrate.py has it.
 from calibrate import JUDGED_1_2, JUDGED_3_8, KERNELS as WALKTHROUGH, SHOWN_ONLY
 # Our kernels: label, gemm-rdna3-pipeline options, extra gemm-opt flags.
-# The first is the default; the "without" rows take issue 22's steps away one
-# at a time (the tail split, the batched waits, the tiling order), the last of
-# them being the default before those steps.
+# The first is the default; the "without" rows take its scheduling steps away
+# one at a time (the tail split, the batched waits, the tiling order), the last
+# of them being the kernel without any of the three.
 OURS = [
     ("gemm-opt default (prefetch=registers, tail split)", "", []),
     ("  without the tail split (split-tail=1)", "split-tail=1", []),

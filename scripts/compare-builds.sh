@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compares two gemm-opt builds: issue 21's "code objects bit-identical" check
-# for refactors. Compiles the same inputs with both and compares, per compile,
+# Compares two gemm-opt builds, to check that a refactor leaves the code objects
+# bit-identical. Compiles the same inputs with both and compares, per compile,
 # the exit code, stderr, code object, manifest and lowered IR:
 #  - examples/sgemm_4096.mlir under 12 pipeline configurations;
 #  - every .mlir split input (//--- x.mlir) of the lit tests holding a linalg

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lists the functions of lib/, tools/ and runtime/ longer than a limit
-(default 150 lines), longest first: issue 21's "no function over about 150
-lines". A brace counter, not a parser: a function is a top-level `{ ... }`
+(default 150 lines), longest first: the code aims at no function over about
+150 lines. A brace counter, not a parser: a function is a top-level `{ ... }`
 (outside namespaces) whose opening line is not a class, struct, enum or union.
 
 Usage: scripts/long-functions.py [--limit N] [PATH ...]

@@ -1,14 +1,14 @@
-# Prototype for issue 4 (not part of the product): prints, as MLIR, the kernel
+# Prototype (not part of the product): prints, as MLIR, the kernel
 # structure the fast pipeline must produce -- the walkthrough's kernel 5
-# (DESIGN.md section 2) written directly as a gpu.launch with LDS attributions,
-# a K loop carrying 8 x vector<16xf32> accumulators and register prefetch, and
-# the BK loop fully unrolled. Measured on 2026-11-22 (N = 256):
+# (docs/design.md, "The default kernel") written directly as a gpu.launch
+# with LDS attributions, a K loop carrying 8 x vector<16xf32> accumulators and
+# register prefetch, and the BK loop fully unrolled. Measured on 2026-11-22 (N = 256):
 #   python3 docs/prototypes/kernel5-structure.py 256 > k5.mlir
 #   gemm-opt k5.mlir --pass-pipeline="builtin.module(func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,rocdl-attach-target{chip=gfx1100 abi=500 O=3 wave64=false features=+cumode},gpu.module(lower-affine,convert-scf-to-cf,convert-gpu-to-rocdl{use-bare-ptr-memref-call-conv=true chipset=gfx1100 runtime=HIP},reconcile-unrealized-casts))" -o low.mlir
 #   gemm-opt low.mlir --gpu-module-to-binary="format=bin toolkit=build/toolkit" --gemm-emit-hsaco="hsaco=k5m.hsaco" --gemm-amdgpu-vopd-report
 #     -> 1024 FMAs per K step, 911 in VOPD (88%); 196 VGPRs, 18 SGPRs, LDS 8320, scratch 0
 #   gemm-run k5m.manifest.json --backend=emu   -> PASS
-# Hand-built kernel-5 structure in MLIR (prototype for issue 4).
+# Hand-built kernel-5 structure in MLIR (a prototype).
 import sys
 M=N=K=int(sys.argv[1]) if len(sys.argv)>1 else 256
 L=[]

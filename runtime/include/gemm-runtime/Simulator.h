@@ -65,7 +65,8 @@ struct SimParams {
   /// A 64- or 128-bit load whose lanes 2i and 2i+1 all read the same address
   /// returns two lanes' data per slot: half the passes. Off: not documented
   /// for RDNA3 (NVIDIA documents it for its shared memory), and kernel 4,
-  /// which needs it, then ties kernel 3 (docs/timing-model.md, stop 36).
+  /// which needs it, then ties kernel 3 (docs/timing-model.md, "LDS pair
+  /// packing and a loaded L2 latency").
   bool LdsPairPacking = false;
   // Vector memory.
   unsigned LineBytes = 128;

@@ -394,7 +394,7 @@ func.func @temporary_without_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf3
 
 // -----
 
-// Issue 20 item 10: an empty problem is refused, naming the dimension.
+// An empty problem is refused, naming the dimension.
 func.func @zero_m(%A: memref<0x16xf32>, %B: memref<16x16xf32>, %C: memref<0x16xf32>) {
   // expected-error @below {{'linalg.matmul' op has a zero-sized dimension: m = 0; gemm-opt compiles sizes of at least 1}}
   linalg.matmul ins(%A, %B : memref<0x16xf32>, memref<16x16xf32>) outs(%C : memref<0x16xf32>)
@@ -437,7 +437,7 @@ func.func @huge_bytes(%A: memref<4611686018427387904x1xf32>, %B: memref<1x1xf32>
 
 // -----
 
-// Issue 20 item 8: the kernel runs the matmul once and nothing else, so
+// The kernel runs the matmul once and nothing else, so
 // whatever it would not run is refused. A linalg.fill of C with 0.0 directly
 // before the matmul is C = A x B: it becomes the beta = 0 epilogue (the
 // matmul writes a zero-filled temporary that a generic copies to C), which

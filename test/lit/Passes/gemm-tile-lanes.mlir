@@ -30,7 +30,7 @@
 // accumulators carried by the K loop. Lane l of wave w starts at row
 // w * 32 + (l / 8) * 4 and column (l % 8) * 4; per K step it reads 2 A
 // fragments (rows 16 apart) and 4 B fragments (columns 32 apart), 16 bytes
-// each, and issues 8 16-wide FMAs. C is updated once, after the loop.
+// each, and issues eight 16-wide FMAs. C is updated once, after the loop.
 // CHECK-LABEL: func.func @sgemm
 // CHECK: gpu.launch {{.*}} threads(%[[TID:[^,]*]],
 // CHECK-DAG: %[[WAVE:.*]] = arith.divui %[[TID]], %c32

@@ -1,4 +1,4 @@
-// Issue 21 item 2: what upstream MLIR gives for gemm-stage-lds' job, on the
+// What upstream MLIR gives for gemm-stage-lds' job, on the
 // K step gemm-tile-workgroups builds (256^3, 128 x 128 tiles, K step 8).
 // linalg's promotion (transform.structured.promote with workgroup memory)
 // stages each operand's tile as it is: A's 128 x 8 slice untransposed and

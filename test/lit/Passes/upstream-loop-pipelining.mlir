@@ -1,4 +1,4 @@
-// Issue 21 item 2: what upstream MLIR gives for gemm-prefetch's job. On the
+// What upstream MLIR gives for gemm-prefetch's job. On the
 // staged K loop (load the slice, store it to LDS, barrier, the lanes' FMAs
 // from LDS, barrier), upstream's software pipeliner (scf::pipelineForLoop,
 // transform.loop.pipeline) schedules only the loop's reads ahead and refuses

@@ -1,4 +1,4 @@
-// Issue 21 item 2: gemm-tile-workgroups on upstream's tiling, against the
+// gemm-tile-workgroups on upstream's tiling, against the
 // transform dialect's route to the same kernel, on the edge-and-tail
 // problem (300 x 200 x 77, 128 x 128 tiles, K step 8).
 //

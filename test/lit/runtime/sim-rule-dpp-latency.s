@@ -6,7 +6,7 @@
 # (DPP=1): each waits for the previous result, 7 of them for a DPP result in
 # the DPP chain. That chain takes 7 cycles longer than the plain one at the
 # default, and 7 x 3 = 21 with DppExtraLatency=3, all lost to "dependency";
-# the plain chain does not change. Both issue 8 + 2 VALU instructions.
+# the plain chain does not change. Both have 8 + 2 VALU instructions.
 # REQUIRES: gemm-run
 # RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym DPP=0 %s -o %t.plain.o
 # RUN: ld.lld -shared %t.plain.o -o %t.plain.hsaco

@@ -2,13 +2,14 @@
 # and 2i+1 read the same address returns the pair's data once, so a pass
 # serves twice the lanes (LdsPairPacking; docs/timing-model.md, "LDS").
 #
-# One wave issues 8 independent ds_load_b128 and waits for them once. Each
+# One wave issues eight independent ds_load_b128 and waits for them once. Each
 # lane reads 16 bytes at 16 x lane (PAIRED=0: 4 passes of 8 lanes, 128
 # contiguous bytes each, no bank conflict) or at 16 x (lane / 2) (PAIRED=1:
 # lanes 2i and 2i+1 read the same address, 2 passes of 16 lanes). The loads
 # queue on the LDS, so with LdsPairPacking=1 the paired loads end 8 x 2 = 16
 # cycles earlier; with the default (0: the rule is off, see
-# docs/timing-model.md, "What stop 36 tried") both take the same time.
+# docs/timing-model.md, "LDS pair packing and a loaded L2 latency") both
+# take the same time.
 # REQUIRES: gemm-run
 # RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj --defsym PAIRED=0 %s -o %t.lanes.o
 # RUN: ld.lld -shared %t.lanes.o -o %t.lanes.hsaco
