@@ -2,15 +2,17 @@
 # Checks that the tracked files speak of the project, not of how its work was
 # organised: docs, comments, tests and scripts describe what the code does and
 # why, and history belongs in git log. Prints file:line:text for every
-# reference to a unit of work ("stop 26", "stops 19-22", "stop-19", "issue 22",
-# "issue #5", "this stop", "the previous session", ...) and exits 1 if there is
+# reference to a unit of work (the word stop or issue followed by a number,
+# with or without a hyphen or #, or a stop or session named by its place in
+# the sequence: this, the previous, the next ...) and exits 1 if there is
 # one, 0 otherwise. bench/results/ (generated output) and this script are not
-# checked. The timing model's issue terms ("LDS issue 104", "other issue 1 %")
-# are not references; write a count after the verb in words ("issues eight
-# loads") so that it is not taken for one.
+# checked. The timing model's issue terms (an LDS, VMEM, VALU, SALU, scalar,
+# other or dual issue count or share) are not references; write a count
+# after the verb in words ("issues eight loads") so that it is not taken for
+# one.
 # Usage: scripts/check-project-language.sh (from anywhere in the work tree)
 set -euo pipefail
-case "${1:-}" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,12p' "$0"; exit 0 ;; esac
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 self=scripts/check-project-language.sh
