@@ -156,9 +156,9 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
 /// than 4 workgroups per CU hides less latency: it counts up to 1.8 times
 /// (fitted on the shape set's skinny shapes, where this estimate picks a
 /// plan within 5 % of the best of six on geometric mean).
-static double estimateCycles(const SkinnyPlan &plan,
-                             const ::gemm::TargetInfo &target,
-                             int64_t computeUnits) {
+double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
+                                        const ::gemm::TargetInfo &target,
+                                        int64_t computeUnits) {
   auto loadCycles = [](int64_t lines) {
     return std::max<int64_t>(8, 2 * lines);
   };
@@ -253,7 +253,7 @@ mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
         if (stageY && (scalarY || !candidate.canStageY() ||
                        4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
           continue;
-        double cycles = estimateCycles(candidate, target, computeUnits);
+        double cycles = estimateSkinnyCycles(candidate, target, computeUnits);
         // The sum kernel's launch after the parts.
         if (candidate.parts > 1)
           cycles += target.launchGapSeconds() * target.boostClockHz();

@@ -120,6 +120,13 @@ struct SkinnyPlan {
   }
 };
 
+/// The cycles `plan` takes on `computeUnits` CUs of `target`, roughly, as
+/// the calibrated timing model would count them: what getSkinnyPlan compares
+/// its candidates by (GemmTileSkinny.cpp gives the terms).
+double estimateSkinnyCycles(const SkinnyPlan &plan,
+                            const ::gemm::TargetInfo &target,
+                            int64_t computeUnits);
+
 /// The plan for a (batch,) m x n x k matmul of `layout` on `computeUnits`
 /// CUs of `target`, or why gemm-tile-skinny cannot compile it (a phrase that
 /// follows "the skinny kernel cannot compile it: ").

@@ -1,0 +1,247 @@
+//===- SkinnyPlanTest.cpp - gemm-tile-skinny's plan and its estimate ------===//
+//
+// getSkinnyPlan's refusals and the layout it derives (SkinnyPlan.h), the
+// bounds every plan it returns keeps, and estimateSkinnyCycles, the cost it
+// compares plans by (GemmTileSkinny.cpp): the most of the busiest CU's
+// address path or VALU (scaled up for a grid of few workgroups), the L2 and
+// DRAM. Each estimate case gives the terms worked out by hand from the
+// plan; the L2 and DRAM terms divide its bytes by the target's rates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SkinnyPlan.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Refusals and layout
+//===----------------------------------------------------------------------===//
+
+struct PlanCase {
+  const char *name;
+  int64_t batch, m, n, k;
+  MatmulLayout layout;
+  int64_t computeUnits;
+  /// A part of the refusal; null when there is a plan.
+  const char *error;
+  /// For a plan: which side is small, and how X and Y are stored.
+  bool smallIsN, xAlongK, yAlongK;
+  int64_t s, l;
+  const char *why;
+};
+
+constexpr MatmulLayout kNN{false, false}, kNT{false, true}, kTN{true, false},
+    kTT{true, true};
+
+const PlanCase kPlanCases[] = {
+    {"MatVecNN", 1, 4096, 16, 4096, kNN, 64, nullptr, true, true, false, 16,
+     4096, "N is small: X = A (M x K, K contiguous), Y = B (K x N)"},
+    {"MatVecNT", 1, 4096, 16, 4096, kNT, 64, nullptr, true, true, true, 16,
+     4096, "B stored N x K: Y along K too"},
+    {"MatVecTN", 1, 4096, 16, 4096, kTN, 64, nullptr, true, false, false, 16,
+     4096, "A stored K x M: X along L"},
+    {"SmallM", 1, 16, 4096, 4096, kNN, 64, nullptr, false, false, true, 16,
+     4096, "M is small: X = B (K x N, N contiguous), Y = A along K"},
+    {"SmallMTT", 1, 16, 4096, 4096, kTT, 64, nullptr, false, true, false, 16,
+     4096, "both transposed: X = B stored N x K, Y = A stored K x M"},
+    {"Square", 1, 256, 256, 4096, kNN, 64, nullptr, true, true, false, 256, 256,
+     "a tie goes to N as the small side; 256 is the largest"},
+    {"Batched", 8, 1024, 32, 1024, kNN, 64, nullptr, true, true, false, 32,
+     1024, "a batch of skinny matmuls"},
+    {"SmallSideTooLarge", 1, 512, 512, 4096, kNN, 64,
+     "its smaller side (512) is above 256", false, false, false, 0, 0,
+     "beyond 256 the tiled kernel reuses more"},
+    {"KBelowAStep", 1, 4096, 16, 3, kNN, 64, "k=3 is less than one K step of 4",
+     false, false, false, 0, 0, "a lane multiplies 4 K values a step"},
+    {"DynamicK", 1, 4096, 16, ShapedType::kDynamic, kNN, 64,
+     "it needs static sizes", false, false, false, 0, 0,
+     "the plan is fixed at compile time"},
+    {"NoCUs", 1, 4096, 16, 4096, kNN, 0, "compute_units=0 is not in 1..1024",
+     false, false, false, 0, 0, "a grid balanced for no CUs"},
+    {"TooManyCUs", 1, 4096, 16, 4096, kNN, 1025,
+     "compute_units=1025 is not in 1..1024", false, false, false, 0, 0,
+     "the bound of the balance"},
+};
+
+class SkinnyPlanTest : public testing::TestWithParam<PlanCase> {};
+
+TEST_P(SkinnyPlanTest, PlanOrRefusal) {
+  const PlanCase &c = GetParam();
+  SCOPED_TRACE(c.why);
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  FailureOr<SkinnyPlan> plan =
+      getSkinnyPlan(c.batch, c.m, c.n, c.k, c.layout,
+                    ::gemm::getDefaultTarget(), c.computeUnits, os);
+  if (c.error) {
+    EXPECT_TRUE(failed(plan));
+    EXPECT_NE(whyNot.find(c.error), std::string::npos) << whyNot;
+    return;
+  }
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_EQ(plan->smallIsN, c.smallIsN);
+  EXPECT_EQ(plan->xAlongK, c.xAlongK);
+  EXPECT_EQ(plan->yAlongK, c.yAlongK);
+  EXPECT_EQ(plan->s, c.s);
+  EXPECT_EQ(plan->l, c.l);
+  EXPECT_EQ(plan->batch, c.batch);
+
+  // The bounds GemmTileSkinny.cpp keeps every candidate in.
+  EXPECT_EQ(plan->lanesK * plan->lanesL, kWaveSize) << "a wave's lanes";
+  EXPECT_LE(plan->accumulators(), 96) << "sums per lane, without spills";
+  EXPECT_GE(plan->waves, 1);
+  EXPECT_LE(plan->waves, 8);
+  EXPECT_TRUE(plan->unroll == 1 || plan->unroll == 2);
+  EXPECT_EQ(plan->steps() % plan->parts, 0) << "every part runs one loop";
+  EXPECT_LE(plan->parts, 16);
+  if (plan->parts > 1)
+    EXPECT_EQ(plan->batch, 1) << "K parts only for a plain matmul";
+  if (plan->stageY) {
+    EXPECT_TRUE(plan->canStageY());
+    EXPECT_FALSE(plan->scalarY);
+    EXPECT_LE(4 * plan->ldsYTileFloats(), 32 * 1024) << "half a CU's LDS";
+  }
+  if (plan->scalarY)
+    EXPECT_FALSE(plan->xAlongK) << "Y in SGPRs needs X along L";
+  // The grid covers C: every row of L and column of S, each batch.
+  EXPECT_GE(plan->gridL() * plan->rowsPerGroup(), plan->l);
+  EXPECT_GE(plan->gridS() * plan->colsPerGroup, plan->s);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, SkinnyPlanTest, testing::ValuesIn(kPlanCases),
+                         [](const testing::TestParamInfo<PlanCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
+//===----------------------------------------------------------------------===//
+// The estimate
+//===----------------------------------------------------------------------===//
+
+struct EstimateCase {
+  const char *name;
+  SkinnyPlan plan;
+  int64_t computeUnits;
+  /// Worked out by hand (see each case): the address-path and VALU cycles
+  /// of the busiest CU, the share of 4 workgroups per CU the grid misses
+  /// (fewGroups), and the bytes through the L2 and from DRAM.
+  double address, valu, fewGroups, l2Bytes, dramBytes;
+  const char *why;
+};
+
+SkinnyPlan makePlan(int64_t l, int64_t s, int64_t k, bool xAlongK, bool yAlongK,
+                    int64_t lanesK, int64_t rowsPerLane, int64_t colsPerGroup,
+                    int64_t parts = 1, bool stageY = false,
+                    bool scalarY = false) {
+  SkinnyPlan plan;
+  plan.l = l;
+  plan.s = s;
+  plan.k = k;
+  plan.xAlongK = xAlongK;
+  plan.yAlongK = yAlongK;
+  plan.lanesK = lanesK;
+  plan.lanesL = kWaveSize / lanesK;
+  plan.rowsPerLane = rowsPerLane;
+  plan.colsPerGroup = colsPerGroup;
+  plan.parts = parts;
+  plan.stageY = stageY;
+  plan.scalarY = scalarY;
+  return plan;
+}
+
+// loadCycles(lines) = max(8, 2 x lines); a step costs the X loads (one per
+// row along K, on lanesL lines; along L, 4 per chunk of 4 rows, on 4 lines)
+// and the Y loads (one per column along K, on 1 line; along S, 4 per 4
+// columns, on lanesK lines). waveSteps = ceil(workgroups / CUs) x lanesL x
+// stepsPerPart / 32; address = waveSteps x max(step, 2 x LDS step);
+// valu = waveSteps x accumulators; fewGroups = max(0, 1 - workgroups /
+// (4 x CUs)); L2 bytes = 4 x batch x l x k x gridS; DRAM bytes = 4 x batch x
+// (l x k + s x (k + 2 x l)).
+const EstimateCase kEstimateCases[] = {
+    // X along K: 1 load on 4 lines = 8 cycles; Y along S: 4 x 4 loads on 8
+    // lines = 16 x 16 = 256; step 264. 4096 / 4 rows = 1024 workgroups, 16
+    // per CU; 1024 steps; waveSteps = 16 x 4 x 1024 / 32 = 2048.
+    {"MatVecNN", makePlan(4096, 16, 4096, true, false, 8, 1, 16), 64,
+     2048.0 * 264, 2048.0 * 16, 0, 4.0 * 4096 * 4096,
+     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)),
+     "the address path bounds: Y along S costs a line per lane along K"},
+    // The same in 4 K parts: 4096 workgroups, 64 per CU, 256 steps each:
+    // waveSteps = 64 x 4 x 256 / 32 = 2048, as before.
+    {"MatVecNNParts", makePlan(4096, 16, 4096, true, false, 8, 1, 16, 4), 64,
+     2048.0 * 264, 2048.0 * 16, 0, 4.0 * 4096 * 4096,
+     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)),
+     "K parts move the same work to more workgroups"},
+    // 256 rows: 64 workgroups, 1 per CU: waveSteps = 4 x 1024 / 32 = 128;
+    // fewGroups = 1 - 64 / 256 = 0.75.
+    {"FewWorkgroups", makePlan(256, 16, 4096, true, false, 8, 1, 16), 64,
+     128.0 * 264, 128.0 * 16, 0.75, 4.0 * 256 * 4096,
+     4.0 * (256.0 * 4096 + 16 * (4096 + 2 * 256)),
+     "a grid of one workgroup per CU hides less latency: x 1.6"},
+    // Y along K: X 4 loads x 8 = 32, Y 8 loads x 8 = 64; step 96. 16 rows
+    // a workgroup: 256 x 2 column groups = 512 workgroups, 8 per CU; 256
+    // steps: waveSteps = 8 x 4 x 256 / 32 = 256; 4 x 8 sums a lane.
+    {"YAlongK", makePlan(4096, 16, 1024, true, true, 8, 4, 8), 64, 256.0 * 96,
+     256.0 * 32, 0, 4.0 * 4096 * 1024 * 2,
+     4.0 * (4096.0 * 1024 + 16 * (1024 + 2 * 4096)),
+     "X is read once per column group: twice through the L2"},
+    // Y in SGPRs, X along L: 4 loads (4 K values of one chunk of 4 rows)
+    // on 4 lines = 32, no Y loads. 32 lanes x 4 rows = 128 rows a
+    // workgroup: 32 workgroups, 1 per CU; 128 steps: waveSteps = 32 x 128 /
+    // 32 = 128; fewGroups = 1 - 32 / 256.
+    {"ScalarY", makePlan(4096, 4, 512, false, false, 1, 4, 4, 1, false, true),
+     64, 128.0 * 32, 128.0 * 16, 0.875, 4.0 * 4096 * 512,
+     4.0 * (4096.0 * 512 + 4 * (512 + 2 * 4096)),
+     "Y's loads are scalar: only X's cost the address path"},
+    // Y staged in LDS: X 2 loads x 8 = 16; the tile's 8 x 16 = 128 pieces
+    // are 4 loads of 32, on 32 / 4 = 8 lines: 4 x 16 = 64; step 80. The LDS
+    // step: 4 x (4 loads + 16 reads) = 80, doubled: 160 bounds. 8 rows a
+    // workgroup: 256 workgroups, 4 per CU; 512 steps: waveSteps = 4 x 4 x
+    // 512 / 32 = 256.
+    {"StagedY", makePlan(2048, 16, 2048, true, false, 8, 2, 16, 1, true), 64,
+     256.0 * 160, 256.0 * 32, 0, 4.0 * 2048 * 2048,
+     4.0 * (2048.0 * 2048 + 16 * (2048 + 2 * 2048)),
+     "the LDS half the workgroups share bounds a staged plan's step"},
+};
+
+class SkinnyEstimateTest : public testing::TestWithParam<EstimateCase> {};
+
+TEST_P(SkinnyEstimateTest, Cycles) {
+  const EstimateCase &c = GetParam();
+  SCOPED_TRACE(c.why);
+  // Every product: the address and VALU terms are the plan's, the L2 and
+  // DRAM terms the product's rates.
+  for (const ::gemm::TargetInfo &target : ::gemm::getTargets()) {
+    SCOPED_TRACE(target.name);
+    double l2 = c.l2Bytes / (target.l2BytesPerClockPerCU * c.computeUnits);
+    double dramBytesPerClock =
+        target.dramBytesPerSecond() / target.boostClockHz();
+    double expected =
+        std::max({std::max(c.address, c.valu) * (1 + 0.8 * c.fewGroups), l2,
+                  c.dramBytes / dramBytesPerClock});
+    EXPECT_NEAR(estimateSkinnyCycles(c.plan, target, c.computeUnits), expected,
+                expected * 1e-12);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Plans, SkinnyEstimateTest,
+                         testing::ValuesIn(kEstimateCases),
+                         [](const testing::TestParamInfo<EstimateCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
+TEST(SkinnyEstimateTest, AddressPathBoundsTheDefaultTargetsMatVec) {
+  // On the default product the 4096 x 16 matrix-vector plan above is bound
+  // by its address path, not by DRAM: what makes the choice of rows and
+  // columns per lane matter.
+  const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
+  SkinnyPlan plan = makePlan(4096, 16, 4096, true, false, 8, 1, 16);
+  EXPECT_EQ(estimateSkinnyCycles(plan, target, 64), 2048.0 * 264);
+}
+
+} // namespace
