@@ -7,13 +7,14 @@ Every CU count, clock, bandwidth, peak rate and launch gap of the products
 gemm-opt targets lives in lib/Target/Target.cpp (docs/targets.md). This
 script reads the figures from that table and looks for them in the sources
 (C++, TableGen, Python, CMake and shell files under include/, lib/, tools/,
-runtime/, bench/, scripts/ and examples/; or the FILEs given): a line that
-holds one of the figures next to a word of its kind (a clock next to "GHz" or
-"clock", a CU count next to "CU" or "compute units", a bandwidth next to
-"GB/s" or "bandwidth", a peak next to "TFLOP", a gap next to "launch" or
-"gap") is reported as FILE:LINE. Comments count: a figure restated in a
-comment goes stale with the table. Tests and docs are not scanned (they quote
-the tools' output and the sources).
+runtime/, bench/, scripts/, examples/ and unittests/; or the FILEs given): a
+line that holds one of the figures next to a word of its kind (a clock next
+to "GHz" or "clock", a CU count next to "CU" or "compute units", a bandwidth
+next to "GB/s" or "bandwidth", a peak next to "TFLOP", a gap next to
+"launch" or "gap") is reported as FILE:LINE. Comments count: a figure
+restated in a comment goes stale with the table. The lit tests and docs are
+not scanned (they quote the tools' output and the sources); the unit tests
+are, as they read every figure from the table.
 
 Exit code: 0 clean, 1 figures found, 2 bad usage or an unreadable table.
 """
@@ -26,7 +27,7 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join("lib", "Target", "Target.cpp")
 SCANNED_DIRS = ["include", "lib", "tools", "runtime", "bench", "scripts",
-                "examples"]
+                "examples", "unittests"]
 SCANNED_EXTS = (".cpp", ".h", ".td", ".py", ".cmake", ".txt", ".sh", ".in")
 # Generated or vendored output that quotes the tools (result tables).
 SKIPPED_DIRS = {os.path.join("bench", "results"), "build"}
