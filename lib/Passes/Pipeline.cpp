@@ -71,7 +71,7 @@ KernelScheduler resolveScheduler(KernelScheduler requested,
   // bank plan (24 of 80 fragment register pairs in the wrong half): 3.63 ms
   // predicted at 4096^3 against 3.04 with LLVM's scheduler. Every other
   // configuration of the test matrix is faster in the tiling order
-  // (bench/predict.py, README "The kernel's instruction order").
+  // (bench/predict.py, docs/results.md "The kernel's instruction order").
   if (kernel.addressing == Addressing::Global &&
       kernel.prefetch == PrefetchMode::Registers)
     return KernelScheduler::Llvm;

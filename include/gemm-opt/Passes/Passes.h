@@ -289,7 +289,7 @@ struct CodegenConfig {
 
 /// The scheduler `requested` for kernels of configuration `kernel`: Auto
 /// becomes the one the timing model predicts faster for it (bench/predict.py
-/// and README, "The kernel's instruction order").
+/// and docs/results.md, "The kernel's instruction order").
 KernelScheduler resolveScheduler(KernelScheduler requested,
                                  const KernelConfig &kernel);
 
