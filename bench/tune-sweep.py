@@ -425,10 +425,11 @@ class Progress:
     """done/total, failures and ETA on stderr: one line redrawn on a
     terminal, else a line every 10 s and at the end."""
 
-    def __init__(self, what, total, cached):
+    def __init__(self, what, total, cached, failed, failed_word):
         self.what, self.total, self.cached = what, total, cached
+        self.failed_word = failed_word
         self.done = cached
-        self.failed = 0
+        self.failed = failed
         self.start = time.time()
         self.last = 0
         self.tty = sys.stderr.isatty()
@@ -453,7 +454,8 @@ class Progress:
         else:
             eta = "ETA -"
         line = (f"tune-sweep: {self.what} {self.done}/{self.total} "
-                f"({self.cached} cached), {self.failed} failed, {eta}")
+                f"({self.cached} cached), {self.failed} {self.failed_word}, "
+                f"{eta}")
         sys.stderr.write(("\r" + line + ("\n" if final else "")) if self.tty
                          else line + "\n")
         sys.stderr.flush()
@@ -511,7 +513,8 @@ def kill_a_worker(client):
     return address, pid
 
 
-def run_jobs(client, what, jobs, cache, tools, args, is_failure, state):
+def run_jobs(client, what, jobs, cache, tools, args, is_failure,
+             failed_word, state):
     """The results of `jobs` (by cache key): from the cache, else from the
     cluster, each cached as it arrives."""
     from distributed import as_completed
@@ -526,7 +529,12 @@ def run_jobs(client, what, jobs, cache, tools, args, is_failure, state):
             results[key] = cached
         else:
             todo[key] = job
-    progress = Progress(what, len(results) + len(todo), len(results))
+    progress = Progress(what, len(results) + len(todo), len(results),
+                        sum(map(is_failure, results.values())), failed_word)
+    if not todo:
+        progress.show(final=True)
+        return results
+    client = client()
     progress.show()
     futures = {client.submit(run_job, job, tools, args.timeout,
                              key=f"tune-sweep-{key}", pure=False): key
@@ -644,12 +652,18 @@ def sweep(args):
                 checks[(check_target, shape_str(s), options)] = {
                     "kind": "check", "check_target": check_target,
                     "shape": s, "options": options}
-    client = connect(args, tools)
-    state = {"ran": 0, "killed": False}
+    # The cluster is started, or reached, for the first job not cached.
+    state = {"ran": 0, "killed": False, "client": None}
+
+    def client():
+        if state["client"] is None:
+            state["client"] = connect(args, tools)
+        return state["client"]
     try:
         check_results = run_jobs(client, "checks", list(checks.values()),
                                  cache, tools, args,
-                                 lambda r: not r["applies"], state)
+                                 lambda r: not r["applies"],
+                                 "name no configuration", state)
         applies = {}
         for ident, job in checks.items():
             result = check_results[cache.key(job)]
@@ -672,9 +686,10 @@ def sweep(args):
                     plan.append((t, i, options, cache.key(job)))
                     jobs.append(job)
         results = run_jobs(client, "jobs", jobs, cache, tools, args,
-                           lambda r: bool(r["failure"]), state)
+                           lambda r: bool(r["failure"]), "failed", state)
     finally:
-        client.close()
+        if state["client"] is not None:
+            state["client"].close()
 
     exit_code = 0
     for t, (name, clock, units) in enumerate(settings):
