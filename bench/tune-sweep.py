@@ -279,10 +279,10 @@ def run_job(job, tools, timeout):
         why = _exec([gemm_opt, stem + ".mlir", pipeline, "-o", os.devnull],
                     None, stem + ".compile.log", timeout)
         if why is None:
-            # gemm-tune formats the clock with formatv's default: 2 decimals.
+            # The clock as gemm-tune formats it (raw_ostream: %e).
             why = _exec([gemm_run, stem + ".manifest.json", "--backend=sim",
                          "--json", f"--target={job['target']}",
-                         "--clock-ghz=%.2f" % job["clock_ghz"],
+                         "--clock-ghz=%e" % job["clock_ghz"],
                          f"--compute-units={job['compute_units']}"],
                         stem + ".sim.json", stem + ".sim.log", timeout)
         if why is not None:
