@@ -23,7 +23,7 @@ done
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22 clang-22
           libamdhip64-dev python3-matplotlib cmake ninja-build g++ python3
-          libgtest-dev)
+          libgtest-dev python3-distributed)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -52,3 +52,10 @@ if os.path.exists(os.path.join(config.gemm_tools_dir, "gemm-run")):
     tools.append(ToolSubst("gemm-run", unresolved="fatal"))
     config.available_features.add("gemm-run")
 llvm_config.add_tool_substitutions(tools, [config.gemm_tools_dir, config.llvm_tools_dir])
+
+# bench/tune-sweep.py runs its jobs on Dask (python3-distributed).
+import subprocess
+import sys
+if subprocess.run([sys.executable, "-c", "import distributed"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("dask")
