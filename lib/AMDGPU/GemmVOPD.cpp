@@ -20,6 +20,7 @@
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachinePassManager.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -153,11 +154,13 @@ private:
   bool RemarksOn;
 };
 
-class GemmVOPDPass : public MachineFunctionPass {
+/// The legacy pass manager's entry, which TargetPassConfig inserts into amdgcn
+/// code generation and llc -run-pass runs; the work is runGemmVOPD's.
+class GemmVOPDLegacy : public MachineFunctionPass {
 public:
   static char ID;
 
-  GemmVOPDPass() : MachineFunctionPass(ID) {}
+  GemmVOPDLegacy() : MachineFunctionPass(ID) {}
 
   StringRef getPassName() const override {
     return "gemm-opt late AMDGPU VOPD pass";
@@ -174,8 +177,6 @@ public:
 };
 
 } // namespace
-
-char GemmVOPDPass::ID = 0;
 
 static void reportBankPlan(FindingReporter &Report, MachineBasicBlock &MBB,
                            const gemm::FragmentBankResult &R) {
@@ -347,17 +348,16 @@ static unsigned getExtraVGPRAllowance(const MachineFunction &MF) {
   return std::max<unsigned>(RecolorExtraVGPRs, Room);
 }
 
-bool GemmVOPDPass::runOnMachineFunction(MachineFunction &MF) {
-  // optnone and opt-bisect; features can differ per function; wave64 code has
-  // no VOPD.
-  if (skipFunction(MF.getFunction()) ||
-      MF.getSubtarget().checkFeatures("+wavefrontsize64"))
+/// The pass's work on one machine function, whichever pass manager runs it:
+/// the rewrites, then the counts and remarks. Returns whether `MF` changed.
+static bool runGemmVOPD(MachineFunction &MF, MachineLoopInfo &Loops,
+                        MachineOptimizationRemarkEmitter &ORE) {
+  // Features can differ per function; wave64 code has no VOPD.
+  if (MF.getSubtarget().checkFeatures("+wavefrontsize64"))
     return false;
   LLVM_DEBUG(dbgs() << kGemmVOPDPassName << ": " << MF.getName() << "\n");
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  FindingReporter Report(
-      MF, getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE());
-  MachineLoopInfo &Loops = getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  FindingReporter Report(MF, ORE);
 
   bool Changed = false;
   bool Rewrite = (RepairParity || PairFMACs || RecolorVGPRs) &&
@@ -419,17 +419,41 @@ bool GemmVOPDPass::runOnMachineFunction(MachineFunction &MF) {
   return Changed;
 }
 
+char GemmVOPDLegacy::ID = 0;
+
+bool GemmVOPDLegacy::runOnMachineFunction(MachineFunction &MF) {
+  // optnone and opt-bisect. The new pass manager's instrumentation makes the
+  // same decision before it calls GemmVOPDPass::run.
+  if (skipFunction(MF.getFunction()))
+    return false;
+  return runGemmVOPD(
+      MF, getAnalysis<MachineLoopInfoWrapperPass>().getLI(),
+      getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE());
+}
+
 namespace gemm {
 
-MachineFunctionPass *createGemmVOPDPass() { return new GemmVOPDPass(); }
+PreservedAnalyses GemmVOPDPass::run(MachineFunction &MF,
+                                    MachineFunctionAnalysisManager &MFAM) {
+  if (!runGemmVOPD(
+          MF, MFAM.getResult<MachineLoopAnalysis>(MF),
+          MFAM.getResult<MachineOptimizationRemarkEmitterAnalysis>(MF)))
+    return PreservedAnalyses::all();
+  // The recoloring can split a loop exit edge, so unlike the legacy entry this
+  // one claims no CFG analysis: the new pass manager would keep a stale
+  // dominator tree cached for the passes after it.
+  return getMachineFunctionPassPreservedAnalyses();
+}
 
-const void *getGemmVOPDPassID() { return &GemmVOPDPass::ID; }
+MachineFunctionPass *createGemmVOPDPass() { return new GemmVOPDLegacy(); }
+
+const void *getGemmVOPDPassID() { return &GemmVOPDLegacy::ID; }
 
 void initializeGemmVOPDPass(PassRegistry &Registry) {
   static bool Registered = [&] {
     Registry.registerPass(
-        *new PassInfo(kGemmVOPDPassName, kGemmVOPDPassName, &GemmVOPDPass::ID,
-                      PassInfo::NormalCtor_t(callDefaultCtor<GemmVOPDPass>),
+        *new PassInfo(kGemmVOPDPassName, kGemmVOPDPassName, &GemmVOPDLegacy::ID,
+                      PassInfo::NormalCtor_t(callDefaultCtor<GemmVOPDLegacy>),
                       /*CFGOnly=*/false, /*IsAnalysis=*/false));
     return true;
   }();

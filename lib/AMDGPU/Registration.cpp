@@ -3,15 +3,18 @@
 // registerLatePass() installs a RegisterTargetPassConfigCallback. It is an
 // explicit call rather than a static registrar so that the library can be a
 // plain static library: nothing depends on the linker keeping an unreferenced
-// object file.
+// object file. registerGemmVOPDPassBuilderCallbacks() is the new pass
+// manager's counterpart: it teaches a PassBuilder the pass's name.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 
 #include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/PassInstrumentation.h"
 #include "llvm/Pass.h"
 #include "llvm/PassRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
@@ -89,4 +92,18 @@ void gemm::registerLatePass() {
     return true;
   }();
   (void)Registered;
+}
+
+void gemm::registerGemmVOPDPassBuilderCallbacks(PassBuilder &PB) {
+  // Without this, printed pipelines would name the pass by its C++ class.
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    PIC->addClassToPassName(GemmVOPDPass::name(), kGemmVOPDPassName);
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, MachineFunctionPassManager &MFPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != kGemmVOPDPassName)
+          return false;
+        MFPM.addPass(GemmVOPDPass());
+        return true;
+      });
 }

@@ -17,17 +17,29 @@
 // (-pass-remarks[-analysis|-missed]=gemm-amdgpu-vopd) and
 // -gemm-amdgpu-vopd-report.
 //
-// Call gemm::registerLatePass() once, before creating a TargetMachine's code
-// generation passes, to have the pass inserted into every amdgcn wave32
-// pipeline of the process (GemmOptLLVMPlugin does so when it is loaded).
+// The pass has an entry for each pass manager, both running the same code.
+// The legacy one (createGemmVOPDPass, -run-pass=gemm-amdgpu-vopd) is the one
+// that runs in code generation, because LLVM 22's AMDGPU code generation is
+// built on TargetPassConfig. Call gemm::registerLatePass() once, before
+// creating a TargetMachine's code generation passes, to have it inserted into
+// every amdgcn wave32 pipeline of the process (GemmOptLLVMPlugin does so when
+// it is loaded). The new one (gemm::GemmVOPDPass) is for hosts that build
+// machine-function pipelines with a PassBuilder:
+// registerGemmVOPDPassBuilderCallbacks() makes -passes=gemm-amdgpu-vopd parse
+// (GemmOptLLVMPlugin's llvmGetPassPluginInfo calls it). LLVM 22's llc never
+// hands its PassBuilder to a plugin, so `llc -passes=` cannot reach it there;
+// docs/late-pass.md has the details.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_AMDGPU_GEMMVOPD_H
 #define GEMM_OPT_AMDGPU_GEMMVOPD_H
 
+#include "llvm/CodeGen/MachinePassManager.h"
+
 namespace llvm {
 class MachineFunctionPass;
+class PassBuilder;
 class PassRegistry;
 } // namespace llvm
 
@@ -52,6 +64,18 @@ const void *getGemmVOPDPassID();
 
 /// Registers the pass with `registry`, which insertPass and -run-pass need.
 void initializeGemmVOPDPass(llvm::PassRegistry &registry);
+
+/// The pass on the new pass manager, as gcn-create-vopd's GCNCreateVOPDPass is
+/// beside its legacy GCNCreateVOPDLegacy.
+class GemmVOPDPass : public llvm::PassInfoMixin<GemmVOPDPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::MachineFunction &MF,
+                              llvm::MachineFunctionAnalysisManager &MFAM);
+};
+
+/// Makes `PB` parse gemm-amdgpu-vopd as GemmVOPDPass in a machine-function
+/// pipeline, and name it so in printed pipelines.
+void registerGemmVOPDPassBuilderCallbacks(llvm::PassBuilder &PB);
 
 } // namespace gemm
 
