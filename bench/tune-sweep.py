@@ -57,7 +57,9 @@ sys.path.insert(0, os.path.join(REPO, "bench"))
 import targets  # noqa: E402
 
 # gemm-tune's built-in candidates, in its order (a tie goes to the earlier),
-# each kept for a shape where it names a configuration for it.
+# each kept for a shape where it names a configuration for it. A copy of
+# defaultCandidates in tools/gemm-tune/gemm-tune.cpp: test/lit/bench/
+# tune-sweep.test compares the two tools' tables with no --candidate.
 DEFAULT_CANDIDATES = [
     "kernel=tiled bm=128 bn=128",
     "kernel=tiled bm=128 bn=128 prefetch=lds",
