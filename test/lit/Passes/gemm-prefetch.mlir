@@ -1,11 +1,14 @@
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s
-// RUN: gemm-opt %s --gemm-select-config=prefetch=lds --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=LDS
-// RUN: gemm-opt %s --gemm-select-config=prefetch=none --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=NONE
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=DYN
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 prefetch=lds" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=LDS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 prefetch=none" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=NONE
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=DYN
 // The passes between also canonicalized: the slices are single loads then.
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds --canonicalize --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=CANON
-// RUN: gemm-opt %s --gemm-select-config="bk=32 prefetch=lds" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | not gemm-opt --gemm-prefetch -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS-ERR
-// RUN: not gemm-opt %s --gemm-select-config=prefetch=twice -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODE-ERR
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --canonicalize --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=CANON
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 bk=32 prefetch=lds" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | not gemm-opt --gemm-prefetch -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS-ERR
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 prefetch=twice" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODE-ERR
 
 // prefetch=registers: the first slice is loaded before the loop and carried;
 // each step stores the carried slice, synchronizes, loads the next slice

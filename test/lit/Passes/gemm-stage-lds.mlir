@@ -1,10 +1,13 @@
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
-// RUN: gemm-opt %s --gemm-select-config=pad=0 --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=PAD0
-// RUN: not gemm-opt %s --gemm-select-config=pad=2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
-// RUN: gemm-opt %s --gemm-select-config=pad=4611686018427387904 --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEPAD
-// RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-select-config --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
-// RUN: gemm-opt %s --gemm-select-config=bk=128 --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=DYN
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 pad=0" --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=PAD0
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 pad=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAD
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 pad=4611686018427387904" --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEPAD
+// RUN: gemm-opt %S/Inputs/transposed-256.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=TRANS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 bk=128" --gemm-tile-workgroups | not gemm-opt --gemm-stage-lds -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups | gemm-opt --gemm-stage-lds | FileCheck %s --check-prefix=DYN
 // RUN: gemm-opt %S/Inputs/hand-launch.mlir --gemm-stage-lds --gemm-tile-lanes --gemm-prefetch --gemm-buffer-addressing | FileCheck %s --check-prefix=HAND
 // HAND: gpu.launch blocks
 // HAND-NOT: workgroup(

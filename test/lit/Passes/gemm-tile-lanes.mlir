@@ -1,19 +1,22 @@
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=COUNT
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load .*#gpu.address_space<workgroup>>, vector<4xf32>" | FileCheck %s --check-prefix=LDS-READS
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load %arg2" | FileCheck %s --check-prefix=C-READS
-// RUN: gemm-opt %s --gemm-select-config=unroll=2 --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=UNROLL
-// RUN: gemm-opt %s --gemm-select-config="bm=64 bn=64 waves-m=2 waves-n=2" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=GRID
-// RUN: gemm-opt %s --gemm-select-config=unroll=3 --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
-// RUN: gemm-opt %s --gemm-select-config="bk=64 pad=0" --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=DYN
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=COUNT
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load .*#gpu.address_space<workgroup>>, vector<4xf32>" | FileCheck %s --check-prefix=LDS-READS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "vector.load %arg2" | FileCheck %s --check-prefix=C-READS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 unroll=2" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=UNROLL
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=64 bn=64 waves-m=2 waves-n=2" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=GRID
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 unroll=3" --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNROLL-ERR
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 bk=64 pad=0" --gemm-tile-workgroups --gemm-stage-lds | not gemm-opt --gemm-tile-lanes -o /dev/null 2>&1 | FileCheck %s --check-prefix=VGPR
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=DYN
 // One wait per K step for its LDS fragments (batch_waits, the default), none
 // with batch-waits=false.
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "amdgpu.memory_counter_wait ds(0)" | FileCheck %s --check-prefix=WAITS
-// RUN: gemm-opt %s --gemm-select-config=batch-waits=false --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NOWAIT
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | grep -c "amdgpu.memory_counter_wait ds(0)" | FileCheck %s --check-prefix=WAITS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 batch-waits=false" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NOWAIT
 // With wave-priorities=true each K step's FMAs run at priority 1, between the
 // step's wait and the next step's loads.
-// RUN: gemm-opt %s --gemm-select-config=wave-priorities=true --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=PRIO
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 wave-priorities=true" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=PRIO
 // PRIO: amdgpu.memory_counter_wait ds(0)
 // PRIO-NEXT: rocdl.s.setprio 1
 // PRIO-NEXT: vector.extract
@@ -124,9 +127,9 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 }
 
 // Edge tiles and a K tail (300 x 200 x 77, run separately from the above).
-// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=EDGE
-// RUN: gemm-opt %S/Inputs/alpha-beta-256.mlir --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=EPILOGUE
-// RUN: sed -e 's/%bc = arith.mulf %c, %beta : f32/%bc = arith.mulf %at, %alpha : f32/' %S/Inputs/alpha-beta-256.mlir | gemm-opt --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NO-C
+// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=EDGE
+// RUN: gemm-opt %S/Inputs/alpha-beta-256.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=EPILOGUE
+// RUN: sed -e 's/%bc = arith.mulf %c, %beta : f32/%bc = arith.mulf %at, %alpha : f32/' %S/Inputs/alpha-beta-256.mlir | gemm-opt --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes | FileCheck %s --check-prefix=NO-C
 // The tile starts are shifted back to end at m and n (min(start, 300 - 128),
 // min(start, 200 - 128)); the K loop runs the 9 whole slices and a loop of 5
 // steps after it multiplies the tail from global memory, one row of B
@@ -170,7 +173,7 @@ func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // 64 x 64 tiles (4 x 8 sums a lane): the C loads of 8 sub-tiles (the whole
 // lane tile) are issued before their stores, so that they are in flight
 // together.
-// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-select-config="bm=64 bn=64" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=BATCH
+// RUN: gemm-opt %S/Inputs/edges-300x200x77.mlir --gemm-select-config="kernel=tiled bm=64 bn=64" --gemm-tile-workgroups --gemm-stage-lds | gemm-opt --gemm-tile-lanes --canonicalize --cse | FileCheck %s --check-prefix=BATCH
 // BATCH: scf.for
 // BATCH-COUNT-8: vector.load %arg2[{{.*}}] : memref<300x200xf32>, vector<4xf32>
 // BATCH-NOT: vector.load %arg2

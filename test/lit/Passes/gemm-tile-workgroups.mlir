@@ -1,17 +1,20 @@
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
 // The tiled kernel's workgroups (kernel=tiled: gemm-select-config would give
 // the 60-row matmuls below the skinny kernel, gemm-tile-skinny.mlir).
-// RUN: gemm-opt %s --split-input-file --gemm-select-config=kernel=tiled --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --gemm-select-config="bm=128 bn=128 kernel=tiled" --gemm-tile-workgroups --verify-diagnostics | FileCheck %s
 // RUN: gemm-opt %s --split-input-file --gemm-select-config="bm=64 bn=64 waves-m=2 waves-n=2 kernel=tiled" --gemm-tile-workgroups --verify-diagnostics | FileCheck %s --check-prefix=GRID
-// RUN: not gemm-opt %s --gemm-select-config="waves-n=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
-// RUN: not gemm-opt %s --gemm-select-config="waves-m=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
-// RUN: not gemm-opt %s --gemm-select-config="bk=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled waves-n=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BN
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled waves-m=0" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 bk=3" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
 // Sizes whose products overflow 64 bits (found by fuzz.py under UBSan; the
 // first was a division by zero, SIGFPE).
-// RUN: not gemm-opt %s --gemm-select-config="waves-m=4611686018427387904 waves-n=2" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVES
-// RUN: not gemm-opt %s --gemm-select-config="waves-n=9223372036854775807" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVESN
-// RUN: not gemm-opt %s --gemm-select-config="waves-m=8 waves-n=8" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES64
-// RUN: not gemm-opt %s --gemm-select-config="bm=4611686018427387904" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBM
-// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled waves-m=4611686018427387904 waves-n=2" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVES
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled waves-n=9223372036854775807" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEWAVESN
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled waves-m=8 waves-n=8" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES64
+// RUN: not gemm-opt %s --gemm-select-config="kernel=tiled bm=4611686018427387904" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBM
+// RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups | FileCheck %s --check-prefix=DYN
 // RUN: not gemm-opt %s --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 
 // One workgroup per 128 x 128 tile of C: grid x along N (384 / 128), y along M

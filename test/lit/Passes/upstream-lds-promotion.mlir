@@ -1,3 +1,6 @@
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
 // What upstream MLIR gives for gemm-stage-lds' job, on the
 // K step gemm-tile-workgroups builds (256^3, 128 x 128 tiles, K step 8).
 // linalg's promotion (transform.structured.promote with workgroup memory)
@@ -9,8 +12,8 @@
 // conflict), the copy shared out among the lanes with coalesced loads, and
 // the tiles in the launch's workgroup memory; gemm-stage-lds builds that.
 //
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups | gemm-opt --transform-interpreter --canonicalize | FileCheck %s --check-prefix=UPSTREAM
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds --canonicalize | FileCheck %s --check-prefix=OURS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups | gemm-opt --transform-interpreter --canonicalize | FileCheck %s --check-prefix=UPSTREAM
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --canonicalize | FileCheck %s --check-prefix=OURS
 
 // UPSTREAM: func.func @sgemm
 // UPSTREAM-DAG: %[[BS:.*]] = memref.alloc() : memref<8x128xf32, #gpu.address_space<workgroup>>

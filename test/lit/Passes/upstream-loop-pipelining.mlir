@@ -1,3 +1,6 @@
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
 // What upstream MLIR gives for gemm-prefetch's job. On the
 // staged K loop (load the slice, store it to LDS, barrier, the lanes' FMAs
 // from LDS, barrier), upstream's software pipeliner (scf::pipelineForLoop,
@@ -10,8 +13,8 @@
 // through the loop in registers (prefetch=registers, the default), or gives
 // the LDS tiles two stages (prefetch=lds).
 //
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | not gemm-opt --transform-interpreter -o /dev/null 2>&1 | FileCheck %s --check-prefix=UPSTREAM
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes --gemm-prefetch --canonicalize | FileCheck %s --check-prefix=OURS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | not gemm-opt --transform-interpreter -o /dev/null 2>&1 | FileCheck %s --check-prefix=UPSTREAM
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes --gemm-prefetch --canonicalize | FileCheck %s --check-prefix=OURS
 
 // UPSTREAM: error: operation scheduled before its operands
 // UPSTREAM: error: transform.loop.pipeline failed to apply

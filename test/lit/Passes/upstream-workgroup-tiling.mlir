@@ -1,3 +1,6 @@
+// The configuration is given (kernel=tiled bm=128 bn=128 unless a RUN line
+// names another): this file tests the passes, gemm-select-config*.mlir the
+// choice.
 // gemm-tile-workgroups on upstream's tiling, against the
 // transform dialect's route to the same kernel, on the edge-and-tail
 // problem (300 x 200 x 77, 128 x 128 tiles, K step 8).
@@ -26,7 +29,7 @@
 //   sizes (gemm-tile-workgroups.mlir).
 //
 // RUN: gemm-opt %s --transform-interpreter --canonicalize | FileCheck %s --check-prefix=UPSTREAM
-// RUN: gemm-opt %s --gemm-select-config --gemm-tile-workgroups --canonicalize | FileCheck %s --check-prefix=OURS
+// RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --canonicalize | FileCheck %s --check-prefix=OURS
 
 // UPSTREAM-DAG: #[[ROWMAP:.*]] = affine_map<()[s0] -> (s0 * 128)>
 // UPSTREAM-DAG: #[[EDGEM:.*]] = affine_map<()[s0] -> (s0 * -128 + 300, 128)>
