@@ -1,10 +1,12 @@
 //===- embed-sgemm.cpp - Embedding gemm-opt in a compiler of your own -----===//
 //
-// Usage: embed-sgemm <input.mlir> <output.hsaco>
+// Usage: embed-sgemm <input.mlir> [<output.hsaco>]
 //
-// Parses a module holding an f32 linalg.matmul, runs gemm-opt's RDNA3 pipeline
-// from its C++ API (with the late AMDGPU pass in code generation) and writes
-// the code object and its launch manifest.
+// Parses a module holding an f32 linalg.matmul and compiles it with gemm-opt's
+// C++ API (the RDNA3 pipeline, with the late AMDGPU pass in code generation)
+// to a code object and its launch manifest in memory, as a JIT would. With an
+// output path it writes both, the manifest beside the code object; without
+// one it writes no file and prints what it holds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,13 +18,31 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+
+static bool writeFile(llvm::StringRef path, llvm::StringRef bytes) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec) {
+    os << bytes;
+    os.close();
+    ec = os.error();
+  }
+  if (ec)
+    llvm::errs() << "embed-sgemm: cannot write " << path << ": " << ec.message()
+                 << "\n";
+  return !ec;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    llvm::errs() << "usage: embed-sgemm <input.mlir> <output.hsaco>\n";
+  if (argc != 2 && argc != 3) {
+    llvm::errs() << "usage: embed-sgemm <input.mlir> [<output.hsaco>]\n";
     return 2;
   }
 
@@ -40,14 +60,41 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  mlir::PassManager pm(&context);
   mlir::gemm::RDNA3PipelineOptions options;
   options.chip = "gfx1100";
-  options.hsaco = argv[2];
-  mlir::gemm::buildRDNA3Pipeline(pm, options);
-  if (mlir::failed(pm.run(*module)))
+  // The manifest names the code object as the caller stores it: beside the
+  // manifest here, nowhere for a JIT that loads it from memory.
+  std::string hsacoName =
+      argc == 3 ? llvm::sys::path::filename(argv[2]).str() : "";
+  llvm::Expected<mlir::gemm::CompiledKernel> compiled =
+      mlir::gemm::compileToMemory(*module, options, hsacoName);
+  if (!compiled) {
+    llvm::errs() << llvm::toString(compiled.takeError()) << "\n";
     return 1;
+  }
+  llvm::StringRef codeObject(compiled->codeObject.data(),
+                             compiled->codeObject.size());
 
-  llvm::outs() << "embed-sgemm: wrote " << argv[2] << "\n";
+  if (argc == 2) {
+    llvm::outs() << "embed-sgemm: code object of " << codeObject.size()
+                 << " bytes ("
+                 << (codeObject.starts_with("\x7f"
+                                            "ELF")
+                         ? "ELF"
+                         : "not ELF")
+                 << "), manifest of " << compiled->manifest.size()
+                 << " bytes; no file written\n";
+    return 0;
+  }
+
+  llvm::SmallString<256> manifestPath(argv[2]);
+  if (llvm::sys::path::extension(manifestPath) == ".hsaco")
+    llvm::sys::path::replace_extension(manifestPath, "");
+  manifestPath += ".manifest.json";
+  if (!writeFile(argv[2], codeObject) ||
+      !writeFile(manifestPath, compiled->manifest))
+    return 1;
+  llvm::outs() << "embed-sgemm: wrote " << argv[2] << " and " << manifestPath
+               << "\n";
   return 0;
 }

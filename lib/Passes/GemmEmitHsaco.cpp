@@ -1,12 +1,16 @@
-//===- GemmEmitHsaco.cpp - Write the code object and launch manifest ------===//
+//===- GemmEmitHsaco.cpp - The code object and its launch manifest --------===//
 //
 // gpu-module-to-binary leaves the code object inside the IR, where a runtime
 // cannot use it, and nothing upstream records which kernel argument is which
-// matrix. This pass writes both out: the ELF and a JSON manifest
-// (docs/manifest.md) built from the IR and the code object's own metadata.
+// matrix. gemm-describe-launches builds the JSON manifest (docs/manifest.md)
+// from the IR, gemm-check-input's record and the code object's own metadata,
+// while the record is there, and keeps it with the code object, so that the
+// record can go (upstream tools cannot parse it). gemm-emit-hsaco writes both
+// out; getCompiledKernel returns the same bytes in memory.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ErrorCollector.h"
 #include "KernelTile.h"
 #include "gemm-opt/CodeObject/CodeObjectInfo.h"
 #include "gemm-opt/Manifest/Manifest.h"
@@ -23,6 +27,7 @@
 #include "llvm/Support/Path.h"
 
 namespace mlir::gemm {
+#define GEN_PASS_DEF_GEMMDESCRIBELAUNCHES
 #define GEN_PASS_DEF_GEMMEMITHSACO
 #include "gemm-opt/Passes/Passes.h.inc"
 } // namespace mlir::gemm
@@ -38,16 +43,11 @@ struct GemmEmitHsacoPass
     : public OutputOptions<
           mlir::gemm::impl::GemmEmitHsacoBase<GemmEmitHsacoPass>> {
   GemmEmitHsacoPass() = default;
-  explicit GemmEmitHsacoPass(const OutputConfig &output)
-      : target(output.target) {
+  explicit GemmEmitHsacoPass(const OutputConfig &output) {
     setOutputConfig(output);
   }
 
   void runOnOperation() override;
-
-private:
-  /// The product the manifest records; empty: none.
-  std::string target;
 };
 
 } // namespace
@@ -294,7 +294,17 @@ static void setSize(StringRef size, int64_t &value, std::string &expr) {
     expr = size.str();
 }
 
+/// The key of the manifest's JSON text in the gpu.binary's object
+/// properties (gemm-describe-launches).
+static constexpr StringLiteral kManifestProperty = "manifest";
+
 namespace {
+/// The module's one gpu.binary and its ELF code object.
+struct CodeObjectSource {
+  gpu::BinaryOp binary;
+  gpu::ObjectAttr object;
+};
+
 /// What the manifest is built from: the one gpu.binary, its ELF, the launches
 /// of its kernels and the host function's gemm-check-input record.
 struct EmitSource {
@@ -306,29 +316,39 @@ struct EmitSource {
 };
 } // namespace
 
-/// Finds the binary, its code object and the launches the manifest describes.
-static FailureOr<EmitSource> findEmitSource(ModuleOp module) {
-  EmitSource source;
+/// Finds the module's one gpu.binary and its ELF object; `user` names what
+/// needs them in the error.
+static FailureOr<CodeObjectSource> findCodeObject(ModuleOp module,
+                                                  StringRef user) {
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   if (binaries.size() != 1)
     return emitError(module.getLoc())
-           << "gemm-emit-hsaco expects exactly one gpu.binary "
+           << user
+           << " expects exactly one gpu.binary "
               "(run gpu-module-to-binary first), found "
            << binaries.size();
-  source.binary = binaries.front();
-
-  gpu::ObjectAttr object;
-  for (Attribute attr : source.binary.getObjects()) {
+  CodeObjectSource found{binaries.front(), {}};
+  for (Attribute attr : found.binary.getObjects()) {
     auto candidate = dyn_cast<gpu::ObjectAttr>(attr);
     if (candidate && candidate.getFormat() == gpu::CompilationTarget::Binary)
-      object = candidate;
+      found.object = candidate;
   }
-  if (!object)
-    return emitError(source.binary.getLoc())
-           << "gpu.binary @" << source.binary.getSymName()
+  if (!found.object)
+    return emitError(found.binary.getLoc())
+           << "gpu.binary @" << found.binary.getSymName()
            << " holds no ELF code object: run gpu-module-to-binary "
               "with format=bin";
-  source.elf = object.getObject().getValue();
+  return found;
+}
+
+/// Finds the binary, its code object and the launches the manifest describes.
+static FailureOr<EmitSource> findEmitSource(ModuleOp module, StringRef user) {
+  FailureOr<CodeObjectSource> codeObject = findCodeObject(module, user);
+  if (failed(codeObject))
+    return failure();
+  EmitSource source;
+  source.binary = codeObject->binary;
+  source.elf = codeObject->object.getObject().getValue();
 
   module.walk([&](gpu::LaunchFuncOp launch) {
     if (launch.getKernelModuleName() == source.binary.getSymName())
@@ -547,6 +567,92 @@ static ::gemm::ManifestProblem describeProblem(MatmulRecordAttr record) {
   return problem;
 }
 
+/// The manifest of the module's launches, built from the IR; its code object
+/// path is left empty.
+static FailureOr<::gemm::Manifest>
+describeModule(ModuleOp module, StringRef target, StringRef user) {
+  FailureOr<EmitSource> source = findEmitSource(module, user);
+  if (failed(source))
+    return failure();
+  llvm::Expected<::gemm::CodeObjectInfo> info =
+      ::gemm::readCodeObjectInfo(source->elf);
+  if (!info)
+    return emitError(source->binary.getLoc())
+           << llvm::toString(info.takeError());
+  ::gemm::Manifest manifest;
+  for (gpu::LaunchFuncOp launch : source->launches) {
+    FailureOr<::gemm::ManifestKernel> described =
+        describeLaunch(launch, *source, *info);
+    if (failed(described))
+      return failure();
+    manifest.Kernels.push_back(std::move(*described));
+  }
+  // Unconditional launches run one after the other (a split tail's
+  // reduction after the GEMM); conditional ones are alternatives.
+  if (manifest.Kernels.size() > 1 &&
+      llvm::all_of(manifest.Kernels, [](const ::gemm::ManifestKernel &k) {
+        return k.When.empty();
+      })) {
+    manifest.Then.assign(std::next(manifest.Kernels.begin()),
+                         manifest.Kernels.end());
+    manifest.Kernels.resize(1);
+  }
+  manifest.Chip = ::gemm::getTargetIdIsa(info->Target).str();
+  manifest.Target = target.str();
+  manifest.CodeObjectVersion = info->CodeObjectVersion;
+  manifest.Problem = describeProblem(source->record);
+  return manifest;
+}
+
+static StringAttr getManifestProperty(gpu::ObjectAttr object) {
+  DictionaryAttr properties = object.getProperties();
+  return properties ? properties.getAs<StringAttr>(kManifestProperty)
+                    : StringAttr();
+}
+
+namespace {
+/// The two outputs of a compile: the code object, which stays in the IR, and
+/// the manifest's JSON text.
+struct Outputs {
+  StringRef codeObject;
+  std::string manifest;
+};
+} // namespace
+
+/// The code object and its manifest with `codeObjectPath` as its code object
+/// path: what gemm-emit-hsaco writes and getCompiledKernel returns. The
+/// manifest is gemm-describe-launches' when the binary holds one, else built
+/// from the IR.
+static FailureOr<Outputs> getOutputs(ModuleOp module, StringRef codeObjectPath,
+                                     StringRef user) {
+  FailureOr<CodeObjectSource> found = findCodeObject(module, user);
+  if (failed(found))
+    return failure();
+  ::gemm::Manifest manifest;
+  if (StringAttr text = getManifestProperty(found->object)) {
+    std::string name =
+        ("the manifest of gpu.binary @" + found->binary.getSymName()).str();
+    llvm::Expected<::gemm::Manifest> parsed =
+        ::gemm::parseManifest(text.getValue(), name);
+    if (!parsed)
+      return emitError(found->binary.getLoc())
+             << llvm::toString(parsed.takeError());
+    manifest = std::move(*parsed);
+  } else {
+    FailureOr<::gemm::Manifest> described =
+        describeModule(module, /*target=*/"", user);
+    if (failed(described))
+      return failure();
+    manifest = std::move(*described);
+  }
+  manifest.CodeObject = codeObjectPath.str();
+  Outputs outputs;
+  outputs.codeObject = found->object.getObject().getValue();
+  llvm::raw_string_ostream os(outputs.manifest);
+  ::gemm::writeManifest(os, manifest);
+  return outputs;
+}
+
 void GemmEmitHsacoPass::runOnOperation() {
   ModuleOp module = getOperation();
   std::string hsacoPath = hsaco, manifestPath = manifest;
@@ -569,38 +675,10 @@ void GemmEmitHsacoPass::runOnOperation() {
                               manifestFile)))
     return signalPassFailure();
 
-  FailureOr<EmitSource> source = findEmitSource(module);
-  if (failed(source))
+  FailureOr<Outputs> outputs = getOutputs(
+      module, codeObjectReference(hsacoPath, manifestFile), getArgument());
+  if (failed(outputs))
     return signalPassFailure();
-  llvm::Expected<::gemm::CodeObjectInfo> info =
-      ::gemm::readCodeObjectInfo(source->elf);
-  if (!info) {
-    emitError(source->binary.getLoc()) << llvm::toString(info.takeError());
-    return signalPassFailure();
-  }
-  ::gemm::Manifest manifest;
-  for (gpu::LaunchFuncOp launch : source->launches) {
-    FailureOr<::gemm::ManifestKernel> described =
-        describeLaunch(launch, *source, *info);
-    if (failed(described))
-      return signalPassFailure();
-    manifest.Kernels.push_back(std::move(*described));
-  }
-  // Unconditional launches run one after the other (a split tail's
-  // reduction after the GEMM); conditional ones are alternatives.
-  if (manifest.Kernels.size() > 1 &&
-      llvm::all_of(manifest.Kernels, [](const ::gemm::ManifestKernel &k) {
-        return k.When.empty();
-      })) {
-    manifest.Then.assign(std::next(manifest.Kernels.begin()),
-                         manifest.Kernels.end());
-    manifest.Kernels.resize(1);
-  }
-  manifest.CodeObject = codeObjectReference(hsacoPath, manifestFile);
-  manifest.Chip = ::gemm::getTargetIdIsa(info->Target).str();
-  manifest.Target = target;
-  manifest.CodeObjectVersion = info->CodeObjectVersion;
-  manifest.Problem = describeProblem(source->record);
 
   // Both files are written in full or not at all: each goes to a temporary
   // file renamed over its path, by the driver at the end of its run (so that
@@ -615,8 +693,8 @@ void GemmEmitHsacoPass::runOnOperation() {
   auto manifestOut = ::gemm::OutputFile::open(manifestFile, "manifest");
   if (!manifestOut)
     return fail(manifestOut.takeError());
-  (*hsacoOut)->os() << source->elf;
-  ::gemm::writeManifest((*manifestOut)->os(), manifest);
+  (*hsacoOut)->os() << outputs->codeObject;
+  (*manifestOut)->os() << outputs->manifest;
   if (::gemm::isInRun()) {
     ::gemm::commitAtEndOfRun(std::move(*hsacoOut));
     ::gemm::commitAtEndOfRun(std::move(*manifestOut));
@@ -635,4 +713,99 @@ void GemmEmitHsacoPass::runOnOperation() {
 std::unique_ptr<Pass>
 mlir::gemm::createGemmEmitHsaco(const OutputConfig &output) {
   return std::make_unique<GemmEmitHsacoPass>(output);
+}
+
+//===----------------------------------------------------------------------===//
+// gemm-describe-launches
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct GemmDescribeLaunchesPass
+    : public mlir::gemm::impl::GemmDescribeLaunchesBase<
+          GemmDescribeLaunchesPass> {
+  GemmDescribeLaunchesPass() = default;
+  explicit GemmDescribeLaunchesPass(StringRef target) : target(target.str()) {}
+
+  void runOnOperation() override;
+
+private:
+  /// The product the manifest records; empty: none.
+  std::string target;
+};
+} // namespace
+
+/// Removes the gemm dialect's attributes, by name or by value: upstream
+/// tools, which do not know the dialect, cannot parse them.
+static void dropGemmAttributes(ModuleOp module) {
+  module->walk([](Operation *op) {
+    SmallVector<StringAttr> names;
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (attr.getName().getValue().starts_with(
+              (GemmDialect::getDialectNamespace() + ".").str()) ||
+          isa<GemmDialect>(attr.getValue().getDialect()))
+        names.push_back(attr.getName());
+    for (StringAttr name : names)
+      op->removeDiscardableAttr(name);
+  });
+}
+
+void GemmDescribeLaunchesPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+  // Several binaries are gemm-emit-hsaco's error; a described one is kept as
+  // it is (the pipeline run twice).
+  if (binaries.size() == 1) {
+    FailureOr<CodeObjectSource> found = findCodeObject(module, getArgument());
+    if (failed(found))
+      return signalPassFailure();
+    if (!getManifestProperty(found->object)) {
+      FailureOr<::gemm::Manifest> manifest =
+          describeModule(module, target, getArgument());
+      if (failed(manifest))
+        return signalPassFailure();
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      ::gemm::writeManifest(os, *manifest);
+      MLIRContext *ctx = module.getContext();
+      NamedAttrList properties(found->object.getProperties());
+      properties.set(kManifestProperty, StringAttr::get(ctx, text));
+      SmallVector<Attribute> objects;
+      for (Attribute attr : found->binary.getObjects())
+        objects.push_back(
+            attr == found->object
+                ? gpu::ObjectAttr::get(
+                      ctx, found->object.getTarget(), found->object.getFormat(),
+                      found->object.getObject(), properties.getDictionary(ctx),
+                      found->object.getKernels())
+                : attr);
+      found->binary.setObjectsAttr(ArrayAttr::get(ctx, objects));
+    }
+  }
+  dropGemmAttributes(module);
+}
+
+std::unique_ptr<Pass> mlir::gemm::createGemmDescribeLaunches(StringRef target) {
+  return std::make_unique<GemmDescribeLaunchesPass>(target);
+}
+
+//===----------------------------------------------------------------------===//
+// The in-memory outputs
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<CompiledKernel>
+mlir::gemm::getCompiledKernel(ModuleOp module, StringRef codeObjectPath) {
+  if (!module)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "getCompiledKernel needs a module, not null");
+  ErrorCollector errors(module.getContext());
+  FailureOr<Outputs> outputs =
+      getOutputs(module, codeObjectPath, "getCompiledKernel");
+  if (failed(outputs))
+    return errors.takeError("getCompiledKernel failed");
+  CompiledKernel compiled;
+  compiled.codeObject.assign(outputs->codeObject.begin(),
+                             outputs->codeObject.end());
+  compiled.manifest = std::move(outputs->manifest);
+  return compiled;
 }

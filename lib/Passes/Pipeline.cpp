@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Passes/Pipeline.h"
+#include "ErrorCollector.h"
 #include "gemm-opt/Passes/Passes.h"
 
 #include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
@@ -149,13 +150,33 @@ void buildRDNA3Pipeline(OpPassManager &pm,
 
   pm.addPass(createGemmModuleToBinary(codegen));
   pm.addPass(createGemmCheckBinary());
+  // Always, so that the output holds no gemm attribute (upstream tools
+  // lower its host code) and the manifest travels with the code object.
+  pm.addPass(createGemmDescribeLaunches(kernel.target));
 
   // A manifest alone is gemm-emit-hsaco's error: it describes a code object.
-  if (!options.hsaco.empty() || !options.manifest.empty()) {
-    OutputConfig output = options.getOutputConfig();
-    output.target = kernel.target;
-    pm.addPass(createGemmEmitHsaco(output));
-  }
+  if (!options.hsaco.empty() || !options.manifest.empty())
+    pm.addPass(createGemmEmitHsaco(options.getOutputConfig()));
+}
+
+llvm::Expected<CompiledKernel>
+compileToMemory(ModuleOp module, const RDNA3PipelineOptions &options,
+                StringRef codeObjectPath) {
+  if (!module)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "compileToMemory needs a module, not null");
+  if (!options.hsaco.empty() || !options.manifest.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "compileToMemory writes no file: leave the options hsaco ('" +
+            options.hsaco + "') and manifest ('" + options.manifest +
+            "') empty");
+  ErrorCollector errors(module.getContext());
+  PassManager pm(module.getContext());
+  buildRDNA3Pipeline(pm, options);
+  if (failed(pm.run(module)))
+    return errors.takeError("gemm-rdna3-pipeline failed");
+  return getCompiledKernel(module, codeObjectPath);
 }
 
 /// Registers a pipeline whose builder needs a pass manager anchored on

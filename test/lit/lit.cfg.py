@@ -39,6 +39,7 @@ tools = [
     ToolSubst("gemm-tune", unresolved="fatal"),
     ToolSubst("vopd-rules-check", unresolved="fatal"),
     ToolSubst("mlir-opt", unresolved="fatal"),
+    ToolSubst("mlir-translate", unresolved="fatal"),
     ToolSubst("mlir-tblgen", unresolved="fatal"),
     ToolSubst("llc", unresolved="fatal"),
     ToolSubst("opt", unresolved="fatal"),

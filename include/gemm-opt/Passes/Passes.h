@@ -336,9 +336,6 @@ template <typename Base> struct CodegenOptions : public Base {
 struct OutputConfig {
   std::string hsaco;    // The code object; empty: none is written.
   std::string manifest; // Empty: derived from hsaco.
-  /// The product recorded in the manifest (the pipeline's target=); not an
-  /// option of gemm-emit-hsaco, empty: not recorded.
-  std::string target;
 };
 
 /// The OutputConfig options, declared once for gemm-emit-hsaco and
@@ -386,6 +383,10 @@ std::unique_ptr<Pass> createGemmSelectConfig(const KernelConfig &config);
 std::unique_ptr<Pass> createGemmCheckInput(const TargetConfig &target);
 std::unique_ptr<Pass> createGemmModuleToBinary(const CodegenConfig &codegen);
 std::unique_ptr<Pass> createGemmEmitHsaco(const OutputConfig &output);
+/// gemm-describe-launches recording `target` (a product of
+/// gemm-opt/Target/Target.h, the pipeline's target=) in the manifest; empty:
+/// not recorded.
+std::unique_ptr<Pass> createGemmDescribeLaunches(llvm::StringRef target);
 
 } // namespace mlir::gemm
 

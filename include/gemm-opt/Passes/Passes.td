@@ -752,6 +752,27 @@ def GemmCheckBinary : Pass<"gemm-check-binary", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def GemmDescribeLaunches : Pass<"gemm-describe-launches", "ModuleOp"> {
+  let summary = "Record the launch manifest with the code object and drop "
+                "the gemm attributes";
+  let description = [{
+    Runs after `gpu-module-to-binary`. It builds the launch manifest
+    (docs/manifest.md) of the one `gpu.binary` from the host IR, the
+    `#gemm.matmul` record of `gemm-check-input` and the code object's
+    metadata, and keeps its JSON text in the binary's object properties
+    (`properties = {manifest = "..."}`, with an empty `code_object`: the
+    path is known only when the code object is written). Then it removes
+    every `gemm.*` attribute from the module, so that upstream `mlir-opt`,
+    which does not know the gemm dialect, can lower the host code
+    (docs/embedding.md). `gemm-emit-hsaco` and the in-memory compile of the
+    C++ API take the manifest from the properties.
+
+    A module without a `gpu.binary` only loses its attributes; a binary
+    that already holds a manifest keeps it.
+  }];
+  let dependentDialects = ["gpu::GPUDialect"];
+}
+
 def GemmEmitHsaco : Pass<"gemm-emit-hsaco", "ModuleOp"> {
   let summary = "Write the kernel's code object and its launch manifest to files";
   let description = [{
@@ -761,7 +782,10 @@ def GemmEmitHsaco : Pass<"gemm-emit-hsaco", "ModuleOp"> {
     (docs/manifest.md): kernel symbol, explicit arguments with their roles (A, B,
     C), sizes and kernarg offsets, workgroup size, grid in workgroups, and the
     LDS, VGPR, SGPR and scratch figures read back from the code object's
-    metadata note. Both files are written only if everything succeeds.
+    metadata note. Both files are written only if everything succeeds. The
+    manifest is the one `gemm-describe-launches` recorded in the binary's
+    properties, with the code object's path filled in; without one, the pass
+    builds it from the IR as `gemm-describe-launches` does.
 
     When several `gpu.launch_func`s of one function use the code object (a
     tiled kernel and its fallback for dynamic sizes), the manifest lists

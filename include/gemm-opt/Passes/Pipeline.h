@@ -11,8 +11,13 @@
 
 #include "gemm-opt/Passes/Passes.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
 
 namespace mlir::gemm {
 
@@ -53,6 +58,36 @@ void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options);
 /// `options.hsaco` is set, the files on disk), to `pm`, which must be anchored
 /// on builtin.module.
 void buildRDNA3Pipeline(OpPassManager &pm, const RDNA3PipelineOptions &options);
+
+/// A compiled matmul in memory: the bytes gemm-emit-hsaco writes to its two
+/// files.
+struct CompiledKernel {
+  /// The gfx11 code object (an ELF shared object).
+  std::vector<char> codeObject;
+  /// The launch manifest's JSON text (docs/manifest.md).
+  std::string manifest;
+};
+
+/// Runs `gemm-rdna3-pipeline` with `options` on `module` and returns the code
+/// object and the manifest, writing no output file: `options.hsaco` and
+/// `options.manifest` must be empty. The manifest names the code object
+/// `codeObjectPath` (relative to the manifest's directory), which may be
+/// empty when the caller keeps the code object in memory. The module is
+/// lowered in place: on success it holds the host code, which upstream passes
+/// lower to LLVM IR, and the gpu.binary. Errors, such as input the pipeline
+/// refuses, come back with the pipeline's messages and their source
+/// locations; nothing is printed. The module's context needs the dialects
+/// and the GPU-to-LLVM-IR translations registered, and gemm::registerLatePass()
+/// called once in the process, for the code gemm-opt produces.
+llvm::Expected<CompiledKernel>
+compileToMemory(ModuleOp module, const RDNA3PipelineOptions &options,
+                llvm::StringRef codeObjectPath = "");
+
+/// The code object and the manifest of a module `gemm-rdna3-pipeline` has
+/// lowered (without writing files): what compileToMemory returns, for a
+/// caller that runs the pipeline in its own pass manager.
+llvm::Expected<CompiledKernel>
+getCompiledKernel(ModuleOp module, llvm::StringRef codeObjectPath = "");
 
 /// Records the gemm-opt driver's input and output files (`-` for stdin and
 /// stdout), which gemm-emit-hsaco refuses to overwrite. A driver that
