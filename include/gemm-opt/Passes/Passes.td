@@ -142,7 +142,10 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     iteration (`unroll`), the prefetch mode, the addressing of A and B,
     whether each K step waits once for its LDS loads (`batch-waits`),
     whether its FMAs run at raised wave priority (`wave-priorities`), and
-    the split of the grid's tail (`split-tail`, `compute-units`), and the
+    the split of the grid's tail (`split-tail`, `compute-units`) or its
+    sharing by stream-K workgroups (`stream-k`, which takes the tiled
+    kernel and no split tail; with `split-tail` > 1 or `kernel=skinny` it
+    is an error at the matmul), and the
     RDNA3 product compiled for (`target`, docs/targets.md), whose figures
     every choice and estimate below reads.
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
@@ -341,6 +344,23 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     the loop of the workgroups whose K range ends at K (the whole rounds'
     and the last parts), empty for the others. It covers static, plain 2-D
     matmuls of at least one tile; anything else is an error that says why.
+
+    Stream-K (`stream_k`, the `stream-k=true` option): the T - L tiles of
+    the whole rounds keep a workgroup each, over all of K; the L S K steps
+    of the tail tiles (S = K / `bk` steps a tile, counted tile by tile) are
+    shared by G = min(U, L S / 2) stream-K workgroups in contiguous ranges
+    of floor(L S / G) steps, the first L S mod G of them one step longer.
+    A range may span tiles: its workgroup runs an `scf.for` (marked
+    `gemm.segments`) over the tiles it touches, at most two, and in it, per
+    tile, the K loop of its part of that tile into its own workspace slot
+    (g + t for workgroup g and tail tile t: (G + L - 1) `bm` rows by `bn`).
+    A data-parallel workgroup's segment loop runs once, into C. The later
+    passes find the K loop inside the segment loop. A second `gpu.launch`,
+    the fix-up, adds each tail tile's partials into C in the order of the
+    workgroups that computed them (the order of K) and zeroes them. The
+    segment that ends a tile takes the K tail; edge tiles are shifted as in
+    the split tail. It covers the same matmuls as the split tail and
+    excludes `split_tail` > 1; anything else is an error that says why.
 
     Dynamic sizes: the same bounds are checked at run time. The launch goes
     into the then-branch of an `scf.if` on the host (`m >= bm`, `n >= bn`,
