@@ -950,8 +950,24 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
                                                  linalg::LinalgOp matmul,
                                                  const KernelTile &tile,
                                                  MatmulLayout layout) {
-  if (tile.streamK)
+  if (tile.streamK) {
+    // A grid of whole rounds has no tail to share: stream-K is the
+    // data-parallel kernel, which needs no workspace or fix-up.
+    int64_t units = tile.getTargetComputeUnits(), tiles = 0;
+    if (tile.splitTail <= 1 && !tile.isDynamic() && tile.m >= tile.bm &&
+        tile.n >= tile.bn && units >= 1 && units <= kMaxComputeUnits &&
+        !llvm::MulOverflow(tile.gridM(), tile.gridN(), tiles) &&
+        tiles % units == 0) {
+      matmul.emitRemark() << "stream-K has no tail to share: its " << tiles
+                          << " tiles are whole rounds of " << units
+                          << " workgroups; the data-parallel kernel computes "
+                             "it";
+      KernelTile dataParallel = tile;
+      dataParallel.streamK = false;
+      return tileToWorkgroups(rewriter, matmul, dataParallel, layout);
+    }
     return tileStreamKToWorkgroups(rewriter, matmul, tile, layout);
+  }
   if (tile.splitTail != 1)
     return tileSplitTailToWorkgroups(rewriter, matmul, tile, layout);
   ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);

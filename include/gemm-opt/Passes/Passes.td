@@ -393,6 +393,43 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
                    addressing = buffer>,
        gemm.problem = #gemm.problem<m = 256, n = 256, k = 256>}
     ```
+
+    Example, stream-K: `gemm-opt --gemm-select-config="stream-k=true
+    compute-units=6" --gemm-tile-workgroups --canonicalize` on a
+    512 x 512 x 256 matmul (12 whole tiles, a tail of 4 tiles of 32 K steps
+    shared by 6 workgroups in ranges of 22, 22, 21, 21, 21 and 21 steps)
+    gives
+
+    ```mlir
+    %ws = memref.alloc() : memref<1152x128xf32>
+    gpu.launch blocks(%wg, %by, %bz) in (%x = %c18, %y = %c1, %z = %c1) ... {
+      %inSK = arith.cmpi uge, %wg, %c12 : index
+      // The range [%begin, %end) of stream-K workgroup %g = %wg - 12, and
+      // the tiles from its first iteration's to its last's.
+      scf.for %tile = %first to %last step %c1 {
+        // The segment's K range in the tile (%c0 to %c256 for a
+        // data-parallel workgroup), and its output: workspace slot %g + %t
+        // or the tile of C.
+        %out = memref.subview %any[%outRow, %outCol] [128, 128] [1, 1]
+        scf.for %k = %kBegin to %kEnd step %c8 {
+          %At = memref.subview %A[%row, %k] [128, 8] [1, 1]
+          %Bt = memref.subview %B[%k, %col] [8, 128] [1, 1]
+          linalg.matmul ins(%At, %Bt : ...) outs(%out : ...)
+        }
+      } {gemm.segments}
+      gpu.terminator
+    }
+    gpu.launch blocks(...) in (%x = %c64, ...) threads(...) in (%x1 = %c256, ...)
+        function(@sgemm_stream_k_fixup_kernel) {
+      // C + the slots of the workgroups that own the tile's first to last
+      // iteration, in that order, each zeroed after its read.
+      %old = vector.load %C[%cRow, %cCol] : memref<512x512xf32>, vector<4xf32>
+      %sum = scf.for %g = %firstOwner to %lastOwner1 step %c1
+          iter_args(%acc = %old) -> (vector<4xf32>) { ... }
+      vector.store %sum, %C[%cRow, %cCol] : memref<512x512xf32>, vector<4xf32>
+      gpu.terminator
+    }
+    ```
   }];
   let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
                            "gemm::GemmDialect",
