@@ -278,18 +278,21 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
 struct ReductionLane {
   gpu::LaunchOp launch;
   Value tailTile, row, col;
+  // The lane's matrix of a batch (null for a 2-D matmul).
+  Value batch;
   // Where the tile's owned part starts in C, and the lane's floats.
   Value ownedRow, ownedCol, cRow, cCol;
 };
 
 /// The launch of a reduction kernel over the `tailTiles` tiles after the
-/// `wholeTiles` of a grid `tilesN` tiles wide, named after the function
-/// with `suffix`, and its lane's floats; `b` is left in the launch.
+/// `wholeTiles` of a grid `tilesN` tiles wide (of a batch of matrices of
+/// `tilesPerBatch` tiles each, when not 0), named after the function with
+/// `suffix`, and its lane's floats; `b` is left in the launch.
 static ReductionLane createReductionLaunch(ImplicitLocOpBuilder &b,
                                            const KernelTile &tile,
                                            int64_t tilesN, int64_t wholeTiles,
-                                           int64_t tailTiles,
-                                           StringRef suffix) {
+                                           int64_t tailTiles, StringRef suffix,
+                                           int64_t tilesPerBatch = 0) {
   IndexMath math{b};
   int64_t tileFloats = tile.bm * tile.bn;
   int64_t workgroups =
@@ -313,6 +316,10 @@ static ReductionLane createReductionLaunch(ImplicitLocOpBuilder &b,
   lane.row = math.div(inTile, tile.bn);
   lane.col = math.rem(inTile, tile.bn);
   Value tileIndex = math.add(lane.tailTile, wholeTiles);
+  if (tilesPerBatch) {
+    lane.batch = math.div(tileIndex, tilesPerBatch);
+    tileIndex = math.rem(tileIndex, tilesPerBatch);
+  }
   lane.ownedRow = math.mul(math.div(tileIndex, tilesN), tile.bm);
   lane.ownedCol = math.mul(math.rem(tileIndex, tilesN), tile.bn);
   Value blockRow =
@@ -413,6 +420,29 @@ static Value buildRangeOwner(ImplicitLocOpBuilder &b, const StreamKGrid &grid,
   return arith::SelectOp::create(b, inLong, longOwner, shortOwner);
 }
 
+/// Matrix `batch` of the static 3-D `source` as a 2-D memref. A
+/// reinterpret_cast rather than createBatchView's subview: a view that is
+/// selected between C and the workspace is no load's or store's to fold
+/// into, and the lowering to LLVM takes a reinterpret_cast, not a subview.
+static Value createBatchCast(ImplicitLocOpBuilder &b, Value batch,
+                             Value source) {
+  auto type = cast<MemRefType>(source.getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  IndexMath math{b};
+  Value start = math.add(math.mul(batch, strides[0]), offset);
+  return memref::ReinterpretCastOp::create(
+      b,
+      MemRefType::get(type.getShape().drop_front(), type.getElementType(),
+                      StridedLayoutAttr::get(b.getContext(),
+                                             ShapedType::kDynamic,
+                                             {strides[1], strides[2]})),
+      source, OpFoldResult(start),
+      ArrayRef<OpFoldResult>{b.getIndexAttr(type.getDimSize(1)),
+                             b.getIndexAttr(type.getDimSize(2))},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(strides[1]),
+                             b.getIndexAttr(strides[2])});
+}
+
 /// The body of a stream-K workgroup (StreamKGrid). Workgroup w < D (the
 /// whole rounds' tiles) multiplies tile w over all of K into C; workgroup
 /// D + g multiplies its range of global iterations, which may span tiles:
@@ -458,8 +488,18 @@ static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   b.setInsertionPoint(segments.getBody()->getTerminator());
 
   Value tileIndex = segments.getInductionVar();
-  Value blockRow = math.mul(math.div(tileIndex, grid.tilesN), tile.bm);
-  Value blockCol = math.mul(math.rem(tileIndex, grid.tilesN), tile.bn);
+  // A batch's tiles are numbered matrix by matrix: the segment multiplies
+  // 2-D views of its matrix's A, B and C.
+  Value tileInMatrix = tileIndex;
+  if (cast<MemRefType>(c.getType()).getRank() == 3) {
+    Value batch = math.div(tileIndex, grid.tilesPerBatch);
+    tileInMatrix = math.rem(tileIndex, grid.tilesPerBatch);
+    a = createBatchView(b, batch, a);
+    bMat = createBatchView(b, batch, bMat);
+    c = createBatchCast(b, batch, c);
+  }
+  Value blockRow = math.mul(math.div(tileInMatrix, grid.tilesN), tile.bm);
+  Value blockCol = math.mul(math.rem(tileInMatrix, grid.tilesN), tile.bn);
   // The segment: the range's K steps of tail tile t.
   Value tailTile = arith::SubIOp::create(b, tileIndex, wholeTiles);
   Value tileBegin = math.mul(tailTile, steps);
@@ -522,9 +562,12 @@ static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
                               Value workspace) {
   OpBuilder::InsertionGuard guard(b);
   IndexMath math{b};
-  ReductionLane lane =
-      createReductionLaunch(b, tile, grid.tilesN, grid.wholeTiles,
-                            grid.tailTiles, "_stream_k_fixup_kernel");
+  bool batched = cast<MemRefType>(c.getType()).getRank() == 3;
+  ReductionLane lane = createReductionLaunch(
+      b, tile, grid.tilesN, grid.wholeTiles, grid.tailTiles,
+      "_stream_k_fixup_kernel", batched ? grid.tilesPerBatch : 0);
+  if (batched)
+    c = createBatchView(b, lane.batch, c);
   auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
   Value sum =
       vector::LoadOp::create(b, type, c, ValueRange{lane.cRow, lane.cCol});
@@ -563,12 +606,13 @@ static FailureOr<gpu::LaunchOp> tileStreamKToWorkgroups(RewriterBase &rewriter,
            << ": both divide the grid's tail; give one";
   std::string whyNot;
   llvm::raw_string_ostream whyNotOs(whyNot);
-  FailureOr<StreamKGrid> grid = getStreamKGrid(tile, whyNotOs);
+  SmallVector<int64_t> loops = getLoopSizes(matmul);
+  int64_t batch = loops.size() == 4 ? loops[0] : 1;
+  FailureOr<StreamKGrid> grid = getStreamKGrid(tile, whyNotOs, batch);
   if (succeeded(grid) &&
-      (!isa<linalg::MatmulOp>(matmul) || getEpilogue(matmul) ||
-       hasDynamicLayout(matmul, std::nullopt))) {
-    whyNotOs << "it covers plain 2-D matmuls C += A x B of static layout "
-                "(no batch, no alpha/beta epilogue)";
+      (getEpilogue(matmul) || hasDynamicLayout(matmul, std::nullopt))) {
+    whyNotOs << "it covers matmuls and batch matmuls C += A x B of static "
+                "layout (no alpha/beta epilogue)";
     grid = failure();
   }
   int64_t tileFloats = tile.bm * tile.bn;
@@ -953,11 +997,14 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
   if (tile.streamK) {
     // A grid of whole rounds has no tail to share: stream-K is the
     // data-parallel kernel, which needs no workspace or fix-up.
+    SmallVector<int64_t> loops = getLoopSizes(matmul);
+    int64_t batch = loops.size() == 4 ? loops[0] : 1;
     int64_t units = tile.getTargetComputeUnits(), tiles = 0;
     if (tile.splitTail <= 1 && !tile.isDynamic() && tile.m >= tile.bm &&
         tile.n >= tile.bn && units >= 1 && units <= kMaxComputeUnits &&
+        !ShapedType::isDynamic(batch) &&
         !llvm::MulOverflow(tile.gridM(), tile.gridN(), tiles) &&
-        tiles % units == 0) {
+        !llvm::MulOverflow(tiles, batch, tiles) && tiles % units == 0) {
       matmul.emitRemark() << "stream-K has no tail to share: its " << tiles
                           << " tiles are whole rounds of " << units
                           << " workgroups; the data-parallel kernel computes "

@@ -584,8 +584,9 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
 }
 
 FailureOr<StreamKGrid> mlir::gemm::getStreamKGrid(const KernelTile &tile,
-                                                  llvm::raw_ostream &whyNot) {
-  if (tile.isDynamic()) {
+                                                  llvm::raw_ostream &whyNot,
+                                                  int64_t batch) {
+  if (tile.isDynamic() || ShapedType::isDynamic(batch)) {
     whyNot << "its sizes are not all static";
     return failure();
   }
@@ -607,10 +608,12 @@ FailureOr<StreamKGrid> mlir::gemm::getStreamKGrid(const KernelTile &tile,
   }
   grid.tilesN = tile.gridN();
   int64_t tiles;
-  if (llvm::MulOverflow(tile.gridM(), grid.tilesN, tiles) ||
+  if (batch < 1 ||
+      llvm::MulOverflow(tile.gridM(), grid.tilesN, grid.tilesPerBatch) ||
+      llvm::MulOverflow(grid.tilesPerBatch, batch, tiles) ||
       tiles > kMaxSplitTailTiles) {
-    whyNot << "its grid of " << tile.gridM() << "x" << grid.tilesN
-           << " tiles is larger than " << kMaxSplitTailTiles;
+    whyNot << "its grid of " << batch << "x" << tile.gridM() << "x"
+           << grid.tilesN << " tiles is larger than " << kMaxSplitTailTiles;
     return failure();
   }
   grid.tailTiles = tiles % units;

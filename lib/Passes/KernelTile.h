@@ -282,6 +282,7 @@ int64_t chooseSplitTail(const KernelTile &tile);
 /// second kernel adds each tile's partial sums into C in workgroup order.
 struct StreamKGrid {
   int64_t tilesN = 0;           // Tiles along N.
+  int64_t tilesPerBatch = 0;    // Tiles of one matrix of a batch.
   int64_t wholeTiles = 0;       // Tiles of the whole rounds.
   int64_t tailTiles = 0;        // Tiles shared by the stream-K workgroups.
   int64_t stepsPerTile = 0;     // K steps (of bk) of a tile.
@@ -315,12 +316,14 @@ struct StreamKGrid {
   int64_t workspaceRows(int64_t bm) const { return slots() * bm; }
 };
 
-/// The stream-K grid of `tile` (static sizes, its computeUnits): one
+/// The stream-K grid of `tile` (static sizes, its computeUnits) over
+/// `batch` matrices, whose tiles are numbered matrix by matrix: one
 /// stream-K workgroup per CU, fewer when the tail has fewer K steps than
 /// CUs, or why there is none (a phrase that follows "stream-K cannot
 /// share the tail: ").
 FailureOr<StreamKGrid> getStreamKGrid(const KernelTile &tile,
-                                      llvm::raw_ostream &whyNot);
+                                      llvm::raw_ostream &whyNot,
+                                      int64_t batch = 1);
 
 /// Index arithmetic with constants folded in at build time.
 struct IndexMath {

@@ -192,6 +192,30 @@ TEST(StreamKGridTest, AtMostTwoSegments) {
   }
 }
 
+// A batch's tiles are numbered matrix by matrix: 3 matrices of 3 x 2
+// tiles on 10 CUs are 10 whole tiles and a tail of 8 (the second matrix's
+// last two and the third's six), 8 x 25 steps over 10 ranges of 20.
+TEST(StreamKGridTest, Batch) {
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  FailureOr<StreamKGrid> grid =
+      getStreamKGrid(makeTile(260, 200, 203, 10), os, /*batch=*/3);
+  ASSERT_TRUE(succeeded(grid)) << whyNot;
+  EXPECT_EQ(grid->tilesPerBatch, 6);
+  EXPECT_EQ(grid->wholeTiles, 10);
+  EXPECT_EQ(grid->tailTiles, 8);
+  EXPECT_EQ(grid->stepsPerTile, 25);
+  EXPECT_EQ(grid->streamWorkgroups, 10);
+  EXPECT_EQ(grid->stepsPerRange, 20);
+  EXPECT_EQ(grid->longRanges, 0);
+  checkAssignment(*grid);
+  // A dynamic batch has no grid.
+  whyNot.clear();
+  EXPECT_TRUE(failed(
+      getStreamKGrid(makeTile(260, 200, 203, 10), os, ShapedType::kDynamic)));
+  EXPECT_NE(whyNot.find("its sizes are not all static"), std::string::npos);
+}
+
 struct ErrorCase {
   const char *name;
   int64_t m, n, k, computeUnits;

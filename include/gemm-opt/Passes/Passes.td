@@ -359,8 +359,12 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     the fix-up, adds each tail tile's partials into C in the order of the
     workgroups that computed them (the order of K) and zeroes them. The
     segment that ends a tile takes the K tail; edge tiles are shifted as in
-    the split tail. It covers the same matmuls as the split tail and
-    excludes `split_tail` > 1; anything else is an error that says why.
+    the split tail. A batch's tiles are numbered matrix by matrix, so the
+    whole rounds and the ranges may span matrices; a segment multiplies
+    2-D views of its matrix. It covers static matmuls and batch matmuls
+    without an alpha/beta epilogue, and excludes `split_tail` > 1; a grid
+    of whole rounds is the data-parallel kernel (a remark says so);
+    anything else is an error that says why.
 
     Dynamic sizes: the same bounds are checked at run time. The launch goes
     into the then-branch of an `scf.if` on the host (`m >= bm`, `n >= bn`,
