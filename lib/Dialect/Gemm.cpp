@@ -61,6 +61,10 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
       !isa<ProblemAttr>(attr.getValue()))
     return op->emitError() << "'" << getProblemAttrName()
                            << "' must be a #gemm.problem";
+  if (attr.getName() == getSegmentsAttrName() &&
+      !isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << getSegmentsAttrName()
+                           << "' must be a unit attribute";
   return success();
 }
 
@@ -106,7 +110,7 @@ std::optional<std::string> KernelConfig::checkRanges() const {
 LogicalResult KernelConfigAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bm, int64_t bn,
     int64_t bk, int64_t wavesM, int64_t wavesN, int64_t pad, int64_t unroll,
-    PrefetchMode, Addressing, bool, bool, int64_t splitTail,
+    PrefetchMode, Addressing, bool, bool, int64_t splitTail, bool,
     int64_t computeUnits, KernelKind, StringRef target) {
   if (!::gemm::lookupTarget(target))
     return emitError() << "unknown target '" << target << "': expected one of "
@@ -121,7 +125,7 @@ LogicalResult KernelConfigAttr::verify(
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelConfigAttr::get(
       ctx, bm, bn, bk, wavesM, wavesN, pad, unroll, prefetch, addressing,
-      batchWaits, wavePriorities, splitTail, computeUnits,
+      batchWaits, wavePriorities, splitTail, streamK, computeUnits,
       kernel == KernelKind::Auto ? KernelKind::Tiled : kernel, target);
 }
 
@@ -148,6 +152,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.batchWaits = attr.getBatchWaits();
   config.wavePriorities = attr.getWavePriorities();
   config.splitTail = attr.getSplitTail();
+  config.streamK = attr.getStreamK();
   config.computeUnits = attr.getComputeUnits();
   config.kernel = attr.getKernel();
   config.target = attr.getTarget().str();

@@ -323,6 +323,23 @@ private:
     KernelConfig config = getKernelConfig();
     if (pipelineTileChosenPerShape)
       config.tileChosenPerShape = *pipelineTileChosenPerShape;
+    // Stream-K is the tiled kernel's way of sharing the grid's tail: it
+    // takes the place of the split tail and of the choice of kernel.
+    if (config.streamK) {
+      if (config.splitTail > 1 || config.kernel == KernelKind::Skinny) {
+        InFlightDiagnostic diag = matmul.emitOpError()
+                                  << "cannot be compiled with stream-k=true ";
+        if (config.splitTail > 1)
+          diag << "and split-tail=" << config.splitTail
+               << ": both divide the grid's tail; give one";
+        else
+          diag << "and kernel=skinny: stream-K shares the tiled kernel's "
+                  "tiles";
+        return failure();
+      }
+      config.splitTail = 1;
+      config.kernel = KernelKind::Tiled;
+    }
     FailureOr<KernelConfig> tuned = applyTable(matmul, config);
     if (failed(tuned))
       return failure();

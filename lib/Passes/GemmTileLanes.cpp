@@ -392,7 +392,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   auto aView = matmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
   Value bTile = matmul.getDpsInputs()[1];
   auto cView = matmul.getDpsInits()[0].getDefiningOp<memref::SubViewOp>();
-  if (!aView || !cView || cView->getBlock() != &launch.getBody().front())
+  // Beside the K loop: in the launch's body, or in a stream-K segment's.
+  if (!aView || !cView || cView->getBlock() != loop->getBlock())
     return matmul.emitOpError()
            << "is not the LDS matmul gemm-stage-lds produces";
 

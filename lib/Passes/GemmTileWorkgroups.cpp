@@ -272,56 +272,72 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
                     loop.getInductionVar(), b.getIndexAttr(tile.bk));
 }
 
-/// The second kernel of a split tail: C += the tail tiles' K parts, added
-/// in part order (the result does not depend on which part finished
-/// first), and the parts zeroed for the next launch. Each lane adds four
-/// consecutive floats. A part holds its tile shifted back inside C (an
-/// edge tile overlaps its neighbour): the lane stores only the elements
-/// the tile owns, and zeroes all four.
-static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
-                               const SplitTailGrid &grid, Value c,
-                               Value workspace) {
+/// What one lane of a reduction kernel (the split tail's, stream-K's
+/// fix-up) adds: kTailReductionFloats consecutive floats of a tail tile, at
+/// `row`, `col` of the tile, and where they are in C.
+struct ReductionLane {
+  gpu::LaunchOp launch;
+  Value tailTile, row, col;
+  // The lane's matrix of a batch (null for a 2-D matmul).
+  Value batch;
+  // Where the tile's owned part starts in C, and the lane's floats.
+  Value ownedRow, ownedCol, cRow, cCol;
+};
+
+/// The launch of a reduction kernel over the `tailTiles` tiles after the
+/// `wholeTiles` of a grid `tilesN` tiles wide (of a batch of matrices of
+/// `tilesPerBatch` tiles each, when not 0), named after the function with
+/// `suffix`, and its lane's floats; `b` is left in the launch.
+static ReductionLane createReductionLaunch(ImplicitLocOpBuilder &b,
+                                           const KernelTile &tile,
+                                           int64_t tilesN, int64_t wholeTiles,
+                                           int64_t tailTiles, StringRef suffix,
+                                           int64_t tilesPerBatch = 0) {
   IndexMath math{b};
   int64_t tileFloats = tile.bm * tile.bn;
-  int64_t workgroups = grid.tailTiles * tileFloats /
-                       (kTailReductionLanes * kTailReductionFloats);
+  int64_t workgroups =
+      tailTiles * tileFloats / (kTailReductionLanes * kTailReductionFloats);
   Value one = math.index(1);
   auto launch =
       gpu::LaunchOp::create(b, math.index(workgroups), one, one,
                             math.index(kTailReductionLanes), one, one);
   if (auto func = launch->getParentOfType<func::FuncOp>())
     launch.setFunctionAttr(FlatSymbolRefAttr::get(
-        b.getContext(), (func.getSymName() + "_tail_sum_kernel").str()));
-  OpBuilder::InsertionGuard guard(b);
+        b.getContext(), (func.getSymName() + suffix).str()));
   b.setInsertionPointToStart(&launch.getBody().front());
+  ReductionLane lane;
+  lane.launch = launch;
   Value element =
       math.mul(math.add(math.mul(launch.getBlockIds().x, kTailReductionLanes),
                         launch.getThreadIds().x),
                kTailReductionFloats);
-  Value tailTile = math.div(element, tileFloats);
+  lane.tailTile = math.div(element, tileFloats);
   Value inTile = math.rem(element, tileFloats);
-  Value row = math.div(inTile, tile.bn);
-  Value col = math.rem(inTile, tile.bn);
-  Value tileIndex = math.add(tailTile, grid.wholeTiles);
-  Value ownedRow = math.mul(math.div(tileIndex, grid.tilesN), tile.bm);
-  Value ownedCol = math.mul(math.rem(tileIndex, grid.tilesN), tile.bn);
-  Value blockRow =
-      getShiftedTileStart(b, ownedRow, tile.bm, b.getIndexAttr(tile.m));
-  Value blockCol =
-      getShiftedTileStart(b, ownedCol, tile.bn, b.getIndexAttr(tile.n));
-  Value cRow = math.add(blockRow, row);
-  Value cCol = math.add(blockCol, col);
-  auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
-  Value sum = vector::LoadOp::create(b, type, c, ValueRange{cRow, cCol});
-  Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
-  for (int64_t part = 0; part < grid.parts; ++part) {
-    Value partRow = math.add(
-        math.mul(math.add(math.mul(tailTile, grid.parts), part), tile.bm), row);
-    Value partSum =
-        vector::LoadOp::create(b, type, workspace, ValueRange{partRow, col});
-    sum = arith::AddFOp::create(b, sum, partSum);
-    vector::StoreOp::create(b, zero, workspace, ValueRange{partRow, col});
+  lane.row = math.div(inTile, tile.bn);
+  lane.col = math.rem(inTile, tile.bn);
+  Value tileIndex = math.add(lane.tailTile, wholeTiles);
+  if (tilesPerBatch) {
+    lane.batch = math.div(tileIndex, tilesPerBatch);
+    tileIndex = math.rem(tileIndex, tilesPerBatch);
   }
+  lane.ownedRow = math.mul(math.div(tileIndex, tilesN), tile.bm);
+  lane.ownedCol = math.mul(math.rem(tileIndex, tilesN), tile.bn);
+  Value blockRow =
+      getShiftedTileStart(b, lane.ownedRow, tile.bm, b.getIndexAttr(tile.m));
+  Value blockCol =
+      getShiftedTileStart(b, lane.ownedCol, tile.bn, b.getIndexAttr(tile.n));
+  lane.cRow = math.add(blockRow, lane.row);
+  lane.cCol = math.add(blockCol, lane.col);
+  return lane;
+}
+
+/// Stores a reduction lane's `sum` into C and ends its launch. A tail tile
+/// is shifted back inside C (an edge tile overlaps its neighbour): only the
+/// elements the tile owns are stored.
+static void storeOwnedSum(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                          const ReductionLane &lane, Value c, Value sum) {
+  IndexMath math{b};
+  Value cRow = lane.cRow, cCol = lane.cCol;
   if (!tile.hasEdgeTiles()) {
     vector::StoreOp::create(b, sum, c, ValueRange{cRow, cCol});
     gpu::TerminatorOp::create(b);
@@ -332,8 +348,9 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
   };
   // All four owned (every element of an inner tile): one store; else
   // element by element, those at or past the owned column.
-  Value rowOwned = atLeast(cRow, ownedRow);
-  Value allOwned = arith::AndIOp::create(b, rowOwned, atLeast(cCol, ownedCol));
+  Value rowOwned = atLeast(cRow, lane.ownedRow);
+  Value allOwned =
+      arith::AndIOp::create(b, rowOwned, atLeast(cCol, lane.ownedCol));
   auto ifAll = scf::IfOp::create(b, allOwned, /*withElseRegion=*/true);
   b.setInsertionPointToStart(ifAll.thenBlock());
   vector::StoreOp::create(b, sum, c, ValueRange{cRow, cCol});
@@ -342,7 +359,7 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
   b.setInsertionPointToStart(ifRow.thenBlock());
   for (int64_t i = 0; i < kTailReductionFloats; ++i) {
     Value elementCol = math.add(cCol, i);
-    auto ifElement = scf::IfOp::create(b, atLeast(elementCol, ownedCol),
+    auto ifElement = scf::IfOp::create(b, atLeast(elementCol, lane.ownedCol),
                                        /*withElseRegion=*/false);
     OpBuilder::InsertionGuard elementGuard(b);
     b.setInsertionPointToStart(ifElement.thenBlock());
@@ -352,6 +369,288 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
   }
   b.setInsertionPointAfter(ifAll);
   gpu::TerminatorOp::create(b);
+}
+
+/// The second kernel of a split tail: C += the tail tiles' K parts, added
+/// in part order (the result does not depend on which part finished
+/// first), and the parts zeroed for the next launch. Each lane adds four
+/// consecutive floats. A part holds its tile shifted back inside C (an
+/// edge tile overlaps its neighbour): the lane stores only the elements
+/// the tile owns, and zeroes all four.
+static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                               const SplitTailGrid &grid, Value c,
+                               Value workspace) {
+  OpBuilder::InsertionGuard guard(b);
+  IndexMath math{b};
+  ReductionLane lane =
+      createReductionLaunch(b, tile, grid.tilesN, grid.wholeTiles,
+                            grid.tailTiles, "_tail_sum_kernel");
+  auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
+  Value sum =
+      vector::LoadOp::create(b, type, c, ValueRange{lane.cRow, lane.cCol});
+  Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
+  for (int64_t part = 0; part < grid.parts; ++part) {
+    Value partRow = math.add(
+        math.mul(math.add(math.mul(lane.tailTile, grid.parts), part), tile.bm),
+        lane.row);
+    Value partSum = vector::LoadOp::create(b, type, workspace,
+                                           ValueRange{partRow, lane.col});
+    sum = arith::AddFOp::create(b, sum, partSum);
+    vector::StoreOp::create(b, zero, workspace, ValueRange{partRow, lane.col});
+  }
+  storeOwnedSum(b, tile, lane, c, sum);
+}
+
+/// The stream-K workgroup (StreamKGrid) whose range holds the global
+/// iteration `i`.
+static Value buildRangeOwner(ImplicitLocOpBuilder &b, const StreamKGrid &grid,
+                             Value i) {
+  IndexMath math{b};
+  int64_t longSteps = grid.longRanges * (grid.stepsPerRange + 1);
+  if (grid.longRanges == 0)
+    return math.div(i, grid.stepsPerRange);
+  Value inLong = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, i,
+                                       math.index(longSteps));
+  Value longOwner = math.div(i, grid.stepsPerRange + 1);
+  // Wraps for an iteration of the long ranges, which selects the other.
+  Value shortOwner =
+      math.add(math.div(arith::SubIOp::create(b, i, math.index(longSteps)),
+                        grid.stepsPerRange),
+               grid.longRanges);
+  return arith::SelectOp::create(b, inLong, longOwner, shortOwner);
+}
+
+/// Matrix `batch` of the static 3-D `source` as a 2-D memref. A
+/// reinterpret_cast rather than createBatchView's subview: a view that is
+/// selected between C and the workspace is no load's or store's to fold
+/// into, and the lowering to LLVM takes a reinterpret_cast, not a subview.
+static Value createBatchCast(ImplicitLocOpBuilder &b, Value batch,
+                             Value source) {
+  auto type = cast<MemRefType>(source.getType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  IndexMath math{b};
+  Value start = math.add(math.mul(batch, strides[0]), offset);
+  return memref::ReinterpretCastOp::create(
+      b,
+      MemRefType::get(type.getShape().drop_front(), type.getElementType(),
+                      StridedLayoutAttr::get(b.getContext(),
+                                             ShapedType::kDynamic,
+                                             {strides[1], strides[2]})),
+      source, OpFoldResult(start),
+      ArrayRef<OpFoldResult>{b.getIndexAttr(type.getDimSize(1)),
+                             b.getIndexAttr(type.getDimSize(2))},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(strides[1]),
+                             b.getIndexAttr(strides[2])});
+}
+
+/// The body of a stream-K workgroup (StreamKGrid). Workgroup w < D (the
+/// whole rounds' tiles) multiplies tile w over all of K into C; workgroup
+/// D + g multiplies its range of global iterations, which may span tiles:
+/// one segment after another, each the range's part of one tail tile t,
+/// into workspace slot g + t (zeroed). The segments are an scf.for over
+/// the tiles the range touches (a data-parallel workgroup's one tile), so
+/// that each segment is the K loop of the other kernels, with its own C
+/// tile, bounds and output chosen by the workgroup id and the tile; the
+/// later passes find the K loop inside it (getKLoop). A segment that ends
+/// a tile takes the K tail (k mod bk) after its loop, as the split tail's
+/// last part does; edge tiles are shifted as there.
+static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
+                             const KernelTile &tile, MatmulLayout layout,
+                             const StreamKGrid &grid, Value a, Value bMat,
+                             Value c, Value workspace) {
+  IndexMath math{b};
+  Value workgroup = launch.getBlockIds().x;
+  Value wholeTiles = math.index(grid.wholeTiles);
+  Value inStream = arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
+                                         workgroup, wholeTiles);
+  auto select = [&](Value inStreamValue, Value wholeValue) -> Value {
+    return arith::SelectOp::create(b, inStream, inStreamValue, wholeValue);
+  };
+  // Wraps for the whole rounds' workgroups, which select the other values.
+  Value streamIndex = arith::SubIOp::create(b, workgroup, wholeTiles);
+  auto rangeStart = [&](Value g) {
+    return math.add(
+        math.mul(g, grid.stepsPerRange),
+        arith::MinUIOp::create(b, g, math.index(grid.longRanges)).getResult());
+  };
+  Value rangeBegin = rangeStart(streamIndex);
+  Value rangeEnd = rangeStart(math.add(streamIndex, 1));
+  int64_t steps = grid.stepsPerTile;
+  Value firstTile = math.add(math.div(rangeBegin, steps), wholeTiles);
+  Value lastIteration = arith::SubIOp::create(b, rangeEnd, math.index(1));
+  Value endTile = math.add(math.div(lastIteration, steps), grid.wholeTiles + 1);
+  Value segmentsBegin = select(firstTile, workgroup);
+  Value segmentsEnd = select(endTile, math.add(workgroup, 1));
+  auto segments =
+      scf::ForOp::create(b, segmentsBegin, segmentsEnd, math.index(1));
+  segments->setAttr(GemmDialect::getSegmentsAttrName(), b.getUnitAttr());
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPoint(segments.getBody()->getTerminator());
+
+  Value tileIndex = segments.getInductionVar();
+  // A batch's tiles are numbered matrix by matrix: the segment multiplies
+  // 2-D views of its matrix's A, B and C.
+  Value tileInMatrix = tileIndex;
+  if (cast<MemRefType>(c.getType()).getRank() == 3) {
+    Value batch = math.div(tileIndex, grid.tilesPerBatch);
+    tileInMatrix = math.rem(tileIndex, grid.tilesPerBatch);
+    a = createBatchView(b, batch, a);
+    bMat = createBatchView(b, batch, bMat);
+    c = createBatchCast(b, batch, c);
+  }
+  Value blockRow = math.mul(math.div(tileInMatrix, grid.tilesN), tile.bm);
+  Value blockCol = math.mul(math.rem(tileInMatrix, grid.tilesN), tile.bn);
+  // The segment: the range's K steps of tail tile t.
+  Value tailTile = arith::SubIOp::create(b, tileIndex, wholeTiles);
+  Value tileBegin = math.mul(tailTile, steps);
+  Value tileEnd = math.add(tileBegin, steps);
+  // Only the first segment starts inside its tile. (max(begin, tile) -
+  // tile is a saturating subtract, v_sub_nc_u32 with clamp, which the
+  // emulator does not run.)
+  Value isFirst = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tileIndex,
+                                        segmentsBegin);
+  Value stepBegin = arith::SelectOp::create(
+      b, isFirst, arith::SubIOp::create(b, rangeBegin, tileBegin),
+      math.index(0));
+  Value stepEnd = arith::SubIOp::create(
+      b, arith::MinUIOp::create(b, rangeEnd, tileEnd), tileBegin);
+  Value segmentBegin = math.mul(stepBegin, tile.bk);
+  Value segmentEnd = math.mul(stepEnd, tile.bk);
+  // The segment that ends the tile ends at k, its K tail included.
+  if (tile.mayHaveKTail()) {
+    Value endsTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stepEnd,
+                                           math.index(steps));
+    segmentEnd =
+        arith::SelectOp::create(b, endsTile, math.index(tile.k), segmentEnd);
+  }
+  Value kBegin = select(segmentBegin, math.index(0));
+  Value kEnd = select(segmentEnd, math.index(tile.k));
+  int64_t wholeStepsEnd = tile.k - tile.k % tile.bk;
+  Value loopEnd =
+      tile.mayHaveKTail()
+          ? arith::MinUIOp::create(b, kEnd, math.index(wholeStepsEnd))
+                .getResult()
+          : kEnd;
+  MemRefType anyType = getAnyRowMajorType(b.getContext());
+  Value out = select(memref::CastOp::create(b, anyType, workspace),
+                     memref::CastOp::create(b, anyType, c));
+  Value slot = arith::AddIOp::create(b, streamIndex, tailTile);
+  Value outRow = select(math.mul(slot, tile.bm), blockRow);
+  Value outCol = select(math.index(0), blockCol);
+  OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
+  Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
+  Value tailDepth = tile.mayHaveKTail()
+                        ? arith::SubIOp::create(b, kEnd, loopEnd).getResult()
+                        : Value();
+  auto loop = scf::ForOp::create(b, kBegin, loopEnd, math.index(tile.bk));
+  if (tailDepth)
+    createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
+                      loopEnd, tailDepth);
+  b.setInsertionPointToStart(loop.getBody());
+  createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
+                    loop.getInductionVar(), b.getIndexAttr(tile.bk));
+}
+
+/// The second kernel of stream-K: C += each tail tile's partial sums, in
+/// the order of the workgroups that computed them (the order of K, so the
+/// result does not depend on which finished first), each zeroed again for
+/// the next launch. Tile t's partials are in slots g + t of the workgroups
+/// g that own its first to its last iteration. Edge tiles as in
+/// buildTailReduction.
+static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                              const StreamKGrid &grid, Value c,
+                              Value workspace) {
+  OpBuilder::InsertionGuard guard(b);
+  IndexMath math{b};
+  bool batched = cast<MemRefType>(c.getType()).getRank() == 3;
+  ReductionLane lane = createReductionLaunch(
+      b, tile, grid.tilesN, grid.wholeTiles, grid.tailTiles,
+      "_stream_k_fixup_kernel", batched ? grid.tilesPerBatch : 0);
+  if (batched)
+    c = createBatchView(b, lane.batch, c);
+  auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
+  Value sum =
+      vector::LoadOp::create(b, type, c, ValueRange{lane.cRow, lane.cCol});
+  Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
+  Value tileBegin = math.mul(lane.tailTile, grid.stepsPerTile);
+  Value firstOwner = buildRangeOwner(b, grid, tileBegin);
+  Value lastOwner =
+      buildRangeOwner(b, grid, math.add(tileBegin, grid.stepsPerTile - 1));
+  auto owners = scf::ForOp::create(b, firstOwner, math.add(lastOwner, 1),
+                                   math.index(1), ValueRange{sum});
+  {
+    OpBuilder::InsertionGuard loopGuard(b);
+    b.setInsertionPointToStart(owners.getBody());
+    Value slot = math.add(owners.getInductionVar(), lane.tailTile);
+    Value slotRow = math.add(math.mul(slot, tile.bm), lane.row);
+    Value partial = vector::LoadOp::create(b, type, workspace,
+                                           ValueRange{slotRow, lane.col});
+    Value next =
+        arith::AddFOp::create(b, owners.getRegionIterArgs()[0], partial);
+    vector::StoreOp::create(b, zero, workspace, ValueRange{slotRow, lane.col});
+    scf::YieldOp::create(b, next);
+  }
+  storeOwnedSum(b, tile, lane, c, owners.getResult(0));
+}
+
+/// Tiles `matmul` into a stream-K launch (buildStreamKBody) and the launch
+/// of its fix-up, with a zeroed workspace between them, as the split tail
+/// does.
+static FailureOr<gpu::LaunchOp> tileStreamKToWorkgroups(RewriterBase &rewriter,
+                                                        linalg::LinalgOp matmul,
+                                                        const KernelTile &tile,
+                                                        MatmulLayout layout) {
+  if (tile.splitTail > 1)
+    return matmul.emitOpError()
+           << "cannot be tiled with stream_k and split_tail=" << tile.splitTail
+           << ": both divide the grid's tail; give one";
+  std::string whyNot;
+  llvm::raw_string_ostream whyNotOs(whyNot);
+  SmallVector<int64_t> loops = getLoopSizes(matmul);
+  int64_t batch = loops.size() == 4 ? loops[0] : 1;
+  FailureOr<StreamKGrid> grid = getStreamKGrid(tile, whyNotOs, batch);
+  if (succeeded(grid) &&
+      (getEpilogue(matmul) || hasDynamicLayout(matmul, std::nullopt))) {
+    whyNotOs << "it covers matmuls and batch matmuls C += A x B of static "
+                "layout (no alpha/beta epilogue)";
+    grid = failure();
+  }
+  int64_t tileFloats = tile.bm * tile.bn;
+  if (succeeded(grid) &&
+      tileFloats % (kTailReductionLanes * kTailReductionFloats) != 0) {
+    whyNotOs << "bm x bn must be a multiple of "
+             << kTailReductionLanes * kTailReductionFloats
+             << " (the fix-up's workgroup of floats)";
+    grid = failure();
+  }
+  if (failed(grid))
+    return matmul.emitOpError()
+           << "cannot be tiled with stream_k: stream-K cannot share the "
+              "tail: "
+           << whyNot;
+
+  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
+  b.setInsertionPoint(matmul);
+  IndexMath math{b};
+  Value a = matmul.getDpsInputs()[0];
+  Value bMat = matmul.getDpsInputs()[1];
+  Value c = matmul.getDpsInits()[0];
+  auto workspaceType =
+      MemRefType::get({grid->workspaceRows(tile.bm), tile.bn}, b.getF32Type());
+  Value workspace = memref::AllocOp::create(b, workspaceType);
+  Value one = math.index(1);
+  auto launch = gpu::LaunchOp::create(b, math.index(grid->workgroups()), one,
+                                      one, math.index(tile.lanes()), one, one);
+  tile.setOnLaunch(launch);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    buildStreamKBody(b, launch, tile, layout, *grid, a, bMat, c, workspace);
+  }
+  buildStreamKFixup(b, tile, *grid, c, workspace);
+  memref::DeallocOp::create(b, workspace);
+  rewriter.eraseOp(matmul);
+  return launch;
 }
 
 /// Tiles `matmul` into a split-tail launch (buildSplitTailBody) and the
@@ -695,6 +994,27 @@ static FailureOr<gpu::LaunchOp> tileToWorkgroups(RewriterBase &rewriter,
                                                  linalg::LinalgOp matmul,
                                                  const KernelTile &tile,
                                                  MatmulLayout layout) {
+  if (tile.streamK) {
+    // A grid of whole rounds has no tail to share: stream-K is the
+    // data-parallel kernel, which needs no workspace or fix-up.
+    SmallVector<int64_t> loops = getLoopSizes(matmul);
+    int64_t batch = loops.size() == 4 ? loops[0] : 1;
+    int64_t units = tile.getTargetComputeUnits(), tiles = 0;
+    if (tile.splitTail <= 1 && !tile.isDynamic() && tile.m >= tile.bm &&
+        tile.n >= tile.bn && units >= 1 && units <= kMaxComputeUnits &&
+        !ShapedType::isDynamic(batch) &&
+        !llvm::MulOverflow(tile.gridM(), tile.gridN(), tiles) &&
+        !llvm::MulOverflow(tiles, batch, tiles) && tiles % units == 0) {
+      matmul.emitRemark() << "stream-K has no tail to share: its " << tiles
+                          << " tiles are whole rounds of " << units
+                          << " workgroups; the data-parallel kernel computes "
+                             "it";
+      KernelTile dataParallel = tile;
+      dataParallel.streamK = false;
+      return tileToWorkgroups(rewriter, matmul, dataParallel, layout);
+    }
+    return tileStreamKToWorkgroups(rewriter, matmul, tile, layout);
+  }
   if (tile.splitTail != 1)
     return tileSplitTailToWorkgroups(rewriter, matmul, tile, layout);
   ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);

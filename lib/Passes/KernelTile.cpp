@@ -51,9 +51,18 @@ std::optional<KernelTile> KernelTile::fromLaunch(gpu::LaunchOp launch) {
 }
 
 scf::ForOp mlir::gemm::getKLoop(gpu::LaunchOp launch) {
-  for (Operation &op : launch.getBody().front())
-    if (auto loop = dyn_cast<scf::ForOp>(op))
+  Block *body = &launch.getBody().front();
+  for (Operation &op : *body) {
+    auto loop = dyn_cast<scf::ForOp>(op);
+    if (!loop)
+      continue;
+    if (!loop->hasAttr(GemmDialect::getSegmentsAttrName()))
       return loop;
+    for (Operation &inner : *loop.getBody())
+      if (auto kLoop = dyn_cast<scf::ForOp>(inner))
+        return kLoop;
+    return nullptr;
+  }
   return nullptr;
 }
 
@@ -571,6 +580,69 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
            << steps << " steps of bk=" << tile.bk << ")";
     return failure();
   }
+  return grid;
+}
+
+FailureOr<StreamKGrid> mlir::gemm::getStreamKGrid(const KernelTile &tile,
+                                                  llvm::raw_ostream &whyNot,
+                                                  int64_t batch) {
+  if (tile.isDynamic() || ShapedType::isDynamic(batch)) {
+    whyNot << "its sizes are not all static";
+    return failure();
+  }
+  if (tile.bm <= 0 || tile.bn <= 0 || tile.bk <= 0) {
+    whyNot << "the tile is not valid";
+    return failure();
+  }
+  // Edge tiles are shifted back inside C, as in the data-parallel kernel.
+  if (tile.m < tile.bm || tile.n < tile.bn) {
+    whyNot << tile.m << "x" << tile.n << " is smaller than one " << tile.bm
+           << "x" << tile.bn << " tile";
+    return failure();
+  }
+  StreamKGrid grid;
+  int64_t units = tile.getTargetComputeUnits();
+  if (units < 1 || units > kMaxComputeUnits) {
+    whyNot << "compute_units=" << units << " is not in 1.." << kMaxComputeUnits;
+    return failure();
+  }
+  grid.tilesN = tile.gridN();
+  int64_t tiles;
+  if (batch < 1 ||
+      llvm::MulOverflow(tile.gridM(), grid.tilesN, grid.tilesPerBatch) ||
+      llvm::MulOverflow(grid.tilesPerBatch, batch, tiles) ||
+      tiles > kMaxSplitTailTiles) {
+    whyNot << "its grid of " << batch << "x" << tile.gridM() << "x"
+           << grid.tilesN << " tiles is larger than " << kMaxSplitTailTiles;
+    return failure();
+  }
+  grid.tailTiles = tiles % units;
+  grid.wholeTiles = tiles - grid.tailTiles;
+  if (grid.tailTiles == 0) {
+    whyNot << "its " << tiles << " tiles are whole rounds of " << units
+           << " workgroups";
+    return failure();
+  }
+  grid.stepsPerTile = tile.k / tile.bk;
+  // A tile of one step would have segments without a K loop to prefetch
+  // in; the tiled kernel needs two anyway.
+  if (grid.stepsPerTile < 2) {
+    whyNot << "k=" << tile.k << " has fewer than two K steps of bk=" << tile.bk;
+    return failure();
+  }
+  // The kernels index global iterations in 32 bits (gemm-buffer-addressing
+  // narrows the loop bounds).
+  int64_t iterations = grid.iterations();
+  if (iterations >= (int64_t(1) << 31)) {
+    whyNot << "its " << iterations << " K steps of tail tiles do not fit "
+           << "32 bits";
+    return failure();
+  }
+  // One workgroup per CU takes the last round whole; a range of at least
+  // two steps keeps a workgroup's fixed costs below its multiply.
+  grid.streamWorkgroups = std::min(units, iterations / 2);
+  grid.stepsPerRange = iterations / grid.streamWorkgroups;
+  grid.longRanges = iterations % grid.streamWorkgroups;
   return grid;
 }
 

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -270,6 +271,60 @@ FailureOr<SplitTailGrid> getSplitTailGrid(const KernelTile &tile, int64_t parts,
 /// than CUs is all tail: split-K.
 int64_t chooseSplitTail(const KernelTile &tile);
 
+/// The grid of a stream-K launch (gemm-tile-workgroups). As in the split
+/// tail, the tiles of the whole rounds get a workgroup each, over all of K.
+/// The tailTiles * stepsPerTile K steps of the other tiles, counted tile
+/// by tile (global iteration t * stepsPerTile + s is step s of tail tile
+/// t), are shared by `streamWorkgroups` workgroups in contiguous ranges:
+/// the first `longRanges` take one step more than the others. A range may
+/// span tiles: its workgroup multiplies one segment (the range's part of
+/// one tile) after another, each into its own workspace slot, and a
+/// second kernel adds each tile's partial sums into C in workgroup order.
+struct StreamKGrid {
+  int64_t tilesN = 0;           // Tiles along N.
+  int64_t tilesPerBatch = 0;    // Tiles of one matrix of a batch.
+  int64_t wholeTiles = 0;       // Tiles of the whole rounds.
+  int64_t tailTiles = 0;        // Tiles shared by the stream-K workgroups.
+  int64_t stepsPerTile = 0;     // K steps (of bk) of a tile.
+  int64_t streamWorkgroups = 0; // G.
+  int64_t stepsPerRange = 0;    // K steps of a short range.
+  int64_t longRanges = 0;       // Ranges of stepsPerRange + 1 steps.
+
+  int64_t iterations() const { return tailTiles * stepsPerTile; }
+  int64_t workgroups() const { return wholeTiles + streamWorkgroups; }
+  /// The global iterations [begin, end) of stream-K workgroup `g`.
+  int64_t rangeBegin(int64_t g) const {
+    return g * stepsPerRange + std::min(g, longRanges);
+  }
+  int64_t rangeEnd(int64_t g) const { return rangeBegin(g + 1); }
+  /// The stream-K workgroup whose range holds global iteration `i`.
+  int64_t owner(int64_t i) const {
+    int64_t longSteps = longRanges * (stepsPerRange + 1);
+    return i < longSteps ? i / (stepsPerRange + 1)
+                         : longRanges + (i - longSteps) / stepsPerRange;
+  }
+  /// The most tiles one range touches: a range of L steps meets at most
+  /// ceil((L - 1) / stepsPerTile) + 1 tiles.
+  int64_t maxSegments() const {
+    int64_t longest = stepsPerRange + (longRanges != 0);
+    return (longest - 1 + stepsPerTile - 1) / stepsPerTile + 1;
+  }
+  /// Workspace slot of workgroup g's segment of tail tile t: g + t. Slots
+  /// do not collide: a later workgroup starts at or after the tile where an
+  /// earlier one ends.
+  int64_t slots() const { return streamWorkgroups + tailTiles - 1; }
+  int64_t workspaceRows(int64_t bm) const { return slots() * bm; }
+};
+
+/// The stream-K grid of `tile` (static sizes, its computeUnits) over
+/// `batch` matrices, whose tiles are numbered matrix by matrix: one
+/// stream-K workgroup per CU, fewer when the tail has fewer K steps than
+/// CUs, or why there is none (a phrase that follows "stream-K cannot
+/// share the tail: ").
+FailureOr<StreamKGrid> getStreamKGrid(const KernelTile &tile,
+                                      llvm::raw_ostream &whyNot,
+                                      int64_t batch = 1);
+
 /// Index arithmetic with constants folded in at build time.
 struct IndexMath {
   ImplicitLocOpBuilder &b;
@@ -307,7 +362,9 @@ Value getShiftedTileStart(ImplicitLocOpBuilder &b, Value owned, int64_t size,
 Value getShiftedSliceStart(ImplicitLocOpBuilder &b, memref::SubViewOp view,
                            unsigned dim, int64_t size);
 
-/// The K loop of a tiled launch: the scf.for directly in its body.
+/// The K loop of a tiled launch: the scf.for directly in its body, or in a
+/// stream-K launch the one directly in its segment loop (the scf.for
+/// marked with GemmDialect::getSegmentsAttrName()).
 scf::ForOp getKLoop(gpu::LaunchOp launch);
 
 /// A launch built by gemm-tile-workgroups, with its tile and K loop.

@@ -46,6 +46,10 @@ struct KernelConfig {
   /// workgroups (split-K of the grid's tail); 1: none, 0: gemm-select-config
   /// chooses. The parts' sums are added into C by a second kernel.
   int64_t splitTail = 0;
+  /// Stream-K: the K steps of those tiles are shared evenly by one
+  /// workgroup per CU, whose ranges may span tiles; a second kernel adds
+  /// the partial sums into C in a fixed order. Excludes splitTail > 1.
+  bool streamK = false;
   /// CUs of the GPU the grid's tail is balanced for; 0: the target's.
   int64_t computeUnits = 0;
   /// The tiled kernel or gemm-tile-skinny's; Auto: gemm-select-config

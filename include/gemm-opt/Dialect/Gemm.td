@@ -43,6 +43,12 @@ def Gemm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getProblemAttrName() {
       return "gemm.problem";
     }
+    /// The unit attribute that marks a stream-K launch's loop over the
+    /// tiles a workgroup's K range touches, so that the later tiling passes
+    /// find the K loop inside it.
+    static constexpr ::llvm::StringLiteral getSegmentsAttrName() {
+      return "gemm.segments";
+    }
   }];
 }
 
@@ -95,7 +101,9 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     (`wave_priorities`, printed only when true), and into how many K parts
     the tiles left over after whole rounds of `compute_units` workgroups
     are split (`split_tail`, printed only when not 1; `compute_units`,
-    printed only when it overrides the target's count), which kernel it is
+    printed only when it overrides the target's count), whether those
+    tiles' K steps are shared instead by one stream-K workgroup per CU
+    (`stream_k`, printed only when true), which kernel it is
     (`kernel`: `tiled`, the default, printed only when not; `skinny`,
     gemm-tile-skinny's kernel for a small M or N, which reads none of the
     other fields), and the RDNA3 product whose figures the choice and the
@@ -120,6 +128,7 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                         DefaultValuedParameter<"bool", "false">
                             :$wave_priorities,
                         DefaultValuedParameter<"int64_t", "1">:$split_tail,
+                        DefaultValuedParameter<"bool", "false">:$stream_k,
                         DefaultValuedParameter<"int64_t", "0">
                             :$compute_units,
                         DefaultValuedParameter<"::mlir::gemm::KernelKind",

@@ -114,6 +114,14 @@ template <typename Base> struct KernelConfigOptions : public Base {
                      "second kernel in a fixed order: 1 none, 0 chosen per "
                      "matmul (default 0)"),
       llvm::cl::init(KernelConfig().splitTail)};
+  Option<bool> streamK{
+      *this, "stream-k",
+      llvm::cl::desc("Stream-K: the K steps of the tiles left over after the "
+                     "grid's whole rounds are shared evenly by one workgroup "
+                     "per compute unit, in ranges that may span tiles, and "
+                     "the partial sums added into C by a second kernel in a "
+                     "fixed order; excludes split-tail > 1 (default false)"),
+      llvm::cl::init(KernelConfig().streamK)};
   Option<int64_t> computeUnits{
       *this, "compute-units",
       llvm::cl::desc("CUs the grid is balanced for, overriding the target's "
@@ -163,6 +171,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.batchWaits = batchWaits;
     config.wavePriorities = wavePriorities;
     config.splitTail = splitTail;
+    config.streamK = streamK;
     config.computeUnits = computeUnits;
     config.target = target;
     config.kernel = kernel;
@@ -190,6 +199,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     take(batchWaits, base.batchWaits);
     take(wavePriorities, base.wavePriorities);
     take(splitTail, base.splitTail);
+    take(streamK, base.streamK);
     take(computeUnits, base.computeUnits);
     take(target, base.target);
     take(kernel, base.kernel);
@@ -211,6 +221,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     batchWaits = config.batchWaits;
     wavePriorities = config.wavePriorities;
     splitTail = config.splitTail;
+    streamK = config.streamK;
     computeUnits = config.computeUnits;
     target = config.target;
     kernel = config.kernel;

@@ -142,7 +142,10 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     iteration (`unroll`), the prefetch mode, the addressing of A and B,
     whether each K step waits once for its LDS loads (`batch-waits`),
     whether its FMAs run at raised wave priority (`wave-priorities`), and
-    the split of the grid's tail (`split-tail`, `compute-units`), and the
+    the split of the grid's tail (`split-tail`, `compute-units`) or its
+    sharing by stream-K workgroups (`stream-k`, which takes the tiled
+    kernel and no split tail; with `split-tail` > 1 or `kernel=skinny` it
+    is an error at the matmul), and the
     RDNA3 product compiled for (`target`, docs/targets.md), whose figures
     every choice and estimate below reads.
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
@@ -342,6 +345,27 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     and the last parts), empty for the others. It covers static, plain 2-D
     matmuls of at least one tile; anything else is an error that says why.
 
+    Stream-K (`stream_k`, the `stream-k=true` option): the T - L tiles of
+    the whole rounds keep a workgroup each, over all of K; the L S K steps
+    of the tail tiles (S = K / `bk` steps a tile, counted tile by tile) are
+    shared by G = min(U, L S / 2) stream-K workgroups in contiguous ranges
+    of floor(L S / G) steps, the first L S mod G of them one step longer.
+    A range may span tiles: its workgroup runs an `scf.for` (marked
+    `gemm.segments`) over the tiles it touches, at most two, and in it, per
+    tile, the K loop of its part of that tile into its own workspace slot
+    (g + t for workgroup g and tail tile t: (G + L - 1) `bm` rows by `bn`).
+    A data-parallel workgroup's segment loop runs once, into C. The later
+    passes find the K loop inside the segment loop. A second `gpu.launch`,
+    the fix-up, adds each tail tile's partials into C in the order of the
+    workgroups that computed them (the order of K) and zeroes them. The
+    segment that ends a tile takes the K tail; edge tiles are shifted as in
+    the split tail. A batch's tiles are numbered matrix by matrix, so the
+    whole rounds and the ranges may span matrices; a segment multiplies
+    2-D views of its matrix. It covers static matmuls and batch matmuls
+    without an alpha/beta epilogue, and excludes `split_tail` > 1; a grid
+    of whole rounds is the data-parallel kernel (a remark says so);
+    anything else is an error that says why.
+
     Dynamic sizes: the same bounds are checked at run time. The launch goes
     into the then-branch of an `scf.if` on the host (`m >= bm`, `n >= bn`,
     `k >= 2 bk`, for the sizes that are dynamic), and the matmul with its
@@ -372,6 +396,43 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
                    waves_n = 1, pad = 4, unroll = 0, prefetch = registers,
                    addressing = buffer>,
        gemm.problem = #gemm.problem<m = 256, n = 256, k = 256>}
+    ```
+
+    Example, stream-K: `gemm-opt --gemm-select-config="stream-k=true
+    compute-units=6" --gemm-tile-workgroups --canonicalize` on a
+    512 x 512 x 256 matmul (12 whole tiles, a tail of 4 tiles of 32 K steps
+    shared by 6 workgroups in ranges of 22, 22, 21, 21, 21 and 21 steps)
+    gives
+
+    ```mlir
+    %ws = memref.alloc() : memref<1152x128xf32>
+    gpu.launch blocks(%wg, %by, %bz) in (%x = %c18, %y = %c1, %z = %c1) ... {
+      %inSK = arith.cmpi uge, %wg, %c12 : index
+      // The range [%begin, %end) of stream-K workgroup %g = %wg - 12, and
+      // the tiles from its first iteration's to its last's.
+      scf.for %tile = %first to %last step %c1 {
+        // The segment's K range in the tile (%c0 to %c256 for a
+        // data-parallel workgroup), and its output: workspace slot %g + %t
+        // or the tile of C.
+        %out = memref.subview %any[%outRow, %outCol] [128, 128] [1, 1]
+        scf.for %k = %kBegin to %kEnd step %c8 {
+          %At = memref.subview %A[%row, %k] [128, 8] [1, 1]
+          %Bt = memref.subview %B[%k, %col] [8, 128] [1, 1]
+          linalg.matmul ins(%At, %Bt : ...) outs(%out : ...)
+        }
+      } {gemm.segments}
+      gpu.terminator
+    }
+    gpu.launch blocks(...) in (%x = %c64, ...) threads(...) in (%x1 = %c256, ...)
+        function(@sgemm_stream_k_fixup_kernel) {
+      // C + the slots of the workgroups that own the tile's first to last
+      // iteration, in that order, each zeroed after its read.
+      %old = vector.load %C[%cRow, %cCol] : memref<512x512xf32>, vector<4xf32>
+      %sum = scf.for %g = %firstOwner to %lastOwner1 step %c1
+          iter_args(%acc = %old) -> (vector<4xf32>) { ... }
+      vector.store %sum, %C[%cRow, %cCol] : memref<512x512xf32>, vector<4xf32>
+      gpu.terminator
+    }
     ```
   }];
   let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
