@@ -593,6 +593,55 @@ static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
   storeOwnedSum(b, tile, lane, c, owners.getResult(0));
 }
 
+/// Whether the second kernel of a split tail or stream-K launch (`what`,
+/// its reduction or fix-up), whose workgroups each add a fixed number of
+/// floats, covers a bm x bn tile exactly; else why not, to `whyNot`.
+static bool fitsTailSumWorkgroups(const KernelTile &tile, StringRef what,
+                                  llvm::raw_ostream &whyNot) {
+  int64_t floats = kTailReductionLanes * kTailReductionFloats;
+  if ((tile.bm * tile.bn) % floats == 0)
+    return true;
+  whyNot << "bm x bn must be a multiple of " << floats << " (the " << what
+         << "'s workgroup of floats)";
+  return false;
+}
+
+/// Replaces `matmul` by the two launches of a split tail or stream-K: a 1-D
+/// grid of `workgroups` (its body by `buildBody`) and the kernel that adds
+/// the partial sums into C (`buildSecond`), with a zeroed workspace of
+/// `workspaceRows` x bn floats between them (the runtime zeroes it once;
+/// the second kernel leaves it zeroed). Returns the first launch.
+static gpu::LaunchOp createTwoKernelLaunch(
+    RewriterBase &rewriter, linalg::LinalgOp matmul, const KernelTile &tile,
+    int64_t workgroups, int64_t workspaceRows,
+    function_ref<void(ImplicitLocOpBuilder &, gpu::LaunchOp, Value, Value,
+                      Value, Value)>
+        buildBody,
+    function_ref<void(ImplicitLocOpBuilder &, Value, Value)> buildSecond) {
+  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
+  b.setInsertionPoint(matmul);
+  IndexMath math{b};
+  Value a = matmul.getDpsInputs()[0];
+  Value bMat = matmul.getDpsInputs()[1];
+  Value c = matmul.getDpsInits()[0];
+  auto workspaceType =
+      MemRefType::get({workspaceRows, tile.bn}, b.getF32Type());
+  Value workspace = memref::AllocOp::create(b, workspaceType);
+  Value one = math.index(1);
+  auto launch = gpu::LaunchOp::create(b, math.index(workgroups), one, one,
+                                      math.index(tile.lanes()), one, one);
+  tile.setOnLaunch(launch);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    buildBody(b, launch, a, bMat, c, workspace);
+  }
+  buildSecond(b, c, workspace);
+  memref::DeallocOp::create(b, workspace);
+  rewriter.eraseOp(matmul);
+  return launch;
+}
+
 /// Tiles `matmul` into a stream-K launch (buildStreamKBody) and the launch
 /// of its fix-up, with a zeroed workspace between them, as the split tail
 /// does.
@@ -615,42 +664,22 @@ static FailureOr<gpu::LaunchOp> tileStreamKToWorkgroups(RewriterBase &rewriter,
                 "layout (no alpha/beta epilogue)";
     grid = failure();
   }
-  int64_t tileFloats = tile.bm * tile.bn;
-  if (succeeded(grid) &&
-      tileFloats % (kTailReductionLanes * kTailReductionFloats) != 0) {
-    whyNotOs << "bm x bn must be a multiple of "
-             << kTailReductionLanes * kTailReductionFloats
-             << " (the fix-up's workgroup of floats)";
+  if (succeeded(grid) && !fitsTailSumWorkgroups(tile, "fix-up", whyNotOs))
     grid = failure();
-  }
   if (failed(grid))
     return matmul.emitOpError()
            << "cannot be tiled with stream_k: stream-K cannot share the "
               "tail: "
            << whyNot;
-
-  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
-  b.setInsertionPoint(matmul);
-  IndexMath math{b};
-  Value a = matmul.getDpsInputs()[0];
-  Value bMat = matmul.getDpsInputs()[1];
-  Value c = matmul.getDpsInits()[0];
-  auto workspaceType =
-      MemRefType::get({grid->workspaceRows(tile.bm), tile.bn}, b.getF32Type());
-  Value workspace = memref::AllocOp::create(b, workspaceType);
-  Value one = math.index(1);
-  auto launch = gpu::LaunchOp::create(b, math.index(grid->workgroups()), one,
-                                      one, math.index(tile.lanes()), one, one);
-  tile.setOnLaunch(launch);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&launch.getBody().front());
-    buildStreamKBody(b, launch, tile, layout, *grid, a, bMat, c, workspace);
-  }
-  buildStreamKFixup(b, tile, *grid, c, workspace);
-  memref::DeallocOp::create(b, workspace);
-  rewriter.eraseOp(matmul);
-  return launch;
+  return createTwoKernelLaunch(
+      rewriter, matmul, tile, grid->workgroups(), grid->workspaceRows(tile.bm),
+      [&](ImplicitLocOpBuilder &b, gpu::LaunchOp launch, Value a, Value bMat,
+          Value c, Value workspace) {
+        buildStreamKBody(b, launch, tile, layout, *grid, a, bMat, c, workspace);
+      },
+      [&](ImplicitLocOpBuilder &b, Value c, Value workspace) {
+        buildStreamKFixup(b, tile, *grid, c, workspace);
+      });
 }
 
 /// Tiles `matmul` into a split-tail launch (buildSplitTailBody) and the
@@ -670,41 +699,22 @@ tileSplitTailToWorkgroups(RewriterBase &rewriter, linalg::LinalgOp matmul,
                 "(no batch, no alpha/beta epilogue)";
     grid = failure();
   }
-  int64_t tileFloats = tile.bm * tile.bn;
-  if (succeeded(grid) &&
-      tileFloats % (kTailReductionLanes * kTailReductionFloats) != 0) {
-    whyNotOs << "bm x bn must be a multiple of "
-             << kTailReductionLanes * kTailReductionFloats
-             << " (the reduction's workgroup of floats)";
+  if (succeeded(grid) && !fitsTailSumWorkgroups(tile, "reduction", whyNotOs))
     grid = failure();
-  }
   if (failed(grid))
     return matmul.emitOpError()
            << "cannot be tiled with split_tail=" << tile.splitTail
            << ": the tail cannot be split: " << whyNot;
-
-  ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
-  b.setInsertionPoint(matmul);
-  IndexMath math{b};
-  Value a = matmul.getDpsInputs()[0];
-  Value bMat = matmul.getDpsInputs()[1];
-  Value c = matmul.getDpsInits()[0];
-  auto workspaceType =
-      MemRefType::get({grid->workspaceRows(tile.bm), tile.bn}, b.getF32Type());
-  Value workspace = memref::AllocOp::create(b, workspaceType);
-  Value one = math.index(1);
-  auto launch = gpu::LaunchOp::create(b, math.index(grid->workgroups()), one,
-                                      one, math.index(tile.lanes()), one, one);
-  tile.setOnLaunch(launch);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&launch.getBody().front());
-    buildSplitTailBody(b, launch, tile, layout, *grid, a, bMat, c, workspace);
-  }
-  buildTailReduction(b, tile, *grid, c, workspace);
-  memref::DeallocOp::create(b, workspace);
-  rewriter.eraseOp(matmul);
-  return launch;
+  return createTwoKernelLaunch(
+      rewriter, matmul, tile, grid->workgroups(), grid->workspaceRows(tile.bm),
+      [&](ImplicitLocOpBuilder &b, gpu::LaunchOp launch, Value a, Value bMat,
+          Value c, Value workspace) {
+        buildSplitTailBody(b, launch, tile, layout, *grid, a, bMat, c,
+                           workspace);
+      },
+      [&](ImplicitLocOpBuilder &b, Value c, Value workspace) {
+        buildTailReduction(b, tile, *grid, c, workspace);
+      });
 }
 
 /// Tiles the (batch,) M and N loops of `op` into an scf.forall of bm x bn
