@@ -197,6 +197,43 @@ static MemRefType getAnyRowMajorType(MLIRContext *ctx) {
                                                 {ShapedType::kDynamic, 1}));
 }
 
+/// Where the whole K steps of [.., kEnd) end: kEnd, or where a K tail
+/// (k mod bk) is possible, at most the last whole step's end.
+static Value getWholeStepsEnd(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                              Value kEnd) {
+  if (!tile.mayHaveKTail())
+    return kEnd;
+  IndexMath math{b};
+  return arith::MinUIOp::create(b, kEnd, math.index(tile.k - tile.k % tile.bk));
+}
+
+/// The K loop of a split-tail part or a stream-K segment: the tile of A and
+/// B at blockRow, blockCol over K values [kBegin, kEnd), into the bm x bn
+/// view of `out` at outRow, outCol; whole steps in the loop up to loopEnd
+/// (getWholeStepsEnd), the K values after it in a matmul after the loop, as
+/// gemm-tile-workgroups' peeled tail. Leaves `b` after the loop and tail.
+static void createPartialKLoop(ImplicitLocOpBuilder &b, const KernelTile &tile,
+                               MatmulLayout layout, Value a, Value bMat,
+                               Value out, Value outRow, Value outCol,
+                               Value blockRow, Value blockCol, Value kBegin,
+                               Value kEnd, Value loopEnd) {
+  IndexMath math{b};
+  OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
+  Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
+  // The tail's index arithmetic before the loop, as tileK leaves it.
+  Value tailDepth = tile.mayHaveKTail()
+                        ? arith::SubIOp::create(b, kEnd, loopEnd).getResult()
+                        : Value();
+  auto loop = scf::ForOp::create(b, kBegin, loopEnd, math.index(tile.bk));
+  if (tailDepth)
+    createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
+                      loopEnd, tailDepth);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
+                    loop.getInductionVar(), b.getIndexAttr(tile.bk));
+}
+
 /// The body of a split-tail workgroup (SplitTailGrid): workgroup w < D
 /// (the whole rounds' tiles) multiplies tile w over all of K into C, as
 /// buildWorkgroupBody does; workgroup D + s multiplies part s % parts of
@@ -245,31 +282,15 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   }
   Value kBegin = select(partBegin, math.index(0));
   Value kEnd = select(partEnd, math.index(tile.k));
-  int64_t wholeStepsEnd = tile.k - tile.k % tile.bk;
-  Value loopEnd =
-      tile.mayHaveKTail()
-          ? arith::MinUIOp::create(b, kEnd, math.index(wholeStepsEnd))
-                .getResult()
-          : kEnd;
+  Value loopEnd = getWholeStepsEnd(b, tile, kEnd);
   MemRefType anyType = getAnyRowMajorType(b.getContext());
   Value out = select(memref::CastOp::create(b, anyType, workspace),
                      memref::CastOp::create(b, anyType, c));
   Value outRow = select(math.mul(tailIndex, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
-  OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
-  Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
-  // The tail's index arithmetic before the loop, as tileK leaves it.
-  Value tailDepth = tile.mayHaveKTail()
-                        ? arith::SubIOp::create(b, kEnd, loopEnd).getResult()
-                        : Value();
-  auto loop = scf::ForOp::create(b, kBegin, loopEnd, math.index(tile.bk));
-  if (tailDepth)
-    createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
-                      loopEnd, tailDepth);
+  createPartialKLoop(b, tile, layout, a, bMat, out, outRow, outCol, blockRow,
+                     blockCol, kBegin, kEnd, loopEnd);
   gpu::TerminatorOp::create(b);
-  b.setInsertionPointToStart(loop.getBody());
-  createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
-                    loop.getInductionVar(), b.getIndexAttr(tile.bk));
 }
 
 /// What one lane of a reduction kernel (the split tail's, stream-K's
@@ -525,30 +546,15 @@ static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   }
   Value kBegin = select(segmentBegin, math.index(0));
   Value kEnd = select(segmentEnd, math.index(tile.k));
-  int64_t wholeStepsEnd = tile.k - tile.k % tile.bk;
-  Value loopEnd =
-      tile.mayHaveKTail()
-          ? arith::MinUIOp::create(b, kEnd, math.index(wholeStepsEnd))
-                .getResult()
-          : kEnd;
+  Value loopEnd = getWholeStepsEnd(b, tile, kEnd);
   MemRefType anyType = getAnyRowMajorType(b.getContext());
   Value out = select(memref::CastOp::create(b, anyType, workspace),
                      memref::CastOp::create(b, anyType, c));
   Value slot = arith::AddIOp::create(b, streamIndex, tailTile);
   Value outRow = select(math.mul(slot, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
-  OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
-  Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
-  Value tailDepth = tile.mayHaveKTail()
-                        ? arith::SubIOp::create(b, kEnd, loopEnd).getResult()
-                        : Value();
-  auto loop = scf::ForOp::create(b, kBegin, loopEnd, math.index(tile.bk));
-  if (tailDepth)
-    createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
-                      loopEnd, tailDepth);
-  b.setInsertionPointToStart(loop.getBody());
-  createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
-                    loop.getInductionVar(), b.getIndexAttr(tile.bk));
+  createPartialKLoop(b, tile, layout, a, bMat, out, outRow, outCol, blockRow,
+                     blockCol, kBegin, kEnd, loopEnd);
 }
 
 /// The second kernel of stream-K: C += each tail tile's partial sums, in
