@@ -93,6 +93,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   std::string chip =
       target.chip.empty() ? kernel.getTargetInfo().isa : target.chip;
 
+  pm.addPass(createGemmBufferize());
   pm.addNestedPass<func::FuncOp>(createGemmSpecializeGeneric());
   pm.addPass(createGemmCheckInput(target));
 

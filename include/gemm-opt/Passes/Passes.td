@@ -10,12 +10,77 @@
 
 include "mlir/Pass/PassBase.td"
 
+def GemmBufferize : Pass<"gemm-bufferize", "ModuleOp"> {
+  let summary = "Bufferize a matmul program on tensors into the memref form, "
+                "results becoming arguments";
+  let description = [{
+    The first pass of `gemm-rdna3-pipeline`, for the programs DL compilers
+    hand over: functions whose arguments and results are tensors, in
+    destination-passing style. A module without tensors is left as it is.
+
+    First, a `linalg.transpose` that swaps the two matrix dimensions of a
+    `linalg.matmul` or `linalg.batch_matmul` input (permutation `[1, 0]`, or
+    `[0, 2, 1]` batched) is folded into that input's indexing map, and the
+    matmul reads the transpose's input: torch-mlir lowers `nn.Linear` so,
+    its weight being stored out x in.
+
+    Otherwise the whole module is bufferized with upstream one-shot
+    bufferization, function boundaries included, arguments with the
+    identity layout. Then each function's results become arguments:
+    - a result that is an argument's buffer (a `linalg.matmul` whose outs is
+      a function argument, updated in place) is dropped;
+    - a result that is a new buffer (a `tensor.empty`, possibly filled)
+      becomes a new last argument that replaces the allocation.
+
+    Anything else returned (an input, a view of an argument) is an error at
+    the `func.return`. Upstream's `drop-equivalent-buffer-results` and
+    `buffer-results-to-out-params` do these steps but leave public
+    functions alone, whose signature they would change; the kernel entry
+    is public and its signature is the one gemm-opt defines, so this pass
+    applies them to every function.
+
+    Example, `Y = X x W^T` with a zero-filled new result:
+
+    ```mlir
+    func.func @linear(%X: tensor<1024x512xf32>, %W: tensor<768x512xf32>)
+        -> tensor<1024x768xf32> {
+      %zero = arith.constant 0.0 : f32
+      %empty = tensor.empty() : tensor<1024x768xf32>
+      %init = linalg.fill ins(%zero : f32)
+          outs(%empty : tensor<1024x768xf32>) -> tensor<1024x768xf32>
+      %Y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                          affine_map<(m, n, k) -> (n, k)>,
+                                          affine_map<(m, n, k) -> (m, n)>]
+          ins(%X, %W : tensor<1024x512xf32>, tensor<768x512xf32>)
+          outs(%init : tensor<1024x768xf32>) -> tensor<1024x768xf32>
+      return %Y : tensor<1024x768xf32>
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    func.func @linear(%X: memref<1024x512xf32>, %W: memref<768x512xf32>,
+                      %Y: memref<1024x768xf32>) {
+      %zero = arith.constant 0.0 : f32
+      linalg.fill ins(%zero : f32) outs(%Y : memref<1024x768xf32>)
+      linalg.matmul indexing_maps = [...]
+          ins(%X, %W : memref<1024x512xf32>, memref<768x512xf32>)
+          outs(%Y : memref<1024x768xf32>)
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["bufferization::BufferizationDialect",
+                           "memref::MemRefDialect"];
+}
+
 def GemmSpecializeGeneric : Pass<"gemm-specialize-generic", "func::FuncOp"> {
   let summary = "Turn a linalg.generic or linalg.contract that is a matmul "
                 "into linalg.matmul or linalg.batch_matmul with indexing_maps";
   let description = [{
-    The first pass of `gemm-rdna3-pipeline`, so that the other passes only
-    meet the named ops. It rewrites every `linalg.generic` and
+    Runs in `gemm-rdna3-pipeline` after `gemm-bufferize`, so that the other
+    passes only meet the named ops. It rewrites every `linalg.generic` and
     `linalg.contract` that computes `C += op(A) x op(B)`, batched over at
     most one loop:
     - two inputs (A, B) and one output (C);
