@@ -1,12 +1,14 @@
 //===- GemmSelectConfig.cpp - Choose each matmul's kernel configuration ---===//
 //
 // The one place a matmul's #gemm.config is set; the tiling passes only read
-// it. Today the choice is the options' values for every matmul, but for the
-// split of the grid's tail (split-tail=0), chosen per shape; the rest of a
-// choice per shape belongs here too.
+// it. What the options give is kept; what they leave open is the tuning
+// table's entry for the shape when there is one, else the built-in choice
+// of kernel, tile and split of the grid's tail (chooseKernelConfig,
+// KernelChoice.h), rules read off the timing model's predictions.
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelChoice.h"
 #include "KernelTile.h"
 #include "SkinnyPlan.h"
 #include "gemm-opt/Passes/Passes.h"
@@ -23,11 +25,16 @@ namespace mlir::gemm {
 using namespace mlir;
 using namespace mlir::gemm;
 
-/// A plain 2-D C += A x B, the form a split of the grid's tail covers (a
-/// batch has grid z; an epilogue would have to run after the second kernel).
-static bool isPlainMatmul(linalg::LinalgOp matmul) {
-  return isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul) &&
-         getLoopSizes(matmul).size() == 3;
+MatmulChoiceInput mlir::gemm::getMatmulChoiceInput(linalg::LinalgOp matmul) {
+  MatmulChoiceInput input;
+  SmallVector<int64_t> loops = getLoopSizes(matmul);
+  input.batch = loops.size() == 4 ? loops[0] : 1;
+  ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
+  std::tie(input.m, input.n, input.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
+  input.layout = getMatmulLayout(matmul);
+  input.plain = isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul) &&
+                loops.size() == 3;
+  return input;
 }
 
 /// Unless a tile option was given: a matmul smaller than the default tile
@@ -129,15 +136,14 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
 /// timing model, N = 32: 1760 x 32 x 1760 62 % of the roofline against 9 %
 /// tiled), that the tiled kernel would leave to the simple one, or whose
 /// tiled grid gives fewer than 2.5 workgroups per CU; else the tiled kernel.
-static KernelKind selectKernel(linalg::LinalgOp matmul,
+static KernelKind selectKernel(const MatmulChoiceInput &input,
                                const KernelConfig &config) {
-  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
-  SmallVector<int64_t> loops = getLoopSizes(matmul);
+  const std::optional<MatmulLayout> &layout = input.layout;
   // A tile option given asks for the tiled kernel.
   if (!layout || !config.tileChosenPerShape)
     return KernelKind::Tiled;
-  int64_t batch = loops.size() == 4 ? loops[0] : 1;
-  ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
+  int64_t batch = input.batch;
+  int64_t mnk[] = {input.m, input.n, input.k};
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
   FailureOr<SkinnyPlan> plan = getSkinnyPlan(
@@ -151,7 +157,7 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   // cannot take (kernel=tiled given): it is faster (35 x 8457 x 1760 0.071
   // against 0.081 ms, 59 x 7714 x 2570 0.110 against 0.129).
   KernelConfig tiled = config;
-  selectTile(tiled, mnk, batch, isPlainMatmul(matmul) && config.splitTail != 1,
+  selectTile(tiled, mnk, batch, input.plain && config.splitTail != 1,
              layout->transposeB);
   // k / 2 >= bk, not k >= 2 bk: bk is checked against the LDS only later,
   // by the tiling pass, and may be near 2^63 here.
@@ -185,7 +191,7 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   // A split's parts count where the threshold was read off, grids without
   // edges or a K tail: with edges the parts are not worth as much (176 x
   // 1500 x 1408: 0.027 ms skinny, 0.049 in 4 K parts of 64 x 64 tiles).
-  if (isPlainMatmul(matmul) && !tile.hasEdgeTiles() && !tile.mayHaveKTail()) {
+  if (input.plain && !tile.hasEdgeTiles() && !tile.mayHaveKTail()) {
     int64_t parts = chooseSplitTail(tile);
     if (parts > 1)
       if (FailureOr<SplitTailGrid> grid =
@@ -196,6 +202,31 @@ static KernelKind selectKernel(linalg::LinalgOp matmul,
   return 2 * workgroups >= 5 * config.getTargetComputeUnits()
              ? KernelKind::Tiled
              : KernelKind::Skinny;
+}
+
+KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
+                                            KernelConfig config) {
+  if (config.kernel == KernelKind::Auto)
+    config.kernel = selectKernel(input, config);
+  // gemm-tile-skinny reads nothing else.
+  if (config.kernel == KernelKind::Skinny) {
+    config.splitTail = 1;
+    return config;
+  }
+  int64_t mnk[] = {input.m, input.n, input.k};
+  selectTile(config, mnk, input.batch, input.plain && config.splitTail != 1,
+             input.layout && input.layout->transposeB);
+  if (config.splitTail != 0)
+    return config;
+  if (!input.plain) {
+    config.splitTail = 1;
+    return config;
+  }
+  KernelTile tile;
+  static_cast<KernelConfig &>(tile) = config;
+  std::tie(tile.m, tile.n, tile.k) = std::tuple(input.m, input.n, input.k);
+  config.splitTail = chooseSplitTail(tile);
+  return config;
 }
 
 namespace {
@@ -344,34 +375,7 @@ private:
     if (failed(tuned))
       return failure();
     config = *tuned;
-    SmallVector<int64_t> sizes = getLoopSizes(matmul);
-    if (config.kernel == KernelKind::Auto)
-      config.kernel = selectKernel(matmul, config);
-    // gemm-tile-skinny reads nothing else.
-    if (config.kernel == KernelKind::Skinny) {
-      config.splitTail = 1;
-      return config;
-    }
-    std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
-    selectTile(config, ArrayRef(sizes).take_back(3),
-               sizes.size() == 4 ? sizes[0] : 1,
-               isPlainMatmul(matmul) && config.splitTail != 1,
-               layout && layout->transposeB);
-    if (config.splitTail != 0)
-      return config;
-    // The split tail covers plain 2-D matmuls (C += A x B): a batch has
-    // grid z, and an epilogue would have to run after the second kernel.
-    KernelTile tile;
-    static_cast<KernelConfig &>(tile) = config;
-    SmallVector<int64_t> loops = getLoopSizes(matmul);
-    bool plain = isPlainMatmul(matmul);
-    if (plain) {
-      tile.m = loops[0];
-      tile.n = loops[1];
-      tile.k = loops[2];
-    }
-    config.splitTail = plain ? chooseSplitTail(tile) : 1;
-    return config;
+    return chooseKernelConfig(getMatmulChoiceInput(matmul), config);
   }
 };
 

@@ -526,10 +526,13 @@ LogicalResult mlir::gemm::checkTileFits(const KernelTile &tile,
                         /*kContiguous=*/layout.transposeB, whyNot);
 }
 
-FailureOr<SplitTailGrid>
-mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
-                             llvm::raw_ostream &whyNot) {
-  if (tile.isDynamic()) {
+/// What both ways of sharing the grid's tail need: static sizes, a valid
+/// tile, C at least one tile (an edge tile is shifted back inside C, as in
+/// the data-parallel kernel, and the partial sums add only what it owns) and
+/// a CU count in range.
+static LogicalResult checkTailGridInputs(const KernelTile &tile, int64_t batch,
+                                         llvm::raw_ostream &whyNot) {
+  if (tile.isDynamic() || ShapedType::isDynamic(batch)) {
     whyNot << "its sizes are not all static";
     return failure();
   }
@@ -538,9 +541,6 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
     whyNot << "the tile is not valid";
     return failure();
   }
-  // An edge tile is shifted back inside C, as in the data-parallel kernel
-  // (the reduction adds only what it owns); the K tail goes to the last
-  // part.
   if (tile.m < tile.bm || tile.n < tile.bn) {
     whyNot << tile.m << "x" << tile.n << " is smaller than one " << tile.bm
            << "x" << tile.bn << " tile";
@@ -551,6 +551,16 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
     whyNot << "compute_units=" << units << " is not in 1.." << kMaxComputeUnits;
     return failure();
   }
+  return success();
+}
+
+FailureOr<SplitTailGrid>
+mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
+                             llvm::raw_ostream &whyNot) {
+  // The K tail goes to the last part.
+  if (failed(checkTailGridInputs(tile, /*batch=*/1, whyNot)))
+    return failure();
+  int64_t units = tile.getTargetComputeUnits();
   SplitTailGrid grid;
   grid.tilesN = tile.gridN();
   int64_t tiles;
@@ -586,26 +596,10 @@ mlir::gemm::getSplitTailGrid(const KernelTile &tile, int64_t parts,
 FailureOr<StreamKGrid> mlir::gemm::getStreamKGrid(const KernelTile &tile,
                                                   llvm::raw_ostream &whyNot,
                                                   int64_t batch) {
-  if (tile.isDynamic() || ShapedType::isDynamic(batch)) {
-    whyNot << "its sizes are not all static";
+  if (failed(checkTailGridInputs(tile, batch, whyNot)))
     return failure();
-  }
-  if (tile.bm <= 0 || tile.bn <= 0 || tile.bk <= 0) {
-    whyNot << "the tile is not valid";
-    return failure();
-  }
-  // Edge tiles are shifted back inside C, as in the data-parallel kernel.
-  if (tile.m < tile.bm || tile.n < tile.bn) {
-    whyNot << tile.m << "x" << tile.n << " is smaller than one " << tile.bm
-           << "x" << tile.bn << " tile";
-    return failure();
-  }
   StreamKGrid grid;
   int64_t units = tile.getTargetComputeUnits();
-  if (units < 1 || units > kMaxComputeUnits) {
-    whyNot << "compute_units=" << units << " is not in 1.." << kMaxComputeUnits;
-    return failure();
-  }
   grid.tilesN = tile.gridN();
   int64_t tiles;
   if (batch < 1 ||

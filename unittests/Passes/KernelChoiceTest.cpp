@@ -1,0 +1,169 @@
+//===- KernelChoiceTest.cpp - gemm-select-config's built-in choice --------===//
+//
+// chooseKernelConfig (KernelChoice.h) on the default options (kernel=auto,
+// the tile and the split of the grid's tail chosen per shape) for the
+// RX 7900 XTX unless a case names another target or option; the rounds and
+// CU fractions in the reasons are of the product's CUs in the target table.
+// Each case says which rule decides it. The figures the rules were read off are
+// in GemmSelectConfig.cpp; here only the decisions are pinned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelChoice.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+
+constexpr int64_t kDyn = ShapedType::kDynamic;
+
+struct ChoiceCase {
+  const char *name;
+  int64_t batch, m, n, k;
+  bool transposeB, plain;
+  /// Options that differ from the defaults.
+  const char *target;
+  KernelKind kernel;
+  bool tileChosenPerShape;
+  int64_t splitTail;
+  /// The choice.
+  KernelKind expectKernel;
+  int64_t bm, bn, wavesM, wavesN, expectSplitTail;
+  const char *why;
+};
+
+constexpr KernelKind kAuto = KernelKind::Auto, kTiled = KernelKind::Tiled,
+                     kSkinny = KernelKind::Skinny;
+
+const ChoiceCase kChoiceCases[] = {
+    // The kernel.
+    {"Square4096", 1, 4096, 4096, 4096, false, true, "rx7900xtx", kAuto, true,
+     0, kTiled, 128, 128, 4, 1, 3,
+     "no skinny plan for a small side of 4096; 1024 default tiles are 10 "
+     "rounds and a tail of 64, which the estimate splits in 3 K parts"},
+    {"SkinnyN32", 1, 1760, 32, 1760, false, true, "rx7900xtx", kAuto, true, 0,
+     kSkinny, 128, 128, 4, 1, 1,
+     "a small side of at most 32 always gets the skinny kernel"},
+    {"SkinnyM35", 1, 35, 8457, 1760, false, true, "rx7900xtx", kAuto, true, 0,
+     kSkinny, 128, 128, 4, 1, 1,
+     "M = 35: no tile of 64 rows fits, the tiled kernel would not take it"},
+    {"SkinnyM59", 1, 59, 7714, 2570, false, true, "rx7900xtx", kAuto, true, 0,
+     kSkinny, 128, 128, 4, 1, 1,
+     "M = 59 < 64: the tiled kernel's 32-row "
+     "tiles are for kernel=tiled only"},
+    {"SmallSquareTiled", 1, 256, 256, 256, false, true, "rx7900xtx", kAuto,
+     true, 0, kTiled, 128, 128, 4, 1, 1,
+     "a small side over 64 with a long side under twice it stays tiled; its "
+     "4 tiles are all tail, but their 32 K steps make no two parts of at "
+     "least kMinAutoSplitTailSteps (32)"},
+    {"SkinnyFewWorkgroups", 1, 2560, 64, 2560, false, true, "rx7900xtx", kAuto,
+     true, 0, kSkinny, 128, 128, 4, 1, 1,
+     "N = 64: the tiled kernel's 20 tiles of 64 x 64 in 9 K parts are 180 "
+     "workgroups, under 2.5 per CU"},
+    {"BatchedAttention", 128, 512, 64, 512, false, false, "rx7900xtx", kAuto,
+     true, 0, kTiled, 128, 64, 4, 1, 1,
+     "BERT's attention, batch 128: N = 64 gets 128 x 64 tiles, 128 x 4 of "
+     "them, over 2.5 per CU; a batch is never split"},
+    {"BertProjection", 1, 128, 768, 768, false, true, "rx7900xtx", kAuto, true,
+     0, kSkinny, 128, 128, 4, 1, 1,
+     "M = 128, N = 768: 6 default tiles in 18 parts are under 2.5 per CU"},
+    {"TileOptionGiven", 1, 59, 7714, 2570, false, true, "rx7900xtx", kAuto,
+     false, 0, kTiled, 128, 128, 4, 1, 1,
+     "a tile option asks for the tiled kernel, in the tile given"},
+    {"DynamicSizes", 1, kDyn, 1024, 1024, false, true, "rx7900xtx", kAuto, true,
+     0, kTiled, 128, 128, 4, 1, 1,
+     "no plan and no tile choice without static sizes; no split of a grid "
+     "fixed only at run time"},
+    // The tile, for the tiled kernel.
+    {"FewTilesSmaller", 1, 256, 1000, 2048, false, true, "rx7900xtx", kTiled,
+     true, 0, kTiled, 64, 64, 4, 1, 3,
+     "16 default tiles fill at most half the CUs and no split in K keeps 64 "
+     "steps a part: 64 x 64 tiles; those 64 are all tail, in 3 K parts"},
+    {"HalfTheCUs", 1, 768, 1024, 1024, false, true, "rx7900xtx", kTiled, true,
+     0, kTiled, 64, 64, 4, 1, 1,
+     "48 default tiles are half the CUs, and a split in 4 parts would leave "
+     "32 steps a part: 64 x 64 tiles, 192 of them, 2 whole rounds"},
+    {"JustOverHalfTheCUs", 1, 896, 896, 1024, false, true, "rx7900xtx", kTiled,
+     true, 0, kTiled, 64, 128, 2, 2, 4,
+     "49 default tiles are over half the CUs and under 2.6 rounds: 64 x 128 "
+     "tiles, 98 of them: a round and 2 tail tiles, in 4 K parts"},
+    {"FewRounds", 1, 1000, 2048, 256, false, true, "rx7900xtx", kTiled, true, 0,
+     kTiled, 64, 128, 2, 2, 1,
+     "128 default tiles are 1.3 rounds: 64 x 128 tiles of a 2 x 2 wave grid"},
+    {"FewRoundsOnSmallGpu", 1, 1000, 2048, 256, false, true, "rx7600", kTiled,
+     true, 0, kTiled, 128, 128, 4, 1, 1,
+     "the same on the rx7600, whose CUs 128 default tiles fill in whole "
+     "rounds: the default tile, no tail"},
+    {"Square2048", 1, 2048, 2048, 2048, false, true, "rx7900xtx", kAuto, true,
+     0, kTiled, 128, 128, 4, 1, 3,
+     "256 default tiles are over 2 rounds, with 256 K steps: the default "
+     "tile; the tail of 64 tiles in 3 K parts"},
+    {"Rounds267ShortK", 1, 2048, 2048, 256, false, true, "rx7900xtx", kAuto,
+     true, 0, kTiled, 128, 128, 4, 1, 1,
+     "256 default tiles of 32 K steps are 2.67 rounds, over the 2.6 where the "
+     "64 x 128 tile stops paying; 32 steps make no two parts"},
+    {"FewRoundsTransposedB", 1, 1000, 2048, 256, true, true, "rx7900xtx",
+     kTiled, true, 0, kTiled, 128, 128, 4, 1, 1,
+     "the same with B stored N x K, where the 64 x 128 tile is slower: the "
+     "default tile"},
+    {"SplitRatherThanSmallerTiles", 1, 4096, 128, 4096, false, true,
+     "rx7900xtx", kTiled, true, 0, kTiled, 128, 128, 4, 1, 6,
+     "32 default tiles in 6 K parts give 192 workgroups, twice the CUs, of "
+     "at least 64 steps: the default tile, split"},
+    {"BelowTiledWork", 1, 100, 100, 64, false, true, "rx7900xtx", kTiled, true,
+     0, kTiled, 128, 128, 4, 1, 1,
+     "under 2^24 multiply-adds no smaller tile is chosen: the simple kernel's "
+     "many small workgroups are faster"},
+    {"RowsUnder128", 1, 100, 3000, 4096, false, true, "rx7900xtx", kTiled, true,
+     0, kTiled, 64, 128, 4, 1, 4,
+     "M = 100 < 128: the largest 4 x 1 wave tile that fits, 64 x 128; its "
+     "48 tiles are all tail, in 4 K parts"},
+    {"RowsUnder64", 1, 40, 4096, 4096, false, true, "rx7900xtx", kTiled, true,
+     0, kTiled, 32, 64, 2, 1, 6,
+     "M = 40 < 64: a 32-row tile of a 2 x 1 wave grid; its 64 tiles are all "
+     "tail, in 6 K parts"},
+    // The split of the grid's tail.
+    {"SplitGiven", 1, 4096, 4096, 4096, false, true, "rx7900xtx", kAuto, true,
+     1, kTiled, 128, 128, 4, 1, 1, "split-tail=1 is kept"},
+    {"EpilogueNotSplit", 1, 4096, 4096, 4096, false, false, "rx7900xtx", kAuto,
+     true, 0, kTiled, 128, 128, 4, 1, 1,
+     "an epilogue would have to run after the reduction kernel: no split"},
+};
+
+void PrintTo(const ChoiceCase &c, std::ostream *os) { *os << c.name; }
+
+class KernelChoiceTest : public testing::TestWithParam<ChoiceCase> {};
+
+TEST_P(KernelChoiceTest, Choice) {
+  const ChoiceCase &c = GetParam();
+  MatmulChoiceInput input;
+  input.batch = c.batch;
+  input.m = c.m;
+  input.n = c.n;
+  input.k = c.k;
+  input.layout = MatmulLayout{false, c.transposeB};
+  input.plain = c.plain;
+  KernelConfig options;
+  options.target = c.target;
+  options.kernel = c.kernel;
+  options.tileChosenPerShape = c.tileChosenPerShape;
+  options.splitTail = c.splitTail;
+  KernelConfig chosen = chooseKernelConfig(input, options);
+  EXPECT_EQ(chosen.kernel, c.expectKernel) << c.why;
+  EXPECT_EQ(chosen.bm, c.bm) << c.why;
+  EXPECT_EQ(chosen.bn, c.bn) << c.why;
+  EXPECT_EQ(chosen.wavesM, c.wavesM) << c.why;
+  EXPECT_EQ(chosen.wavesN, c.wavesN) << c.why;
+  EXPECT_EQ(chosen.splitTail, c.expectSplitTail) << c.why;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, KernelChoiceTest,
+                         testing::ValuesIn(kChoiceCases),
+                         [](const testing::TestParamInfo<ChoiceCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
+} // namespace
