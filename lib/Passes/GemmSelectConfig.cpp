@@ -15,6 +15,7 @@
 #include "gemm-opt/Passes/TuningTable.h"
 #include "gemm-opt/Support/Files.h"
 
+#include <cmath>
 #include <mutex>
 
 namespace mlir::gemm {
@@ -32,8 +33,19 @@ MatmulChoiceInput mlir::gemm::getMatmulChoiceInput(linalg::LinalgOp matmul) {
   ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
   std::tie(input.m, input.n, input.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
   input.layout = getMatmulLayout(matmul);
-  input.plain = isa<linalg::MatmulOp>(matmul) && !getEpilogue(matmul) &&
-                loops.size() == 3;
+  // What gemm-tile-workgroups splits (checkPartialSumsInputs there): a
+  // 2-D matmul of static layout, whose sums start at +0.0.
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  SmallVector<Value> matrices(matmul->getOperands());
+  if (epilogue)
+    matrices.push_back(epilogue->c);
+  input.splittable =
+      isa<linalg::MatmulOp>(matmul) && loops.size() == 3 &&
+      llvm::all_of(matrices,
+                   [](Value matrix) {
+                     return hasStaticLayout(cast<MemRefType>(matrix.getType()));
+                   }) &&
+      !(epilogue && std::signbit(getSumStart(epilogue->temp)));
   return input;
 }
 
@@ -157,7 +169,7 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
   // cannot take (kernel=tiled given): it is faster (35 x 8457 x 1760 0.071
   // against 0.081 ms, 59 x 7714 x 2570 0.110 against 0.129).
   KernelConfig tiled = config;
-  selectTile(tiled, mnk, batch, input.plain && config.splitTail != 1,
+  selectTile(tiled, mnk, batch, input.splittable && config.splitTail != 1,
              layout->transposeB);
   // k / 2 >= bk, not k >= 2 bk: bk is checked against the LDS only later,
   // by the tiling pass, and may be near 2^63 here.
@@ -191,7 +203,7 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
   // A split's parts count where the threshold was read off, grids without
   // edges or a K tail: with edges the parts are not worth as much (176 x
   // 1500 x 1408: 0.027 ms skinny, 0.049 in 4 K parts of 64 x 64 tiles).
-  if (input.plain && !tile.hasEdgeTiles() && !tile.mayHaveKTail()) {
+  if (input.splittable && !tile.hasEdgeTiles() && !tile.mayHaveKTail()) {
     int64_t parts = chooseSplitTail(tile);
     if (parts > 1)
       if (FailureOr<SplitTailGrid> grid =
@@ -214,11 +226,12 @@ KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
     return config;
   }
   int64_t mnk[] = {input.m, input.n, input.k};
-  selectTile(config, mnk, input.batch, input.plain && config.splitTail != 1,
+  selectTile(config, mnk, input.batch,
+             input.splittable && config.splitTail != 1,
              input.layout && input.layout->transposeB);
   if (config.splitTail != 0)
     return config;
-  if (!input.plain) {
+  if (!input.splittable) {
     config.splitTail = 1;
     return config;
   }

@@ -31,6 +31,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMTILEWORKGROUPS
 #include "gemm-opt/Passes/Passes.h.inc"
@@ -207,16 +209,46 @@ static Value getWholeStepsEnd(ImplicitLocOpBuilder &b, const KernelTile &tile,
   return arith::MinUIOp::create(b, kEnd, math.index(tile.k - tile.k % tile.bk));
 }
 
+/// The store of a split-tail part or a stream-K segment with an epilogue:
+/// a whole tile's sum goes through the epilogue into C, a partial sum
+/// unchanged into its zeroed workspace slot (the second kernel applies the
+/// epilogue to the summed parts). As the data-parallel kernel's tile
+/// epilogue (createTileEpilogue), a linalg.generic on the matmul's view
+/// `sumTile` of `out` (C or the workspace) into the same view, which
+/// gemm-tile-lanes fuses into the store of the accumulators; `partial`
+/// selects the workspace's identity.
+static void createPartialTileEpilogue(ImplicitLocOpBuilder &b,
+                                      linalg::GenericOp generic,
+                                      memref::SubViewOp sumTile,
+                                      Value partial) {
+  Value outTile = memref::SubViewOp::create(
+      b, sumTile.getSource(), sumTile.getMixedOffsets(),
+      sumTile.getMixedSizes(), sumTile.getMixedStrides());
+  AffineMap identity = b.getMultiDimIdentityMap(2);
+  linalg::GenericOp::create(
+      b, ValueRange{sumTile}, ValueRange{outTile}, {identity, identity},
+      {utils::IteratorType::parallel, utils::IteratorType::parallel},
+      [&](OpBuilder &nested, Location loc, ValueRange args) {
+        Value whole = buildEpilogue(nested, generic, args[0], args[1]);
+        linalg::YieldOp::create(
+            nested, loc,
+            arith::SelectOp::create(nested, loc, partial, args[0], whole)
+                .getResult());
+      });
+}
+
 /// The K loop of a split-tail part or a stream-K segment: the tile of A and
 /// B at blockRow, blockCol over K values [kBegin, kEnd), into the bm x bn
 /// view of `out` at outRow, outCol; whole steps in the loop up to loopEnd
 /// (getWholeStepsEnd), the K values after it in a matmul after the loop, as
-/// gemm-tile-workgroups' peeled tail. Leaves `b` after the loop and tail.
+/// gemm-tile-workgroups' peeled tail, then with an epilogue its store
+/// (createPartialTileEpilogue). Leaves `b` after them.
 static void createPartialKLoop(ImplicitLocOpBuilder &b, const KernelTile &tile,
                                MatmulLayout layout, Value a, Value bMat,
                                Value out, Value outRow, Value outCol,
                                Value blockRow, Value blockCol, Value kBegin,
-                               Value kEnd, Value loopEnd) {
+                               Value kEnd, Value loopEnd,
+                               linalg::GenericOp epilogue, Value partial) {
   IndexMath math{b};
   OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
   Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
@@ -228,6 +260,9 @@ static void createPartialKLoop(ImplicitLocOpBuilder &b, const KernelTile &tile,
   if (tailDepth)
     createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
                       loopEnd, tailDepth);
+  if (epilogue)
+    createPartialTileEpilogue(
+        b, epilogue, cTile.getDefiningOp<memref::SubViewOp>(), partial);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
@@ -250,7 +285,8 @@ static void createPartialKLoop(ImplicitLocOpBuilder &b, const KernelTile &tile,
 static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
                                const KernelTile &tile, MatmulLayout layout,
                                const SplitTailGrid &grid, Value a, Value bMat,
-                               Value c, Value workspace) {
+                               Value c, Value workspace,
+                               linalg::GenericOp epilogue) {
   IndexMath math{b};
   Value workgroup = launch.getBlockIds().x;
   Value wholeTiles = math.index(grid.wholeTiles);
@@ -289,7 +325,7 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   Value outRow = select(math.mul(tailIndex, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
   createPartialKLoop(b, tile, layout, a, bMat, out, outRow, outCol, blockRow,
-                     blockCol, kBegin, kEnd, loopEnd);
+                     blockCol, kBegin, kEnd, loopEnd, epilogue, inTail);
   gpu::TerminatorOp::create(b);
 }
 
@@ -392,6 +428,32 @@ static void storeOwnedSum(ImplicitLocOpBuilder &b, const KernelTile &tile,
   gpu::TerminatorOp::create(b);
 }
 
+/// What a reduction lane's sum of the parts starts at: C's four floats (C +=
+/// the sum), or with an epilogue zero (its temporary's fill; the epilogue
+/// then combines the sum with C).
+static Value loadReductionStart(ImplicitLocOpBuilder &b,
+                                const ReductionLane &lane, Value c,
+                                linalg::GenericOp epilogue, Value zero) {
+  if (epilogue)
+    return zero;
+  return vector::LoadOp::create(b, cast<VectorType>(zero.getType()), c,
+                                ValueRange{lane.cRow, lane.cCol});
+}
+
+/// The lane's sum of the parts through the epilogue, with C's old floats
+/// when it reads them; the sum itself without one.
+static Value applyReductionEpilogue(ImplicitLocOpBuilder &b,
+                                    const ReductionLane &lane, Value c,
+                                    linalg::GenericOp epilogue, Value sum) {
+  if (!epilogue)
+    return sum;
+  Value old;
+  if (epilogueReadsC(epilogue))
+    old = vector::LoadOp::create(b, cast<VectorType>(sum.getType()), c,
+                                 ValueRange{lane.cRow, lane.cCol});
+  return buildEpilogue(b, epilogue, sum, old);
+}
+
 /// The second kernel of a split tail: C += the tail tiles' K parts, added
 /// in part order (the result does not depend on which part finished
 /// first), and the parts zeroed for the next launch. Each lane adds four
@@ -400,16 +462,15 @@ static void storeOwnedSum(ImplicitLocOpBuilder &b, const KernelTile &tile,
 /// the tile owns, and zeroes all four.
 static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
                                const SplitTailGrid &grid, Value c,
-                               Value workspace) {
+                               Value workspace, linalg::GenericOp epilogue) {
   OpBuilder::InsertionGuard guard(b);
   IndexMath math{b};
   ReductionLane lane =
       createReductionLaunch(b, tile, grid.tilesN, grid.wholeTiles,
                             grid.tailTiles, "_tail_sum_kernel");
   auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
-  Value sum =
-      vector::LoadOp::create(b, type, c, ValueRange{lane.cRow, lane.cCol});
   Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
+  Value sum = loadReductionStart(b, lane, c, epilogue, zero);
   for (int64_t part = 0; part < grid.parts; ++part) {
     Value partRow = math.add(
         math.mul(math.add(math.mul(lane.tailTile, grid.parts), part), tile.bm),
@@ -419,7 +480,8 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
     sum = arith::AddFOp::create(b, sum, partSum);
     vector::StoreOp::create(b, zero, workspace, ValueRange{partRow, lane.col});
   }
-  storeOwnedSum(b, tile, lane, c, sum);
+  storeOwnedSum(b, tile, lane, c,
+                applyReductionEpilogue(b, lane, c, epilogue, sum));
 }
 
 /// The stream-K workgroup (StreamKGrid) whose range holds the global
@@ -478,7 +540,8 @@ static Value createBatchCast(ImplicitLocOpBuilder &b, Value batch,
 static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
                              const KernelTile &tile, MatmulLayout layout,
                              const StreamKGrid &grid, Value a, Value bMat,
-                             Value c, Value workspace) {
+                             Value c, Value workspace,
+                             linalg::GenericOp epilogue) {
   IndexMath math{b};
   Value workgroup = launch.getBlockIds().x;
   Value wholeTiles = math.index(grid.wholeTiles);
@@ -554,7 +617,7 @@ static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   Value outRow = select(math.mul(slot, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
   createPartialKLoop(b, tile, layout, a, bMat, out, outRow, outCol, blockRow,
-                     blockCol, kBegin, kEnd, loopEnd);
+                     blockCol, kBegin, kEnd, loopEnd, epilogue, inStream);
 }
 
 /// The second kernel of stream-K: C += each tail tile's partial sums, in
@@ -564,8 +627,8 @@ static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
 /// g that own its first to its last iteration. Edge tiles as in
 /// buildTailReduction.
 static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
-                              const StreamKGrid &grid, Value c,
-                              Value workspace) {
+                              const StreamKGrid &grid, Value c, Value workspace,
+                              linalg::GenericOp epilogue) {
   OpBuilder::InsertionGuard guard(b);
   IndexMath math{b};
   bool batched = cast<MemRefType>(c.getType()).getRank() == 3;
@@ -575,9 +638,8 @@ static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
   if (batched)
     c = createBatchView(b, lane.batch, c);
   auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
-  Value sum =
-      vector::LoadOp::create(b, type, c, ValueRange{lane.cRow, lane.cCol});
   Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
+  Value sum = loadReductionStart(b, lane, c, epilogue, zero);
   Value tileBegin = math.mul(lane.tailTile, grid.stepsPerTile);
   Value firstOwner = buildRangeOwner(b, grid, tileBegin);
   Value lastOwner =
@@ -596,7 +658,27 @@ static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
     vector::StoreOp::create(b, zero, workspace, ValueRange{slotRow, lane.col});
     scf::YieldOp::create(b, next);
   }
-  storeOwnedSum(b, tile, lane, c, owners.getResult(0));
+  storeOwnedSum(
+      b, tile, lane, c,
+      applyReductionEpilogue(b, lane, c, epilogue, owners.getResult(0)));
+}
+
+/// What a split tail and stream-K need of the matmul and its epilogue, or
+/// why not: a static layout (their grid is fixed at compile time), and sums
+/// that start at +0.0 (each part starts there; the sign of an all -0.0 sum
+/// from a -0.0 fill would be lost).
+static LogicalResult checkPartialSumsInputs(linalg::LinalgOp matmul,
+                                            llvm::raw_ostream &whyNot,
+                                            StringRef covered) {
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  if (hasDynamicLayout(matmul, epilogue)) {
+    whyNot << "it covers " << covered << " of static layout";
+    return failure();
+  }
+  if (epilogue && std::signbit(getSumStart(epilogue->temp)))
+    whyNot << "its sums start at -0.0 (the fill of the epilogue's "
+              "temporary), and its parts' sums at +0.0";
+  return failure(epilogue && std::signbit(getSumStart(epilogue->temp)));
 }
 
 /// Whether the second kernel of a split tail or stream-K launch (`what`,
@@ -621,15 +703,20 @@ static gpu::LaunchOp createTwoKernelLaunch(
     RewriterBase &rewriter, linalg::LinalgOp matmul, const KernelTile &tile,
     int64_t workgroups, int64_t workspaceRows,
     function_ref<void(ImplicitLocOpBuilder &, gpu::LaunchOp, Value, Value,
-                      Value, Value)>
+                      Value, Value, linalg::GenericOp)>
         buildBody,
-    function_ref<void(ImplicitLocOpBuilder &, Value, Value)> buildSecond) {
+    function_ref<void(ImplicitLocOpBuilder &, Value, Value, linalg::GenericOp)>
+        buildSecond) {
   ImplicitLocOpBuilder b(matmul.getLoc(), rewriter);
   b.setInsertionPoint(matmul);
   IndexMath math{b};
   Value a = matmul.getDpsInputs()[0];
   Value bMat = matmul.getDpsInputs()[1];
-  Value c = matmul.getDpsInits()[0];
+  // With an epilogue, both kernels store into its C, through it; its
+  // temporary goes.
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  Value c = epilogue ? epilogue->c : matmul.getDpsInits()[0];
+  linalg::GenericOp generic = epilogue ? epilogue->generic : nullptr;
   auto workspaceType =
       MemRefType::get({workspaceRows, tile.bn}, b.getF32Type());
   Value workspace = memref::AllocOp::create(b, workspaceType);
@@ -640,11 +727,15 @@ static gpu::LaunchOp createTwoKernelLaunch(
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&launch.getBody().front());
-    buildBody(b, launch, a, bMat, c, workspace);
+    buildBody(b, launch, a, bMat, c, workspace, generic);
   }
-  buildSecond(b, c, workspace);
+  buildSecond(b, c, workspace, generic);
   memref::DeallocOp::create(b, workspace);
   rewriter.eraseOp(matmul);
+  if (epilogue) {
+    rewriter.eraseOp(generic);
+    eraseTempIfUnused(epilogue->temp);
+  }
   return launch;
 }
 
@@ -664,12 +755,9 @@ static FailureOr<gpu::LaunchOp> tileStreamKToWorkgroups(RewriterBase &rewriter,
   SmallVector<int64_t> loops = getLoopSizes(matmul);
   int64_t batch = loops.size() == 4 ? loops[0] : 1;
   FailureOr<StreamKGrid> grid = getStreamKGrid(tile, whyNotOs, batch);
-  if (succeeded(grid) &&
-      (getEpilogue(matmul) || hasDynamicLayout(matmul, std::nullopt))) {
-    whyNotOs << "it covers matmuls and batch matmuls C += A x B of static "
-                "layout (no alpha/beta epilogue)";
+  if (succeeded(grid) && failed(checkPartialSumsInputs(
+                             matmul, whyNotOs, "matmuls and batch matmuls")))
     grid = failure();
-  }
   if (succeeded(grid) && !fitsTailSumWorkgroups(tile, "fix-up", whyNotOs))
     grid = failure();
   if (failed(grid))
@@ -680,11 +768,13 @@ static FailureOr<gpu::LaunchOp> tileStreamKToWorkgroups(RewriterBase &rewriter,
   return createTwoKernelLaunch(
       rewriter, matmul, tile, grid->workgroups(), grid->workspaceRows(tile.bm),
       [&](ImplicitLocOpBuilder &b, gpu::LaunchOp launch, Value a, Value bMat,
-          Value c, Value workspace) {
-        buildStreamKBody(b, launch, tile, layout, *grid, a, bMat, c, workspace);
+          Value c, Value workspace, linalg::GenericOp epilogue) {
+        buildStreamKBody(b, launch, tile, layout, *grid, a, bMat, c, workspace,
+                         epilogue);
       },
-      [&](ImplicitLocOpBuilder &b, Value c, Value workspace) {
-        buildStreamKFixup(b, tile, *grid, c, workspace);
+      [&](ImplicitLocOpBuilder &b, Value c, Value workspace,
+          linalg::GenericOp epilogue) {
+        buildStreamKFixup(b, tile, *grid, c, workspace, epilogue);
       });
 }
 
@@ -698,13 +788,13 @@ tileSplitTailToWorkgroups(RewriterBase &rewriter, linalg::LinalgOp matmul,
   llvm::raw_string_ostream whyNotOs(whyNot);
   FailureOr<SplitTailGrid> grid =
       getSplitTailGrid(tile, tile.splitTail, whyNotOs);
-  if (succeeded(grid) &&
-      (!isa<linalg::MatmulOp>(matmul) || getEpilogue(matmul) ||
-       hasDynamicLayout(matmul, std::nullopt))) {
-    whyNotOs << "it covers plain 2-D matmuls C += A x B of static layout "
-                "(no batch, no alpha/beta epilogue)";
+  if (succeeded(grid) && !isa<linalg::MatmulOp>(matmul)) {
+    whyNotOs << "it covers 2-D matmuls (no batch)";
     grid = failure();
   }
+  if (succeeded(grid) &&
+      failed(checkPartialSumsInputs(matmul, whyNotOs, "2-D matmuls")))
+    grid = failure();
   if (succeeded(grid) && !fitsTailSumWorkgroups(tile, "reduction", whyNotOs))
     grid = failure();
   if (failed(grid))
@@ -714,12 +804,13 @@ tileSplitTailToWorkgroups(RewriterBase &rewriter, linalg::LinalgOp matmul,
   return createTwoKernelLaunch(
       rewriter, matmul, tile, grid->workgroups(), grid->workspaceRows(tile.bm),
       [&](ImplicitLocOpBuilder &b, gpu::LaunchOp launch, Value a, Value bMat,
-          Value c, Value workspace) {
+          Value c, Value workspace, linalg::GenericOp epilogue) {
         buildSplitTailBody(b, launch, tile, layout, *grid, a, bMat, c,
-                           workspace);
+                           workspace, epilogue);
       },
-      [&](ImplicitLocOpBuilder &b, Value c, Value workspace) {
-        buildTailReduction(b, tile, *grid, c, workspace);
+      [&](ImplicitLocOpBuilder &b, Value c, Value workspace,
+          linalg::GenericOp epilogue) {
+        buildTailReduction(b, tile, *grid, c, workspace, epilogue);
       });
 }
 

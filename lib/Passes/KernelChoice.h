@@ -22,10 +22,10 @@ struct MatmulChoiceInput {
   int64_t m = 0, n = 0, k = 0;
   /// nullopt for maps other than the (transposed) matmul's.
   std::optional<MatmulLayout> layout = MatmulLayout();
-  /// A 2-D C += A x B without epilogue: the form a split of the grid's tail
-  /// covers (a batch has grid z; an epilogue would have to run after the
-  /// second kernel).
-  bool plain = true;
+  /// The forms a split of the grid's tail covers: a 2-D matmul (a batch has
+  /// grid z) of static layout (the grid is fixed at compile time) whose sums
+  /// start at +0.0 (each part's do), with or without an epilogue.
+  bool splittable = true;
 };
 
 /// The input of `matmul`'s choice.

@@ -312,25 +312,38 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
       continue;
     }
     // Elementwise on vectors: scalars from outside the body (alpha, beta)
-    // are broadcast; constants become splats.
+    // are broadcast, but for a select's condition, which is the same for
+    // every element and may stay scalar; constants become splats.
+    auto vectorOf = [&](Type scalar) -> Type {
+      return VectorType::get(vectorType.getShape(), scalar);
+    };
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       map.map(constant.getResult(),
               arith::ConstantOp::create(
                   b, op.getLoc(),
-                  DenseElementsAttr::get(vectorType, constant.getValue())));
+                  DenseElementsAttr::get(
+                      cast<ShapedType>(vectorOf(constant.getType())),
+                      constant.getValue())));
       continue;
     }
     SmallVector<Value> operands;
-    for (Value operand : op.getOperands()) {
-      Value mapped = map.lookupOrNull(operand);
-      operands.push_back(mapped ? mapped
-                                : vector::BroadcastOp::create(
-                                      b, op.getLoc(), vectorType, operand)
-                                      .getResult());
+    for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
+      if (Value mapped = map.lookupOrNull(operand))
+        operands.push_back(mapped);
+      else if (isa<arith::SelectOp>(op) && index == 0)
+        operands.push_back(operand);
+      else
+        operands.push_back(vector::BroadcastOp::create(
+            b, op.getLoc(), vectorOf(operand.getType()), operand));
     }
-    OperationState state(op.getLoc(), op.getName(), operands, {vectorType},
+    SmallVector<Type> resultTypes =
+        llvm::map_to_vector(op.getResultTypes(), vectorOf);
+    OperationState state(op.getLoc(), op.getName(), operands, resultTypes,
                          op.getAttrs());
-    map.map(op.getResult(0), b.create(state)->getResult(0));
+    Operation *vectorOp = b.create(state);
+    for (auto [scalar, vector] :
+         llvm::zip(op.getResults(), vectorOp->getResults()))
+      map.map(scalar, vector);
   }
   return map.lookupOrDefault(body->getTerminator()->getOperand(0));
 }

@@ -23,7 +23,7 @@ constexpr int64_t kDyn = ShapedType::kDynamic;
 struct ChoiceCase {
   const char *name;
   int64_t batch, m, n, k;
-  bool transposeB, plain;
+  bool transposeB, splittable;
   /// Options that differ from the defaults.
   const char *target;
   KernelKind kernel;
@@ -128,9 +128,10 @@ const ChoiceCase kChoiceCases[] = {
     // The split of the grid's tail.
     {"SplitGiven", 1, 4096, 4096, 4096, false, true, "rx7900xtx", kAuto, true,
      1, kTiled, 128, 128, 4, 1, 1, "split-tail=1 is kept"},
-    {"EpilogueNotSplit", 1, 4096, 4096, 4096, false, false, "rx7900xtx", kAuto,
+    {"NotSplittable", 1, 4096, 4096, 4096, false, false, "rx7900xtx", kAuto,
      true, 0, kTiled, 128, 128, 4, 1, 1,
-     "an epilogue would have to run after the reduction kernel: no split"},
+     "a dynamic leading dimension, or sums from a -0.0 fill: the grid's "
+     "tail is not split"},
 };
 
 void PrintTo(const ChoiceCase &c, std::ostream *os) { *os << c.name; }
@@ -145,7 +146,7 @@ TEST_P(KernelChoiceTest, Choice) {
   input.n = c.n;
   input.k = c.k;
   input.layout = MatmulLayout{false, c.transposeB};
-  input.plain = c.plain;
+  input.splittable = c.splittable;
   KernelConfig options;
   options.target = c.target;
   options.kernel = c.kernel;

@@ -216,7 +216,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
     `gpu.launch` gets the options' values as its `gemm.config` attribute,
     replacing any it had; `split-tail=0` (the default) is chosen per
-    matmul: for a plain static matmul whose tiles leave a last, partial
+    matmul: for a 2-D matmul of static layout (with or without an
+    alpha/beta epilogue whose temporary is filled with +0.0) whose tiles
+    leave a last, partial
     round of `compute-units` workgroups (all of them, for fewer tiles than
     CUs: split-K), of no split and the part counts whose parts have at
     least 32 K steps, the one with the shortest estimate: the busiest CU's
@@ -407,8 +409,11 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     tile, and the reduction adds only the elements the tile owns. The K
     values after the last whole step (K mod `bk`) are a tail matmul after
     the loop of the workgroups whose K range ends at K (the whole rounds'
-    and the last parts), empty for the others. It covers static, plain 2-D
-    matmuls of at least one tile; anything else is an error that says why.
+    and the last parts), empty for the others. It covers static 2-D matmuls
+    of at least one tile; anything else is an error that says why. With an
+    alpha/beta epilogue, a whole round's tile stores through it into C and a
+    part its sum unchanged (a select by the workgroup id in the epilogue
+    after the K loop); the reduction applies it to the summed parts.
 
     Stream-K (`stream_k`, the `stream-k=true` option): the T - L tiles of
     the whole rounds keep a workgroup each, over all of K; the L S K steps
@@ -426,8 +431,9 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     segment that ends a tile takes the K tail; edge tiles are shifted as in
     the split tail. A batch's tiles are numbered matrix by matrix, so the
     whole rounds and the ranges may span matrices; a segment multiplies
-    2-D views of its matrix. It covers static matmuls and batch matmuls
-    without an alpha/beta epilogue, and excludes `split_tail` > 1; a grid
+    2-D views of its matrix. It covers static matmuls and batch matmuls,
+    with an alpha/beta epilogue as the split tail does (the fix-up applies
+    it to the summed partials), and excludes `split_tail` > 1; a grid
     of whole rounds is the data-parallel kernel (a remark says so);
     anything else is an error that says why.
 

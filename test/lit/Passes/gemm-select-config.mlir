@@ -57,5 +57,58 @@ func.func @record() attributes {gemm.matmul = #gemm.matmul<m = 8, n = ?, k = 8, 
   return
 }
 
+// -----
+
+// The split of the grid's tail covers the epilogue: 2048^3 is 256 tiles,
+// 2 rounds and a tail of 64, split in 3 parts as without one.
+// CHECK-LABEL: func.func @epilogue_split
+// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, {{.*}}, split_tail = 3>}
+func.func @epilogue_split(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>, %alpha: f32) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<2048x2048xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<2048x2048xf32>)
+  linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%T : memref<2048x2048xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %at = arith.mulf %alpha, %t : f32
+    %r = arith.addf %at, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Not where the parts' sums could not start where the program's do (a
+// temporary filled with -0.0), nor with a dynamic leading dimension (the
+// split grid is fixed at compile time): the data-parallel kernel.
+// CHECK-LABEL: func.func @epilogue_negative_zero
+// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, {{[^>]*}}addressing = buffer>}
+func.func @epilogue_negative_zero(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>, %alpha: f32) {
+  %zero = arith.constant -0.0 : f32
+  %T = memref.alloc() : memref<2048x2048xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<2048x2048xf32>)
+  linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%T : memref<2048x2048xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %at = arith.mulf %alpha, %t : f32
+    %r = arith.addf %at, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_leading_dimension
+// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, {{[^>]*}}addressing = buffer>}
+func.func @dynamic_leading_dimension(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32, strided<[?, 1]>>, %C: memref<2048x2048xf32>) {
+  linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32, strided<[?, 1]>>)
+                outs(%C : memref<2048x2048xf32>)
+  return
+}
+
 // BAD-PREFETCH: for the --prefetch option: Cannot find option named 'twice'!
 // BAD-BM: for the --bm option: 'x' value invalid for long argument!

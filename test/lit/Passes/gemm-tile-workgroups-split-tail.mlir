@@ -121,3 +121,60 @@ func.func @short_k(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<
                 outs(%C : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// C = alpha A x B + beta C (512 x 512 x 256, 12 whole tiles and 4 in the
+// tail on 6 CUs): a whole tile's sum goes through the epilogue into C, a
+// part's sum unchanged into the workspace (the generic after the K loop,
+// which gemm-tile-lanes fuses into the store, selects by the workgroup);
+// the reduction starts from zero, the temporary's fill, and applies the
+// epilogue to the summed parts with C's old value. The temporary is gone.
+// By default its 32 K steps are too short to split, as without an epilogue.
+// AUTO-LABEL: func.func @epilogue
+// AUTO-NOT: split_tail = {{[2-9]}}
+// AUTO: return
+// CHECK-LABEL: func.func @epilogue
+// CHECK-NOT: memref.alloc() : memref<512x512xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK-NOT: memref.alloc() : memref<512x512xf32>
+// CHECK: gpu.launch
+// CHECK: %[[PART:.*]] = arith.cmpi uge, %{{.*}}, %c12 : index
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} ins(%[[SUM:.*]] : memref<128x128xf32, {{.*}}>) outs(%{{.*}} : memref<128x128xf32, {{.*}}>)
+// CHECK-NEXT: ^bb0(%[[T:.*]]: f32, %[[OLD:.*]]: f32):
+// CHECK-NEXT: %[[AT:.*]] = arith.mulf %arg3, %[[T]] : f32
+// CHECK-NEXT: %[[BC:.*]] = arith.mulf %[[OLD]], %arg4 : f32
+// CHECK-NEXT: %[[R:.*]] = arith.addf %[[AT]], %[[BC]] : f32
+// CHECK-NEXT: %[[OUT:.*]] = arith.select %[[PART]], %[[T]], %[[R]] : f32
+// CHECK-NEXT: linalg.yield %[[OUT]] : f32
+// CHECK: gpu.terminator
+// CHECK: gpu.launch {{.*}} function(@epilogue_tail_sum_kernel)
+// CHECK: %[[P0:.*]] = vector.load
+// CHECK: %[[S0:.*]] = arith.addf %[[P0]], %[[ZERO]] : vector<4xf32>
+// CHECK: %[[P1:.*]] = vector.load
+// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[P1]] : vector<4xf32>
+// CHECK: %[[P2:.*]] = vector.load
+// CHECK: %[[S2:.*]] = arith.addf %[[S1]], %[[P2]] : vector<4xf32>
+// CHECK: %[[OLDC:.*]] = vector.load %arg2
+// CHECK: %[[ALPHA:.*]] = vector.broadcast %arg3 : f32 to vector<4xf32>
+// CHECK: arith.mulf %[[ALPHA]], %[[S2]] : vector<4xf32>
+// CHECK: %[[BETA:.*]] = vector.broadcast %arg4 : f32 to vector<4xf32>
+// CHECK: arith.mulf %[[OLDC]], %[[BETA]] : vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg2
+func.func @epilogue(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>, %alpha: f32, %beta: f32) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<512x512xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<512x512xf32>)
+  linalg.matmul ins(%A, %B : memref<512x256xf32>, memref<256x512xf32>) outs(%T : memref<512x512xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<512x512xf32>) outs(%C : memref<512x512xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    %at = arith.mulf %alpha, %t : f32
+    %bc = arith.mulf %c, %beta : f32
+    %r = arith.addf %at, %bc : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<512x512xf32>
+  return
+}

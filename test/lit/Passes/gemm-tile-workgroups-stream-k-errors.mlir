@@ -34,9 +34,11 @@ func.func @batch(%A: memref<2x512x256xf32>, %B: memref<2x256x512xf32>, %C: memre
 
 // -----
 
-// CHECK: stream-k-errors.mlir:[[# @LINE + 5]]:3: error: 'linalg.matmul' op cannot be tiled with stream_k: stream-K cannot share the tail: it covers matmuls and batch matmuls C += A x B of static layout (no alpha/beta epilogue)
-func.func @epilogue(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>, %alpha: f32, %beta: f32) {
-  %zero = arith.constant 0.0 : f32
+// The epilogue is applied to whole tiles and to the summed parts, whose
+// sums start at +0.0: a -0.0 fill would lose the sign of an all -0.0 sum.
+// CHECK: stream-k-errors.mlir:[[# @LINE + 5]]:3: error: 'linalg.matmul' op cannot be tiled with stream_k: stream-K cannot share the tail: its sums start at -0.0 (the fill of the epilogue's temporary), and its parts' sums at +0.0
+func.func @epilogue_negative_zero(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>, %alpha: f32, %beta: f32) {
+  %zero = arith.constant -0.0 : f32
   %T = memref.alloc() : memref<512x512xf32>
   linalg.fill ins(%zero : f32) outs(%T : memref<512x512xf32>)
   linalg.matmul ins(%A, %B : memref<512x256xf32>, memref<256x512xf32>) outs(%T : memref<512x512xf32>)

@@ -1,7 +1,7 @@
 // What gemm-tile-workgroups cannot split (split-tail=3 compute-units=6; each
 // of these has a tail on 6 CUs). The messages name why.
 
-// CHECK: error: 'linalg.batch_matmul' op cannot be tiled with split_tail=3: the tail cannot be split: it covers plain 2-D matmuls C += A x B of static layout (no batch, no alpha/beta epilogue)
+// CHECK: error: 'linalg.batch_matmul' op cannot be tiled with split_tail=3: the tail cannot be split: it covers 2-D matmuls (no batch)
 func.func @batch(%A: memref<2x512x256xf32>, %B: memref<2x256x512xf32>, %C: memref<2x512x512xf32>) {
   linalg.batch_matmul ins(%A, %B : memref<2x512x256xf32>, memref<2x256x512xf32>)
                       outs(%C : memref<2x512x512xf32>)
@@ -10,9 +10,9 @@ func.func @batch(%A: memref<2x512x256xf32>, %B: memref<2x256x512xf32>, %C: memre
 
 // -----
 
-// CHECK: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: it covers plain 2-D matmuls C += A x B of static layout (no batch, no alpha/beta epilogue)
-func.func @epilogue(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>, %alpha: f32, %beta: f32) {
-  %zero = arith.constant 0.0 : f32
+// CHECK: error: 'linalg.matmul' op cannot be tiled with split_tail=3: the tail cannot be split: its sums start at -0.0 (the fill of the epilogue's temporary), and its parts' sums at +0.0
+func.func @epilogue_negative_zero(%A: memref<512x256xf32>, %B: memref<256x512xf32>, %C: memref<512x512xf32>, %alpha: f32, %beta: f32) {
+  %zero = arith.constant -0.0 : f32
   %T = memref.alloc() : memref<512x512xf32>
   linalg.fill ins(%zero : f32) outs(%T : memref<512x512xf32>)
   linalg.matmul ins(%A, %B : memref<512x256xf32>, memref<256x512xf32>) outs(%T : memref<512x512xf32>)
