@@ -168,3 +168,44 @@ INSTANTIATE_TEST_SUITE_P(Shapes, KernelChoiceTest,
                          });
 
 } // namespace
+
+namespace {
+
+struct ShortKCase {
+  int64_t m, n, k;
+  bool tileChosenPerShape;
+  int64_t bk;
+  const char *why;
+};
+
+const ShortKCase kShortKCases[] = {
+    {2048, 2048, 16, true, 8, "two default steps of 8: the default"},
+    {2048, 2048, 15, true, 4,
+     "fewer than two steps of 8: steps of 4, three and a tail"},
+    {2048, 2048, 8, true, 4, "two steps of 4"},
+    {2048, 2048, 7, true, 2, "fewer than two steps of 4: steps of 2"},
+    {2048, 2048, 4, true, 2, "two steps of 2"},
+    {2048, 2048, 3, true, 8,
+     "below 4 the simple kernel stays (already at the memory bound)"},
+    {2048, 2048, 13, false, 8,
+     "a tile option given: the options' K step, as given"},
+    {2048, 2048, ShapedType::kDynamic, true, 8, "a dynamic K: the default"},
+    {256, 256, 15, true, 8,
+     "fewer than 2^24 multiply-adds: the default, which leaves the matmul "
+     "to the skinny or simple kernel"},
+};
+
+TEST(KernelChoiceTest, ShortK) {
+  for (const ShortKCase &c : kShortKCases) {
+    MatmulChoiceInput input;
+    input.m = c.m;
+    input.n = c.n;
+    input.k = c.k;
+    KernelConfig options;
+    options.tileChosenPerShape = c.tileChosenPerShape;
+    EXPECT_EQ(chooseKernelConfig(input, options).bk, c.bk)
+        << c.m << "x" << c.n << "x" << c.k << ": " << c.why;
+  }
+}
+
+} // namespace

@@ -239,8 +239,10 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     workgroups per CU, or where it would need tiles of fewer than 64 rows;
     else the tiled one. Unless a tile option is given, a matmul the 128 x
     128 tile does not fit gets a smaller tile (below 64 rows, with
-    `kernel=tiled`, 32-row tiles of a 2 x 1 wave grid), and a grid of
-    default tiles that fills at most half the CUs 64 x 64 tiles.
+    `kernel=tiled`, 32-row tiles of a 2 x 1 wave grid), a grid of
+    default tiles that fills at most half the CUs 64 x 64 tiles, and a K of
+    fewer than two default K steps K steps of 4 (K >= 8) or 2 (K >= 4),
+    from 2^24 multiply-adds, so that the tiled kernel takes it.
 
     `tuning-table=FILE` reads a table written by `gemm-tune`
     (docs/tuning-table.md): a matmul of a shape it lists, without an
