@@ -53,6 +53,10 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
       !isa<MatmulRecordAttr>(attr.getValue()))
     return op->emitError() << "'" << getMatmulAttrName()
                            << "' must be a #gemm.matmul";
+  if (attr.getName() == getEpilogueAttrName() &&
+      !isa<EpilogueRecordAttr>(attr.getValue()))
+    return op->emitError() << "'" << getEpilogueAttrName()
+                           << "' must be a #gemm.epilogue";
   if (attr.getName() == getConfigAttrName() &&
       !isa<KernelConfigAttr>(attr.getValue()))
     return op->emitError() << "'" << getConfigAttrName()

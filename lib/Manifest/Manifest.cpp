@@ -99,6 +99,22 @@ static void writeProblem(json::OStream &J, const ManifestProblem &P) {
     if (P.Beta)
       J.attribute(key::Beta, *P.Beta);
     J.attribute(key::Accumulate, P.Accumulate);
+    if (P.hasGeneralEpilogue())
+      J.attributeObject(key::Epilogue, [&] {
+        J.attributeArray(key::Operands, [&] {
+          for (const std::vector<std::string> &Dims : P.EpilogueOperands)
+            J.object([&] {
+              J.attributeArray(key::Dims, [&] {
+                for (const std::string &Dim : Dims)
+                  J.value(Dim);
+              });
+            });
+        });
+        J.attributeArray(key::Body, [&] {
+          for (const std::string &Step : P.EpilogueBody)
+            J.value(Step);
+        });
+      });
   });
 }
 
@@ -354,6 +370,39 @@ Expected<Manifest> gemm::parseManifest(StringRef Text, StringRef Path) {
   if (!Prob->get(key::Alpha) && !Prob->get(key::Beta) &&
       Prob->getBoolean(key::Accumulate).value_or(true))
     P.Alpha = P.Beta = 1.0;
+  if (const json::Value *EpilogueValue = Prob->get(key::Epilogue)) {
+    const json::Object *Epilogue = EpilogueValue->getAsObject();
+    const json::Array *Operands =
+        Epilogue ? Epilogue->getArray(key::Operands) : nullptr;
+    const json::Array *Body =
+        Epilogue ? Epilogue->getArray(key::Body) : nullptr;
+    if (!Operands || !Body || Body->empty())
+      return Bad("problem.epilogue must be an object with an \"operands\" "
+                 "array and a non-empty \"body\" array");
+    for (const json::Value &OperandValue : *Operands) {
+      const json::Object *Operand = OperandValue.getAsObject();
+      const json::Array *Dims =
+          Operand ? Operand->getArray(key::Dims) : nullptr;
+      if (!Dims)
+        return Bad("problem.epilogue.operands: each must be an object with a "
+                   "\"dims\" array");
+      std::vector<std::string> &Out = P.EpilogueOperands.emplace_back();
+      for (const json::Value &Dim : *Dims) {
+        std::optional<StringRef> Name = Dim.getAsString();
+        if (!Name || !llvm::is_contained({"batch", "m", "n"}, *Name) ||
+            llvm::is_contained(Out, *Name))
+          return Bad("problem.epilogue.operands: \"dims\" must name "
+                     "distinct loops among \"batch\", \"m\" and \"n\"");
+        Out.push_back(Name->str());
+      }
+    }
+    for (const json::Value &Step : *Body) {
+      std::optional<StringRef> Text = Step.getAsString();
+      if (!Text)
+        return Bad("problem.epilogue.body: each step must be a string");
+      P.EpilogueBody.push_back(Text->str());
+    }
+  }
   P.ElementType = Prob->getString(key::ElementType).value_or("f32").str();
   P.Accumulate = Prob->getBoolean(key::Accumulate).value_or(true);
   // Several kernels ("kernels", each with its "when"), or one described at

@@ -376,8 +376,11 @@ void GemmBufferAddressingPass::runOnOperation() {
     launch.walk([&](scf::ForOp loop) { narrowLoopCounter(loop, launch); });
     SmallVector<memref::LoadOp> loads;
     launch.walk([&](memref::LoadOp load) {
-      // Global memory only: the kernel's arguments, defined outside.
+      // Global memory only: the kernel's arguments, defined outside. A
+      // scalar (a fused epilogue's 0-d operand) is one load per lane, no
+      // address arithmetic to save.
       if (!isWorkgroupMemory(load.getMemRef()) &&
+          load.getMemRefType().getRank() != 0 &&
           !launch->isAncestor(
               load.getMemRef().getParentRegion()->getParentOp()))
         loads.push_back(load);

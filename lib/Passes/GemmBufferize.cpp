@@ -27,8 +27,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::gemm {
 #define GEN_PASS_DEF_GEMMBUFFERIZE
@@ -106,6 +108,21 @@ static void foldOperandTransposes(MatmulOp matmul) {
         Builder(matmul.getContext()).getAffineMapArrayAttr(maps));
 }
 
+/// Fuses chains of elementwise linalg.generic ops into one, with upstream's
+/// elementwise fusion: frameworks emit a bias add, an activation and a
+/// residual add as one generic each, and gemm-opt fuses the one generic
+/// that follows the matmul into its store. Only generics are fused (not a
+/// fill into its consumer), on tensors, where the fusion is exact.
+static LogicalResult fuseElementwiseChains(ModuleOp module) {
+  RewritePatternSet patterns(module.getContext());
+  linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *fused) {
+    Operation *producer = fused->get().getDefiningOp();
+    return isa_and_nonnull<linalg::GenericOp>(producer) &&
+           isa<linalg::GenericOp>(fused->getOwner()) && producer->hasOneUse();
+  });
+  return applyPatternsGreedily(module, std::move(patterns));
+}
+
 static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
@@ -162,6 +179,8 @@ void GemmBufferizePass::runOnOperation() {
     else if (auto batchMatmul = dyn_cast<linalg::BatchMatmulOp>(op))
       foldOperandTransposes(batchMatmul);
   });
+  if (failed(fuseElementwiseChains(module)))
+    return signalPassFailure();
 
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = true;

@@ -10,12 +10,14 @@
 #include "gemm-opt/Passes/Passes.h"
 #include "gemm-opt/Passes/Pipeline.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::gemm {
@@ -52,8 +54,10 @@ private:
   LogicalResult checkTarget(Location loc);
   /// Checks one matmul; on success returns the `gemm.matmul` attribute.
   /// `zeroFilledC`: C is filled with 0.0 directly before, so beta = 0.
+  /// `epilogueRecord` is set for an epilogue that is not alpha/beta.
   FailureOr<MatmulRecordAttr> checkMatmul(linalg::LinalgOp matmul,
-                                          bool zeroFilledC);
+                                          bool zeroFilledC,
+                                          EpilogueRecordAttr &epilogueRecord);
 };
 
 } // namespace
@@ -127,12 +131,13 @@ static bool matchScaled(Value value, Value x, func::FuncOp func, Scale &scale,
   return true;
 }
 
-/// Reads alpha and beta off the body of the epilogue `generic`, which must
-/// compute alpha * t + beta * c (either term may be missing its factor,
-/// the C term may be missing: beta = 0).
-static LogicalResult matchEpilogueBody(linalg::GenericOp generic,
-                                       func::FuncOp func, Scale &alpha,
-                                       Scale &beta) {
+/// Reads alpha and beta off the body of the epilogue `generic`, when it
+/// computes alpha * t + beta * c (either term may be missing its factor,
+/// the C term may be missing: beta = 0) and reads no other operand.
+static bool matchAlphaBetaBody(linalg::GenericOp generic, func::FuncOp func,
+                               Scale &alpha, Scale &beta) {
+  if (!getEpilogueOperands(generic).empty())
+    return false;
   Block *body = generic.getBody();
   Value t = body->getArgument(0), c = body->getArgument(1);
   Value result = body->getTerminator()->getOperand(0);
@@ -155,22 +160,151 @@ static LogicalResult matchEpilogueBody(linalg::GenericOp generic,
   // Nothing else in the body: gemm-opt clones it into the kernel.
   for (Operation &op : body->without_terminator())
     ok &= matched.contains(&op);
-  auto shapeOf = [](Value memref) {
-    return cast<MemRefType>(memref.getType()).getShape();
+  return ok;
+}
+
+/// The operations an epilogue body may hold: elementwise arithmetic on f32
+/// (and i1 for comparisons and selects) that the kernel's lowering compiles
+/// without a device library (tanh and erf by upstream's polynomial
+/// approximations) and gemm-run's reference evaluates.
+static bool isFusableEpilogueOp(Operation &op) {
+  return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::NegFOp, arith::CmpFOp, arith::SelectOp,
+             arith::ConstantOp, math::ExpOp, math::TanhOp, math::ErfOp,
+             math::AbsFOp, math::SqrtOp, math::RsqrtOp, math::FmaOp>(op);
+}
+
+static constexpr llvm::StringLiteral kFusableOps =
+    "arith.addf, subf, mulf, divf, maximumf, minimumf, maxnumf, minnumf, "
+    "negf, cmpf, select and constant; math.exp, tanh, erf, absf, sqrt, rsqrt "
+    "and fma";
+
+/// A constant of the epilogue body as the record writes it.
+static std::string formatConstant(TypedAttr value) {
+  if (auto flag = dyn_cast<BoolAttr>(value))
+    return flag.getValue() ? "true" : "false";
+  if (auto integer = dyn_cast<IntegerAttr>(value);
+      integer && integer.getType().isInteger(1))
+    return integer.getValue().isZero() ? "false" : "true";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.9e", cast<FloatAttr>(value).getValueAsDouble());
+  return text;
+}
+
+/// Checks an epilogue that is not alpha/beta and returns its record: each
+/// operand besides T and C a static, row-major f32 argument of the function
+/// of the loops' sizes, each body operation one of isFusableEpilogueOp on
+/// f32 or i1 values, and every value the body takes from outside it a
+/// constant.
+static FailureOr<EpilogueRecordAttr>
+checkGeneralEpilogue(linalg::GenericOp generic, func::FuncOp func,
+                     ArrayRef<int64_t> loops) {
+  MLIRContext *ctx = generic.getContext();
+  constexpr llvm::StringLiteral kLoopNames[] = {"batch", "m", "n"};
+  unsigned batchDims = loops.size() - 2;
+  SmallVector<int64_t> argNumbers;
+  SmallVector<Attribute> dims;
+  SmallVector<AffineMap> maps = getEpilogueOperandMaps(generic);
+  for (auto [index, operand, map] :
+       llvm::enumerate(getEpilogueOperands(generic), maps)) {
+    auto arg = dyn_cast<BlockArgument>(operand);
+    auto type = dyn_cast<MemRefType>(operand.getType());
+    if (!arg || arg.getOwner() != &func.getBody().front() || !type)
+      return generic.emitOpError()
+             << "reads operand #" << index + 1
+             << ", which is not an argument of the enclosing function; the "
+                "kernel takes an epilogue's operands as buffer arguments";
+    // Sizes as the loops' (static: a vector or matrix the kernel reads in
+    // place, without size arguments).
+    SmallVector<Attribute> names;
+    SmallVector<int64_t> expected;
+    for (AffineExpr result : map.getResults()) {
+      unsigned loop = cast<AffineDimExpr>(result).getPosition();
+      unsigned nameIndex = loop + (batchDims ? 0 : 1);
+      names.push_back(StringAttr::get(ctx, kLoopNames[nameIndex]));
+      expected.push_back(loops[loop]);
+    }
+    if (!type.getElementType().isF32() || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity() || type.getMemorySpace() ||
+        type.getShape() != ArrayRef(expected))
+      return generic.emitOpError()
+             << "reads operand #" << index + 1 << " of type " << type
+             << "; gemm-opt fuses epilogue operands that are f32 memrefs of "
+                "static shape, identity layout and default memory space, "
+                "whose sizes are those of the loops they are read along";
+    argNumbers.push_back(arg.getArgNumber());
+    dims.push_back(ArrayAttr::get(ctx, names));
+  }
+
+  // The body as steps on named values (#gemm.epilogue).
+  Block *body = generic.getBody();
+  DenseMap<Value, std::string> names;
+  names[body->getArgument(0)] = "T";
+  for (unsigned i = 0; i < argNumbers.size(); ++i)
+    names[body->getArgument(i + 1)] = "E" + std::to_string(i);
+  names[body->getArgument(generic.getNumDpsInputs())] = "C";
+  SmallVector<Attribute> steps;
+  auto step = [&](Value result, const Twine &text) {
+    std::string name =
+        "%" + std::to_string(names.size() - 2 - argNumbers.size());
+    names[result] = name;
+    steps.push_back(StringAttr::get(ctx, name + " = " + text));
   };
-  if (ok &&
-      shapeOf(generic.getDpsInputs()[0]) == shapeOf(generic.getDpsInits()[0]))
-    return success();
-  return generic.emitOpError()
-         << "is not an epilogue gemm-opt can fuse: its body must compute "
-            "alpha * t + beta * c from the matmul's result t and C's element "
-            "c (either factor may be left out, and the C term, for beta = 0), "
-            "with alpha and beta f32 constants or f32 arguments of the "
-            "function, and T and C must have the same shape";
+  for (Operation &op : body->without_terminator()) {
+    if (!isFusableEpilogueOp(op) || op.getNumRegions() != 0)
+      return op.emitOpError()
+             << "is not an operation gemm-opt fuses into the matmul's store "
+                "(an epilogue's body may hold "
+             << kFusableOps << ", on f32 values and i1 conditions)";
+    for (Type type :
+         llvm::concat<Type>(op.getOperandTypes(), op.getResultTypes()))
+      if (!type.isF32() && !type.isInteger(1))
+        return op.emitOpError()
+               << "computes on " << type
+               << "; gemm-opt fuses epilogues on f32 values and i1 "
+                  "conditions";
+    SmallVector<std::string> operands;
+    for (Value operand : op.getOperands()) {
+      auto found = names.find(operand);
+      if (found != names.end()) {
+        operands.push_back(found->second);
+        continue;
+      }
+      // A constant defined outside the body: a step of its own.
+      auto constant = operand.getDefiningOp<arith::ConstantOp>();
+      if (!constant)
+        return op.emitOpError()
+               << "uses a value from outside the epilogue's body that is not "
+                  "a constant; pass it as an operand of the linalg.generic "
+                  "(a 0-d memref for a scalar)";
+      step(operand, "arith.constant " + formatConstant(constant.getValue()));
+      operands.push_back(names[operand]);
+    }
+    std::string text = op.getName().getStringRef().str();
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      text += " " + formatConstant(constant.getValue());
+    if (auto cmp = dyn_cast<arith::CmpFOp>(op))
+      text +=
+          " " + arith::stringifyCmpFPredicate(cmp.getPredicate()).str() + ",";
+    text += " " + llvm::join(operands, ", ");
+    step(op.getResult(0), StringRef(text).rtrim());
+  }
+  Value yielded = body->getTerminator()->getOperand(0);
+  if (names.lookup(yielded).empty())
+    return generic.emitOpError()
+           << "yields a value from outside its body; gemm-opt fuses an "
+              "epilogue that computes C's element";
+  steps.push_back(StringAttr::get(ctx, "yield " + names.lookup(yielded)));
+  return EpilogueRecordAttr::get(ctx, DenseI64ArrayAttr::get(ctx, argNumbers),
+                                 ArrayAttr::get(ctx, dims),
+                                 ArrayAttr::get(ctx, steps));
 }
 
 FailureOr<MatmulRecordAttr>
-GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
+GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC,
+                                EpilogueRecordAttr &epilogueRecord) {
   StringRef opName = matmul->getName().getStringRef();
   if (matmul.hasPureTensorSemantics() || !matmul.hasPureBufferSemantics())
     return matmul.emitOpError()
@@ -202,8 +336,19 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
              << "fills the matmul's temporary with something other than the "
                 "constant 0.0; gemm-opt fuses C = alpha * A x B + beta * C "
                 "only from a zero-filled temporary";
-    if (failed(matchEpilogueBody(epilogue->generic, func, alpha, beta)))
-      return failure();
+    if (!matchAlphaBetaBody(epilogue->generic, func, alpha, beta)) {
+      // Any other elementwise epilogue: recorded for the manifest; the
+      // matmul record's factors stand for what the kernel sums (T, with C
+      // read when the body reads it).
+      FailureOr<EpilogueRecordAttr> general = checkGeneralEpilogue(
+          epilogue->generic, func, ArrayRef(getLoopSizes(matmul)).drop_back());
+      if (failed(general))
+        return failure();
+      epilogueRecord = *general;
+      alpha = beta = Scale();
+      alpha.value = 1.0;
+      beta.value = epilogue->readsC() ? 1.0 : 0.0;
+    }
     for (auto [name, scale] :
          {std::pair("alpha", &alpha), std::pair("beta", &beta)})
       if (scale->value && !std::isfinite(*scale->value))
@@ -258,20 +403,39 @@ GemmCheckInputPass::checkMatmul(linalg::LinalgOp matmul, bool zeroFilledC) {
              << "; gemm-opt expects the default (global) memory space";
   }
 
-  // A generic after the matmul that reads its temporary through a transpose
-  // or a broadcast is not an epilogue (getEpilogue): say that, rather than
-  // that C is no argument.
-  if (!epilogue && operands[2].getDefiningOp<memref::AllocOp>())
-    if (auto generic =
-            dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode()))
-      if (llvm::is_contained(generic.getDpsInputs(), operands[2]) &&
-          !llvm::all_of(generic.getIndexingMapsArray(),
-                        [](AffineMap map) { return map.isIdentity(); }))
+  // A consumer of the matmul's temporary that is not its epilogue
+  // (getEpilogue): say why, at it, rather than that C is no argument.
+  if (!epilogue && operands[2].getDefiningOp<memref::AllocOp>()) {
+    for (Operation *user : operands[2].getUsers()) {
+      if (user == matmul || isa<linalg::FillOp, memref::DeallocOp>(user))
+        continue;
+      auto generic = dyn_cast<linalg::GenericOp>(user);
+      if (generic && generic.getNumReductionLoops() != 0)
         return generic.emitOpError()
-               << "reads the matmul's result through indexing maps that are "
-                  "not all identities (a transpose or a broadcast); gemm-opt "
-                  "fuses an elementwise epilogue whose maps are identities "
-                  "only";
+               << "reduces the matmul's result over "
+               << generic.getNumReductionLoops()
+               << " loop(s); gemm-opt fuses an elementwise epilogue (all "
+                  "loops parallel) and would drop this op";
+      if (generic && generic->getPrevNode() == matmul.getOperation() &&
+          generic.getNumDpsInits() == 1 &&
+          (!generic.getIndexingMapsArray().back().isIdentity() ||
+           !llvm::all_of(generic.getDpsInputOperands(), [&](OpOperand *in) {
+             return in->get() != operands[2] ||
+                    generic.getMatchingIndexingMap(in).isIdentity();
+           })))
+        return generic.emitOpError()
+               << "reads the matmul's result or writes C through an "
+                  "indexing map that is not the identity (a transpose or a "
+                  "broadcast); gemm-opt fuses an elementwise epilogue, whose "
+                  "other operands may be broadcast along M or N";
+      if (generic && generic->getPrevNode() == matmul.getOperation())
+        break;
+      return user->emitOpError()
+             << "reads the matmul's result but is not an elementwise "
+                "linalg.generic directly after the matmul, the one epilogue "
+                "gemm-opt fuses; it would drop this op";
+    }
+  }
 
   unsigned argNumbers[3];
   for (auto [name, operand, argNumber] :
@@ -661,7 +825,9 @@ void GemmCheckInputPass::runOnOperation() {
   if (failed(checkPlacement(module, matmul)))
     return signalPassFailure();
   linalg::FillOp zeroFill = getZeroFillOfC(matmul);
-  FailureOr<MatmulRecordAttr> record = checkMatmul(matmul, bool(zeroFill));
+  EpilogueRecordAttr epilogueRecord;
+  FailureOr<MatmulRecordAttr> record =
+      checkMatmul(matmul, bool(zeroFill), epilogueRecord);
   auto func = cast<func::FuncOp>(matmul->getParentOp());
   if (failed(record) ||
       failed(checkNothingDropped(module, func, matmul, zeroFill)))
@@ -669,6 +835,8 @@ void GemmCheckInputPass::runOnOperation() {
   if (zeroFill)
     rewriteZeroFillAsEpilogue(matmul, zeroFill);
   func->setAttr(GemmDialect::getMatmulAttrName(), *record);
+  if (epilogueRecord)
+    func->setAttr(GemmDialect::getEpilogueAttrName(), epilogueRecord);
 }
 
 std::unique_ptr<Pass>

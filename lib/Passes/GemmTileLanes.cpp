@@ -238,6 +238,34 @@ FailureOr<int64_t> GemmTileLanesPass::checkLaneOptions(linalg::MatmulOp matmul,
 }
 
 namespace {
+/// An epilogue operand as the store reads it: its buffer (a matrix, a
+/// vector, a scalar, or a batch's view of one), which of the tile's loops
+/// it keeps (`map`, from (row, col)), and where the tile starts in it along
+/// each: the workgroup tile's place, shifted back inside the buffer as C's
+/// edge tile is.
+struct EpilogueOperand {
+  Value buffer;
+  AffineMap map;
+  SmallVector<Value> starts;
+
+  /// Its elements at the tile's `row`, `col` (relative to the tile): a
+  /// vector of consecutive columns when it varies along them, else one
+  /// element broadcast.
+  Value load(ImplicitLocOpBuilder &b, VectorType type, Value row,
+             Value col) const {
+    SmallVector<Value> at;
+    for (auto [result, start] : llvm::zip_equal(map.getResults(), starts))
+      at.push_back(arith::AddIOp::create(
+          b, start,
+          cast<AffineDimExpr>(result).getPosition() == 0 ? row : col));
+    if (!map.getResults().empty() &&
+        cast<AffineDimExpr>(map.getResults().back()).getPosition() == 1)
+      return vector::LoadOp::create(b, type, buffer, at);
+    return vector::BroadcastOp::create(b, type,
+                                       memref::LoadOp::create(b, buffer, at));
+  }
+};
+
 /// Stores one lane's accumulators to C: C = epilogue(accumulator, C), or
 /// C += the accumulators, 16 bytes at a time; C is read only if the epilogue
 /// uses it (beta != 0).
@@ -258,9 +286,39 @@ struct AccumulatorStore {
                                      llvm::to_vector(llvm::seq<int64_t>(
                                          in * kSubTile, (in + 1) * kSubTile)));
   }
-  Value combine(Value t, Value old) {
-    return epilogue ? buildEpilogue(b, epilogue, t, old)
-                    : arith::AddFOp::create(b, old, t).getResult();
+  // The epilogue's operands (EpilogueOperand), read at the sub-tile's place.
+  ArrayRef<EpilogueOperand> operands;
+  Value blockRow, blockCol;
+  // Their elements loaded so far, by (operand, lane row i, sub-tile in),
+  // with -1 for a loop the operand is not read along: a bias along N is
+  // loaded once per column of sub-tiles, not once per sub-tile.
+  DenseMap<std::tuple<unsigned, int64_t, int64_t>, Value> operandElements;
+
+  Value operandAt(unsigned k, int64_t i, int64_t in) {
+    const EpilogueOperand &operand = operands[k];
+    bool alongRows = false, alongCols = false;
+    for (AffineExpr result : operand.map.getResults())
+      (cast<AffineDimExpr>(result).getPosition() == 0 ? alongRows : alongCols) =
+          true;
+    auto key = std::make_tuple(k, alongRows ? i : -1, alongCols ? in : -1);
+    Value &element = operandElements[key];
+    if (!element)
+      element = operand.load(b, subTileType,
+                             arith::SubIOp::create(b, rowOf(i), blockRow),
+                             arith::SubIOp::create(b, colOf(in), blockCol));
+    return element;
+  }
+  /// Whether operand `k` has an element per sub-tile (an M x N matrix),
+  /// loaded with the sub-tile's batch rather than before all of them.
+  bool isPerSubTile(unsigned k) { return operands[k].map.getNumResults() == 2; }
+
+  Value combine(Value t, Value old, int64_t i, int64_t in) {
+    if (!epilogue)
+      return arith::AddFOp::create(b, old, t).getResult();
+    SmallVector<Value> elements;
+    for (unsigned k = 0; k < operands.size(); ++k)
+      elements.push_back(operandAt(k, i, in));
+    return buildEpilogue(b, epilogue, t, elements, old);
   }
   void store();
   void storeSubTile(Value row, Value col, Value value);
@@ -295,6 +353,12 @@ void AccumulatorStore::store() {
       epilogue || tile.laneRows() * tile.laneCols() > kMaxBatchedAccumulators
           ? 1
           : kCLoadBatch;
+  // The epilogue's vectors and scalars (a bias), before every store: a few
+  // loads in flight together, rather than a round trip per sub-tile.
+  for (unsigned k = 0; k < operands.size(); ++k)
+    if (!isPerSubTile(k))
+      for (auto [i, in] : subTiles)
+        operandAt(k, i, in);
   for (size_t first = 0; first < subTiles.size(); first += batchSize) {
     auto batch = ArrayRef(subTiles).slice(
         first, std::min(batchSize, subTiles.size() - first));
@@ -307,10 +371,13 @@ void AccumulatorStore::store() {
                                           ValueRange{rows.back(), cols.back()})
                        .getResult()
                  : Value());
+      for (unsigned k = 0; k < operands.size(); ++k)
+        if (isPerSubTile(k))
+          operandAt(k, i, in);
     }
     for (auto [n, subTile] : llvm::enumerate(batch)) {
       auto [i, in] = subTile;
-      storeSubTile(rows[n], cols[n], combine(subTileOf(i, in), olds[n]));
+      storeSubTile(rows[n], cols[n], combine(subTileOf(i, in), olds[n], i, in));
     }
     // Unfenced, the scheduler hoists the C loads of the whole alpha/beta
     // epilogue above its arithmetic, and a 128 x 128 tile then spills.
@@ -498,6 +565,41 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
     };
     acc = multiplyTail(b, tile, tailMatmul, aRowOf, bColOf, acc);
   }
+  // The epilogue's operands: each tile view's buffer, before this store
+  // (a batch's view may have been made after the K loop).
+  SmallVector<EpilogueOperand> operands;
+  if (epilogue) {
+    SmallVector<AffineMap> maps = getEpilogueOperandMaps(epilogue);
+    for (auto [view, map] :
+         llvm::zip_equal(getEpilogueOperands(epilogue), maps)) {
+      EpilogueOperand &operand = operands.emplace_back();
+      operand.map = map;
+      operand.buffer = view;
+      auto tileView = view.getDefiningOp<memref::SubViewOp>();
+      if (map.getNumResults() != 0) {
+        if (!tileView || map.getNumDims() != 2 || !isEpilogueOperandMap(map) ||
+            tileView.getType().getRank() != map.getNumResults())
+          return epilogue.emitOpError()
+                 << "is not the epilogue gemm-tile-workgroups produces";
+        operand.buffer = tileView.getSource();
+      }
+      if (Operation *def = operand.buffer.getDefiningOp();
+          def && def->getBlock() == newLoop->getOperation()->getBlock() &&
+          newLoop->getOperation()->isBeforeInBlock(def))
+        operand.buffer = b.clone(*def)->getResult(0);
+      if (map.getNumResults() == 0)
+        continue;
+      for (auto [dim, result] : llvm::enumerate(map.getResults())) {
+        bool isRow = cast<AffineDimExpr>(result).getPosition() == 0;
+        operand.starts.push_back(getShiftedTileStart(
+            b,
+            getValueOrCreateConstantIndexOp(b, b.getLoc(),
+                                            tileView.getMixedOffsets()[dim]),
+            isRow ? tile.bm : tile.bn,
+            memref::getMixedSize(b, b.getLoc(), operand.buffer, dim)));
+      }
+    }
+  }
   AccumulatorStore store{b,
                          math,
                          tile,
@@ -509,9 +611,24 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
                          ownedRow,
                          ownedCol,
                          VectorType::get({kSubTile}, f32),
-                         !epilogue || epilogueReadsC(epilogue)};
+                         !epilogue || epilogueReadsC(epilogue),
+                         operands,
+                         blockRow,
+                         blockCol};
   store.store();
+  SmallVector<Value> operandViews;
+  if (epilogue)
+    operandViews.assign(getEpilogueOperands(epilogue).begin(),
+                        getEpilogueOperands(epilogue).end());
   eraseReplaced(matmul, aView, cView, tailMatmul, epilogue, epilogueView);
+  // The operands' views, once unused (a tile view, then a batch's view).
+  for (Value view : operandViews)
+    while (auto subView = view.getDefiningOp<memref::SubViewOp>()) {
+      if (!subView->use_empty())
+        break;
+      view = subView.getSource();
+      subView.erase();
+    }
   return success();
 }
 

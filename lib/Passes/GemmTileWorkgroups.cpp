@@ -209,6 +209,67 @@ static Value getWholeStepsEnd(ImplicitLocOpBuilder &b, const KernelTile &tile,
   return arith::MinUIOp::create(b, kEnd, math.index(tile.k - tile.k % tile.bk));
 }
 
+/// The views of the epilogue's operands that the workgroup's tile of C at
+/// `row`, `col` (`rows` x `cols`, of matrix `batch` of a batch, else null)
+/// reads, and their maps from the tile's two loops: an operand kept along
+/// the batch loop is first viewed at its matrix (as C is), then each is
+/// viewed at the tile along the loops it keeps. gemm-tile-lanes reads the
+/// operands through these views' sources, at the tile's rows and columns.
+static void createEpilogueOperandTiles(ImplicitLocOpBuilder &b,
+                                       linalg::GenericOp generic, Value batch,
+                                       OpFoldResult row, OpFoldResult col,
+                                       OpFoldResult rows, OpFoldResult cols,
+                                       SmallVectorImpl<Value> &views,
+                                       SmallVectorImpl<AffineMap> &maps) {
+  MLIRContext *ctx = b.getContext();
+  OpFoldResult tileOffsets[] = {row, col}, tileSizes[] = {rows, cols};
+  SmallVector<AffineMap> operandMaps = getEpilogueOperandMaps(generic);
+  for (auto [operand, map] :
+       llvm::zip_equal(getEpilogueOperands(generic), operandMaps)) {
+    unsigned batchDims = map.getNumDims() - 2;
+    Value view = operand;
+    SmallVector<AffineExpr> tileResults;
+    SmallVector<OpFoldResult> offsets, sizes;
+    for (AffineExpr result : map.getResults()) {
+      unsigned loop = cast<AffineDimExpr>(result).getPosition();
+      if (loop < batchDims)
+        continue;
+      tileResults.push_back(getAffineDimExpr(loop - batchDims, ctx));
+      offsets.push_back(tileOffsets[loop - batchDims]);
+      sizes.push_back(tileSizes[loop - batchDims]);
+    }
+    if (map.getNumResults() > tileResults.size()) {
+      // Kept along the batch loop, its first dimension: the matrix's view.
+      auto type = cast<MemRefType>(view.getType());
+      SmallVector<OpFoldResult> batchOffsets(type.getRank(), b.getIndexAttr(0));
+      SmallVector<OpFoldResult> batchSizes =
+          memref::getMixedSizes(b, b.getLoc(), view);
+      batchOffsets[0] = batch;
+      batchSizes[0] = b.getIndexAttr(1);
+      SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+      auto viewType = memref::SubViewOp::inferRankReducedResultType(
+          type.getShape().drop_front(), type, batchOffsets, batchSizes,
+          strides);
+      view = memref::SubViewOp::create(b, cast<MemRefType>(viewType), view,
+                                       batchOffsets, batchSizes, strides);
+    }
+    if (!offsets.empty())
+      view = memref::SubViewOp::create(
+          b, view, offsets, sizes,
+          SmallVector<OpFoldResult>(offsets.size(), b.getIndexAttr(1)));
+    views.push_back(view);
+    maps.push_back(AffineMap::get(2, 0, tileResults, ctx));
+  }
+}
+
+/// The body of a tile epilogue: `generic`'s on the nested generic's block
+/// arguments (T, the operands' elements, C).
+static Value buildTileEpilogueBody(OpBuilder &nested, linalg::GenericOp generic,
+                                   ValueRange args) {
+  return buildEpilogue(nested, generic, args.front(),
+                       args.drop_front().drop_back(), args.back());
+}
+
 /// The store of a split-tail part or a stream-K segment with an epilogue:
 /// a whole tile's sum goes through the epilogue into C, a partial sum
 /// unchanged into its zeroed workspace slot (the second kernel applies the
@@ -219,17 +280,26 @@ static Value getWholeStepsEnd(ImplicitLocOpBuilder &b, const KernelTile &tile,
 /// selects the workspace's identity.
 static void createPartialTileEpilogue(ImplicitLocOpBuilder &b,
                                       linalg::GenericOp generic,
-                                      memref::SubViewOp sumTile,
-                                      Value partial) {
+                                      memref::SubViewOp sumTile, Value partial,
+                                      Value batch, Value blockRow,
+                                      Value blockCol) {
   Value outTile = memref::SubViewOp::create(
       b, sumTile.getSource(), sumTile.getMixedOffsets(),
       sumTile.getMixedSizes(), sumTile.getMixedStrides());
+  // The operands at the tile's place in C, which a part's result (thrown
+  // away) reads too: in bounds, where the workspace's rows would not be.
+  SmallVector<Value> inputs = {sumTile};
   AffineMap identity = b.getMultiDimIdentityMap(2);
+  SmallVector<AffineMap> maps = {identity};
+  createEpilogueOperandTiles(b, generic, batch, blockRow, blockCol,
+                             sumTile.getMixedSizes()[0],
+                             sumTile.getMixedSizes()[1], inputs, maps);
+  maps.push_back(identity);
   linalg::GenericOp::create(
-      b, ValueRange{sumTile}, ValueRange{outTile}, {identity, identity},
+      b, inputs, ValueRange{outTile}, maps,
       {utils::IteratorType::parallel, utils::IteratorType::parallel},
       [&](OpBuilder &nested, Location loc, ValueRange args) {
-        Value whole = buildEpilogue(nested, generic, args[0], args[1]);
+        Value whole = buildTileEpilogueBody(nested, generic, args);
         linalg::YieldOp::create(
             nested, loc,
             arith::SelectOp::create(nested, loc, partial, args[0], whole)
@@ -248,7 +318,8 @@ static void createPartialKLoop(ImplicitLocOpBuilder &b, const KernelTile &tile,
                                Value out, Value outRow, Value outCol,
                                Value blockRow, Value blockCol, Value kBegin,
                                Value kEnd, Value loopEnd,
-                               linalg::GenericOp epilogue, Value partial) {
+                               linalg::GenericOp epilogue, Value partial,
+                               Value batch) {
   IndexMath math{b};
   OpFoldResult rows = b.getIndexAttr(tile.bm), cols = b.getIndexAttr(tile.bn);
   Value cTile = createTileView(b, out, outRow, outCol, rows, cols);
@@ -261,8 +332,9 @@ static void createPartialKLoop(ImplicitLocOpBuilder &b, const KernelTile &tile,
     createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
                       loopEnd, tailDepth);
   if (epilogue)
-    createPartialTileEpilogue(
-        b, epilogue, cTile.getDefiningOp<memref::SubViewOp>(), partial);
+    createPartialTileEpilogue(b, epilogue,
+                              cTile.getDefiningOp<memref::SubViewOp>(), partial,
+                              batch, blockRow, blockCol);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   createSliceMatmul(b, layout, a, bMat, cTile, blockRow, blockCol, rows, cols,
@@ -325,7 +397,8 @@ static void buildSplitTailBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   Value outRow = select(math.mul(tailIndex, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
   createPartialKLoop(b, tile, layout, a, bMat, out, outRow, outCol, blockRow,
-                     blockCol, kBegin, kEnd, loopEnd, epilogue, inTail);
+                     blockCol, kBegin, kEnd, loopEnd, epilogue, inTail,
+                     /*batch=*/Value());
   gpu::TerminatorOp::create(b);
 }
 
@@ -447,11 +520,16 @@ static Value applyReductionEpilogue(ImplicitLocOpBuilder &b,
                                     linalg::GenericOp epilogue, Value sum) {
   if (!epilogue)
     return sum;
+  auto type = cast<VectorType>(sum.getType());
   Value old;
   if (epilogueReadsC(epilogue))
-    old = vector::LoadOp::create(b, cast<VectorType>(sum.getType()), c,
-                                 ValueRange{lane.cRow, lane.cCol});
-  return buildEpilogue(b, epilogue, sum, old);
+    old = vector::LoadOp::create(b, type, c, ValueRange{lane.cRow, lane.cCol});
+  SmallVector<Value> at = {lane.cRow, lane.cCol};
+  if (lane.batch)
+    at.insert(at.begin(), lane.batch);
+  SmallVector<Value> operands = loadEpilogueOperands(
+      b, b.getLoc(), epilogue, getEpilogueOperands(epilogue), at, type);
+  return buildEpilogue(b, epilogue, sum, operands, old);
 }
 
 /// The second kernel of a split tail: C += the tail tiles' K parts, added
@@ -575,8 +653,9 @@ static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   // A batch's tiles are numbered matrix by matrix: the segment multiplies
   // 2-D views of its matrix's A, B and C.
   Value tileInMatrix = tileIndex;
+  Value batch;
   if (cast<MemRefType>(c.getType()).getRank() == 3) {
-    Value batch = math.div(tileIndex, grid.tilesPerBatch);
+    batch = math.div(tileIndex, grid.tilesPerBatch);
     tileInMatrix = math.rem(tileIndex, grid.tilesPerBatch);
     a = createBatchView(b, batch, a);
     bMat = createBatchView(b, batch, bMat);
@@ -617,7 +696,8 @@ static void buildStreamKBody(ImplicitLocOpBuilder &b, gpu::LaunchOp launch,
   Value outRow = select(math.mul(slot, tile.bm), blockRow);
   Value outCol = select(math.index(0), blockCol);
   createPartialKLoop(b, tile, layout, a, bMat, out, outRow, outCol, blockRow,
-                     blockCol, kBegin, kEnd, loopEnd, epilogue, inStream);
+                     blockCol, kBegin, kEnd, loopEnd, epilogue, inStream,
+                     batch);
 }
 
 /// The second kernel of stream-K: C += each tail tile's partial sums, in
@@ -927,13 +1007,23 @@ static void createTileEpilogue(ImplicitLocOpBuilder &b,
   Value cTile =
       createTileView(b, c, offsets[0], offsets[1], sizes[0], sizes[1]);
   AffineMap identity = b.getMultiDimIdentityMap(2);
+  SmallVector<Value> inputs = {tTile};
+  SmallVector<AffineMap> maps = {identity};
+  Value batch;
+  if (auto tBatch = tTile.getSource().getDefiningOp<memref::SubViewOp>();
+      tBatch &&
+      cast<MemRefType>(generic.getDpsInits()[0].getType()).getRank() == 3)
+    batch = getValueOrCreateConstantIndexOp(b, b.getLoc(),
+                                            tBatch.getMixedOffsets()[0]);
+  createEpilogueOperandTiles(b, generic, batch, offsets[0], offsets[1],
+                             sizes[0], sizes[1], inputs, maps);
+  maps.push_back(identity);
   linalg::GenericOp::create(
-      b, ValueRange{tTile}, ValueRange{cTile}, {identity, identity},
+      b, inputs, ValueRange{cTile}, maps,
       {utils::IteratorType::parallel, utils::IteratorType::parallel},
       [&](OpBuilder &nested, Location, ValueRange args) {
-        linalg::YieldOp::create(
-            nested, nested.getUnknownLoc(),
-            buildEpilogue(nested, generic, args[0], args[1]));
+        linalg::YieldOp::create(nested, nested.getUnknownLoc(),
+                                buildTileEpilogueBody(nested, generic, args));
       });
 }
 

@@ -245,17 +245,40 @@ linalg::MatmulOp mlir::gemm::createMatmul(OpBuilder &b, Location loc, Value a,
   return matmul;
 }
 
+SmallVector<AffineMap>
+mlir::gemm::getEpilogueOperandMaps(linalg::GenericOp generic) {
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  return SmallVector<AffineMap>(ArrayRef(maps).drop_front().drop_back());
+}
+
+bool mlir::gemm::isEpilogueOperandMap(AffineMap map) {
+  if (map.getNumSymbols() != 0)
+    return false;
+  int64_t last = -1;
+  for (AffineExpr result : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(result);
+    if (!dim || int64_t(dim.getPosition()) <= last)
+      return false;
+    last = dim.getPosition();
+  }
+  return true;
+}
+
 std::optional<Epilogue> mlir::gemm::getEpilogue(linalg::LinalgOp matmul) {
   if (matmul.getNumDpsInits() != 1)
     return std::nullopt;
   Value temp = matmul.getDpsInits()[0];
   auto alloc = temp.getDefiningOp<memref::AllocOp>();
   auto generic = dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode());
-  if (!alloc || !generic || generic.getNumDpsInputs() != 1 ||
+  if (!alloc || !generic || generic.getNumDpsInputs() < 1 ||
       generic.getNumDpsInits() != 1 || generic.getDpsInputs()[0] != temp ||
       generic.getNumReductionLoops() != 0 ||
-      !llvm::all_of(generic.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
+      llvm::is_contained(getEpilogueOperands(generic), temp))
+    return std::nullopt;
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (!maps.front().isIdentity() || !maps.back().isIdentity() ||
+      !llvm::all_of(ArrayRef(maps).drop_front().drop_back(),
+                    isEpilogueOperandMap))
     return std::nullopt;
   Epilogue epilogue{generic, alloc, nullptr, generic.getDpsInits()[0]};
   for (Operation *user : temp.getUsers()) {
@@ -286,7 +309,7 @@ float mlir::gemm::getSumStart(Value output) {
 }
 
 bool mlir::gemm::epilogueReadsC(linalg::GenericOp generic) {
-  return !generic.getBody()->getArgument(1).use_empty();
+  return !generic.getBody()->getArgument(generic.getNumDpsInputs()).use_empty();
 }
 
 void mlir::gemm::eraseTempIfUnused(memref::AllocOp temp) {
@@ -298,13 +321,46 @@ void mlir::gemm::eraseTempIfUnused(memref::AllocOp temp) {
   temp->erase();
 }
 
+SmallVector<Value> mlir::gemm::loadEpilogueOperands(OpBuilder &b, Location loc,
+                                                    linalg::GenericOp generic,
+                                                    ValueRange memrefs,
+                                                    ValueRange indices,
+                                                    VectorType vectorType) {
+  SmallVector<Value> elements;
+  SmallVector<AffineMap> maps = getEpilogueOperandMaps(generic);
+  for (auto [map, memref] : llvm::zip_equal(maps, memrefs)) {
+    SmallVector<Value> at;
+    for (AffineExpr result : map.getResults())
+      at.push_back(indices[cast<AffineDimExpr>(result).getPosition()]);
+    bool alongLastLoop =
+        map.getNumResults() != 0 &&
+        map.getResults().back() ==
+            getAffineDimExpr(map.getNumDims() - 1, b.getContext());
+    if (vectorType && alongLastLoop) {
+      elements.push_back(
+          vector::LoadOp::create(b, loc, vectorType, memref, at));
+      continue;
+    }
+    Value element = memref::LoadOp::create(b, loc, memref, at);
+    if (vectorType)
+      element = vector::BroadcastOp::create(b, loc, vectorType, element);
+    elements.push_back(element);
+  }
+  return elements;
+}
+
 Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
-                                Value t, Value c) {
+                                Value t, ValueRange operands, Value c) {
   Block *body = generic.getBody();
   IRMapping map;
   map.map(body->getArgument(0), t);
+  assert(operands.size() == getEpilogueOperands(generic).size() &&
+         "one element per epilogue operand");
+  for (auto [arg, element] : llvm::zip_equal(
+           body->getArguments().slice(1, operands.size()), operands))
+    map.map(arg, element);
   if (c)
-    map.map(body->getArgument(1), c);
+    map.map(body->getArgument(generic.getNumDpsInputs()), c);
   auto vectorType = dyn_cast<VectorType>(t.getType());
   for (Operation &op : body->without_terminator()) {
     if (!vectorType) {
@@ -359,8 +415,15 @@ Value mlir::gemm::loadOldC(OpBuilder &b, Location loc,
 void mlir::gemm::storeSumOver(OpBuilder &b, Location loc,
                               const std::optional<Epilogue> &epilogue, Value c,
                               ValueRange indices, Value sum, Value old) {
-  Value result = epilogue ? buildEpilogue(b, epilogue->generic, sum, old)
-                          : arith::AddFOp::create(b, loc, old, sum);
+  Value result;
+  if (epilogue) {
+    SmallVector<Value> operands =
+        loadEpilogueOperands(b, loc, epilogue->generic,
+                             getEpilogueOperands(epilogue->generic), indices);
+    result = buildEpilogue(b, epilogue->generic, sum, operands, old);
+  } else {
+    result = arith::AddFOp::create(b, loc, old, sum);
+  }
   memref::StoreOp::create(b, loc, result, epilogue ? epilogue->c : c, indices);
 }
 

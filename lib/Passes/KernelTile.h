@@ -181,14 +181,18 @@ ArrayAttr getMatmulMaps(MLIRContext *ctx, MatmulLayout layout);
 linalg::MatmulOp createMatmul(OpBuilder &b, Location loc, Value a, Value bMat,
                               Value c, MatmulLayout layout);
 
-/// True when the elementwise epilogue `generic` (ins(T) outs(C)) reads C.
+/// True when the elementwise epilogue `generic` (ins(T, operands...)
+/// outs(C)) reads C.
 bool epilogueReadsC(linalg::GenericOp generic);
 
 /// A matmul into a zero-filled temporary T followed by an elementwise
-/// linalg.generic that computes C from T and C (C = alpha T + beta C): the
-/// form gemm-opt fuses into the kernel's store of C.
+/// linalg.generic that computes C from T, C and further operands (a bias
+/// broadcast along M or N, another M x N matrix, a scalar): the form
+/// gemm-opt fuses into the kernel's store of C. The generic's inputs are T
+/// (identity map), then the operands, each read through a map that keeps
+/// some of the loops in order (getEpilogueOperandMaps); its output is C.
 struct Epilogue {
-  linalg::GenericOp generic; // ins(T) outs(C), directly after the matmul.
+  linalg::GenericOp generic; // ins(T, operands...) outs(C), after the matmul.
   memref::AllocOp temp;      // T.
   linalg::FillOp fill;       // T = 0, before the matmul.
   Value c;
@@ -196,6 +200,20 @@ struct Epilogue {
   /// True when the result depends on C's old value (beta != 0).
   bool readsC() const { return epilogueReadsC(generic); }
 };
+
+/// The epilogue's operands besides T and C, in the order of its inputs.
+inline OperandRange getEpilogueOperands(linalg::GenericOp generic) {
+  return generic.getInputs().drop_front();
+}
+
+/// The indexing maps of the epilogue's operands, in the same order.
+SmallVector<AffineMap> getEpilogueOperandMaps(linalg::GenericOp generic);
+
+/// Whether `map`, an epilogue operand's indexing map, reads it along some
+/// of the loops, each once and in loop order: (m, n) for an M x N matrix,
+/// (n) or (m) for a vector, () for a scalar, with the batch loop first
+/// when it is kept.
+bool isEpilogueOperandMap(AffineMap map);
 
 /// Erases the temporary `temp`, its fill and deallocation, once nothing else
 /// uses it.
@@ -212,10 +230,23 @@ float getSumStart(Value output);
 /// structure only (gemm-check-input checks the body and the fill value).
 std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);
 
-/// The epilogue's body applied to `t` and `c`, scalars or vectors (the body
-/// then applies elementwise), built at `b`'s insertion point; `c` may be null
-/// when the body does not read C.
-Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t, Value c);
+/// The epilogue's body applied to `t`, its operands' elements `operands`
+/// (loadEpilogueOperands) and `c`, scalars or vectors (the body then applies
+/// elementwise), built at `b`'s insertion point; `c` may be null when the
+/// body does not read C.
+Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t,
+                    ValueRange operands, Value c);
+
+/// The elements of the epilogue's operands at element `indices` of its
+/// output (the loops, in the generic's loop order), read from `memrefs`
+/// (the operands themselves, or buffers indexed as they are): scalars, or
+/// with `vectorType` vectors of consecutive elements along the last loop
+/// (an operand that does not vary along it is broadcast). The vectors stay
+/// inside the buffers because the kernels' tiles do.
+SmallVector<Value> loadEpilogueOperands(OpBuilder &b, Location loc,
+                                        linalg::GenericOp generic,
+                                        ValueRange memrefs, ValueRange indices,
+                                        VectorType vectorType = nullptr);
 
 /// Stores a scalar sum of A x B into element `indices` of C: the epilogue
 /// applied to it and C's old value (loaded only when the epilogue reads

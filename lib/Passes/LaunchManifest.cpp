@@ -214,6 +214,8 @@ struct EmitSource {
   SmallVector<gpu::LaunchFuncOp> launches;
   func::FuncOp hostFunc;
   MatmulRecordAttr record;
+  // An epilogue beyond alpha/beta, if any.
+  EpilogueRecordAttr epilogue;
 };
 } // namespace
 
@@ -271,6 +273,8 @@ static FailureOr<EmitSource> findEmitSource(ModuleOp module, StringRef user) {
            << "is not in a function with the '"
            << GemmDialect::getMatmulAttrName()
            << "' attribute: run gemm-check-input before lowering";
+  source.epilogue = source.hostFunc->getAttrOfType<EpilogueRecordAttr>(
+      GemmDialect::getEpilogueAttrName());
   for (gpu::LaunchFuncOp launch : source.launches)
     if (launch->getParentOfType<func::FuncOp>() != source.hostFunc)
       return launch.emitError()
@@ -385,6 +389,11 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
       } else if (argNumber == source.record.getBetaArg()) {
         role = "beta";
       }
+      if (source.epilogue)
+        for (auto [index, operand] :
+             llvm::enumerate(source.epilogue.getOperands().asArrayRef()))
+          if (operand == argNumber && role.empty())
+            role = "E" + std::to_string(index);
     }
     // A size or stride: it must be a name (gemm-kernel-sizes passes each
     // once), not a formula.
@@ -402,12 +411,14 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
         alloc.getType().getElementType().isF32())
       role = "workspace";
     auto type = dyn_cast<MemRefType>(value.getType());
-    bool isBuffer =
-        role == "A" || role == "B" || role == "C" || role == "workspace";
+    bool isEpilogueOperand = StringRef(role).starts_with("E");
+    bool isBuffer = role == "A" || role == "B" || role == "C" ||
+                    role == "workspace" || isEpilogueOperand;
     if (role.empty() || isBuffer != bool(type))
-      return launch.emitError() << "kernel operand #" << index
-                                << " is not one of the matmul's A, B, C, "
-                                   "alpha, beta or sizes, or a workspace";
+      return launch.emitError()
+             << "kernel operand #" << index
+             << " is not one of the matmul's A, B, C, alpha, beta, sizes or "
+                "epilogue operands, or a workspace";
     ::gemm::ManifestArg &arg = described.Args.emplace_back();
     arg.Index = index;
     arg.Role = role;
@@ -418,7 +429,7 @@ static LogicalResult describeKernelOperands(gpu::LaunchFuncOp launch,
     if (arg.isWorkspace()) {
       arg.Rows = type.getDimSize(0);
       arg.Cols = type.getDimSize(1);
-    } else if (type) {
+    } else if (type && !isEpilogueOperand) {
       describeMatrix(source.record, type, arg);
     }
   }
@@ -453,7 +464,8 @@ describeLaunch(gpu::LaunchFuncOp launch, const EmitSource &source,
 /// The manifest's "problem": the sizes (0 when dynamic: null in the manifest
 /// and a kernel argument of its name), the layout, and C = alpha * op(A) x
 /// op(B) + beta * C, a factor that is a kernel argument being unset.
-static ::gemm::ManifestProblem describeProblem(MatmulRecordAttr record) {
+static ::gemm::ManifestProblem describeProblem(MatmulRecordAttr record,
+                                               EpilogueRecordAttr epilogue) {
   ::gemm::ManifestProblem problem;
   for (auto [name, out] :
        {std::pair(key::M, &problem.M), std::pair(key::N, &problem.N),
@@ -465,6 +477,18 @@ static ::gemm::ManifestProblem describeProblem(MatmulRecordAttr record) {
   problem.Alpha = record.getAlphaValue();
   problem.Beta = record.getBetaValue();
   problem.Accumulate = problem.Alpha == 1.0 && problem.Beta == 1.0;
+  if (epilogue) {
+    // The epilogue's body stands for alpha and beta.
+    problem.Alpha = problem.Beta = std::nullopt;
+    problem.Accumulate = false;
+    for (Attribute dims : epilogue.getDims()) {
+      std::vector<std::string> &names = problem.EpilogueOperands.emplace_back();
+      for (StringRef dim : cast<ArrayAttr>(dims).getAsValueRange<StringAttr>())
+        names.push_back(dim.str());
+    }
+    for (StringRef step : epilogue.getBody().getAsValueRange<StringAttr>())
+      problem.EpilogueBody.push_back(step.str());
+  }
   return problem;
 }
 
@@ -501,7 +525,7 @@ mlir::gemm::describeModule(ModuleOp module, StringRef target, StringRef user) {
   manifest.Chip = ::gemm::getTargetIdIsa(info->Target).str();
   manifest.Target = target.str();
   manifest.CodeObjectVersion = info->CodeObjectVersion;
-  manifest.Problem = describeProblem(source->record);
+  manifest.Problem = describeProblem(source->record, source->epilogue);
   return manifest;
 }
 

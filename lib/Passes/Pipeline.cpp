@@ -137,6 +137,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   pm.addPass(createGpuROCDLAttachTarget(targetOptions));
 
   OpPassManager &kernelPm = pm.nest<gpu::GPUModuleOp>();
+  kernelPm.addPass(createGemmExpandMath());
   kernelPm.addPass(createLowerAffinePass());
   kernelPm.addPass(createSCFToControlFlowPass());
   ConvertAMDGPUToROCDLPassOptions amdgpuOptions;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Manifest/Epilogue.h"
 #include "gemm-opt/Version.h"
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
@@ -195,6 +196,10 @@ private:
 };
 } // namespace
 
+/// The host's copies of A, B and C0, then of the epilogue's operands E0,
+/// E1, ...
+using HostBuffers = std::vector<std::vector<float>>;
+
 namespace {
 /// A, B or C: its manifest argument, the shape this run expects of it, and
 /// the elements of its buffer.
@@ -225,6 +230,10 @@ struct Problem {
   std::array<ScaleFactor, 2> Factors{
       ScaleFactor{"alpha", {}, nullptr, AlphaOpt},
       ScaleFactor{"beta", {}, nullptr, BetaOpt}};
+  /// An epilogue beyond alpha/beta (which then are unused), and the
+  /// elements of each of its operands' buffers.
+  std::optional<gemm::EpilogueProgram> Epilogue;
+  std::vector<int64_t> OperandElements;
   double alpha() const { return Factors[0].Value; }
   double beta() const { return Factors[1].Value; }
   double flop() const { return 2.0 * Batch * M * N * K; }
@@ -384,6 +393,34 @@ static Error resolveScaleFactors(const Manifest &Man, Problem &P) {
   return Error::success();
 }
 
+/// An epilogue beyond alpha/beta: its body, and the size of each operand,
+/// the product of the problem's sizes along its loops. Every argument with
+/// an operand's role must name one the problem describes.
+static Error readEpilogue(const Manifest &Man, Problem &P) {
+  Expected<gemm::EpilogueProgram> Program = gemm::EpilogueProgram::parse(
+      Man.Problem.EpilogueBody, Man.Problem.EpilogueOperands.size());
+  if (!Program)
+    return Program.takeError();
+  P.Epilogue = std::move(*Program);
+  for (const std::vector<std::string> &Dims : Man.Problem.EpilogueOperands) {
+    int64_t Elements = 1;
+    for (const std::string &Dim : Dims)
+      Elements *= Dim == "batch" ? P.Batch : Dim == "m" ? P.M : P.N;
+    P.OperandElements.push_back(Elements);
+  }
+  for (const std::vector<ManifestKernel> *List : {&Man.Kernels, &Man.Then})
+    for (const ManifestKernel &K : *List)
+      for (const ManifestArg &A : K.Args)
+        if (A.isEpilogueOperand() &&
+            (A.getEpilogueOperandIndex() >= P.OperandElements.size() ||
+             A.Kind != "global_buffer" || A.Size != 8))
+          return makeError(formatv("argument {0} ({1}) must be an 8-byte "
+                                   "global_buffer of an operand that "
+                                   "problem.epilogue describes",
+                                   A.Index, A.Role));
+  return Error::success();
+}
+
 /// The problem the manifest describes, with the run-time sizes bound and
 /// every size checked: the matrices' buffers together within \p MemoryLimit.
 static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
@@ -443,6 +480,11 @@ static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
         P.Matrices[2].Elements * 4, formatBytes(TotalBytes),
         formatBytes(MemoryLimit), WorkspaceBytes ? " and the workspace" : "",
         WorkspaceBytes ? formatv(" + {0}", WorkspaceBytes).str() : ""));
+  if (Man.Problem.hasGeneralEpilogue()) {
+    if (Error E = readEpilogue(Man, P))
+      return std::move(E);
+    return std::move(P);
+  }
   if (Error E = resolveScaleFactors(Man, P))
     return std::move(E);
   return std::move(P);
@@ -486,7 +528,16 @@ static void printProblem(const Manifest &Man, const Problem &P) {
                       Man.When.empty() ? "always" : Man.When);
   double Alpha = P.alpha(), Beta = P.beta();
   std::string Epilogue =
-      Alpha == 1 && Beta == 1
+      P.Epilogue
+          ? formatv(
+                "C = epilogue({0} steps; T{1}{2}) of T = ",
+                P.Epilogue->numSteps(), P.Epilogue->readsC() ? ", C" : "",
+                P.OperandElements.size() > 1
+                    ? formatv(", E0..E{0}", P.OperandElements.size() - 1).str()
+                : P.OperandElements.empty() ? std::string()
+                                            : std::string(", E0"))
+                .str()
+      : Alpha == 1 && Beta == 1
           ? std::string("C += ")
           : formatv("C = {0}{1}",
                     Beta == 0 ? "" : formatv("{0} C + ", Beta).str(),
@@ -513,10 +564,9 @@ static const float CGap = 1234.5f;
 /// The gaps between rows and batches hold NaN in A and B, so that a kernel
 /// that reads them fails, and CGap in C, which must survive. With beta = 0
 /// compiled in, C must not be read: NaN would poison it.
-static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
-                                                    const Problem &P) {
+static HostBuffers makeInputs(const Manifest &Man, const Problem &P) {
   std::mt19937 Gen(Seed);
-  std::array<std::vector<float>, 3> Host;
+  HostBuffers Host(3);
   const float Gaps[3] = {NAN, NAN, CGap};
   for (unsigned I = 0; I < 3; ++I) {
     const ManifestArg &A = *P.Matrices[I].Arg;
@@ -528,7 +578,13 @@ static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
         for (int64_t C = 0; C < A.Cols; ++C)
           V[B * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
   }
-  if (Man.Problem.Beta == 0.0)
+  // The epilogue's operands, dense, after C.
+  for (int64_t Elements : P.OperandElements) {
+    std::vector<float> &V = Host.emplace_back(Elements);
+    for (float &E : V)
+      E = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
+  }
+  if (Man.Problem.Beta == 0.0 || (P.Epilogue && !P.Epilogue->readsC()))
     for (float &V : Host[2])
       if (V != CGap)
         V = NAN;
@@ -541,6 +597,7 @@ static std::array<std::vector<float>, 3> makeInputs(const Manifest &Man,
 /// share (0 when none takes one).
 struct DeviceBuffers {
   std::array<uint64_t, 3> Matrices{};
+  std::vector<uint64_t> Operands; // of the epilogue
   uint64_t Workspace = 0, WorkspaceFloats = 0;
 };
 
@@ -549,7 +606,7 @@ struct DeviceBuffers {
 /// one buffer as A and B.
 static Expected<DeviceBuffers>
 allocateBuffers(Backend &B, ArrayRef<const ManifestKernel *> Kernels,
-                const std::array<std::vector<float>, 3> &Host, bool BIsA) {
+                const HostBuffers &Host, bool BIsA) {
   DeviceBuffers Dev;
   for (unsigned I = 0; I < 3; ++I) {
     if (I == 1 && BIsA) {
@@ -562,6 +619,15 @@ allocateBuffers(Backend &B, ArrayRef<const ManifestKernel *> Kernels,
       return Addr.takeError();
     Dev.Matrices[I] = *Addr;
     if (Error E = B.copyToDevice(Dev.Matrices[I], Host[I].data(), Bytes))
+      return std::move(E);
+  }
+  for (const std::vector<float> &Operand : llvm::drop_begin(Host, 3)) {
+    auto Addr = B.allocate(Operand.size() * sizeof(float));
+    if (!Addr)
+      return Addr.takeError();
+    Dev.Operands.push_back(*Addr);
+    if (Error E = B.copyToDevice(*Addr, Operand.data(),
+                                 Operand.size() * sizeof(float)))
       return std::move(E);
   }
   for (const ManifestKernel *K : Kernels)
@@ -602,6 +668,10 @@ static Expected<std::vector<uint8_t>> buildKernarg(const ManifestKernel &K,
     }
     if (A.isWorkspace()) {
       Put(A.Offset, &Dev.Workspace, 8);
+      continue;
+    }
+    if (A.isEpilogueOperand()) {
+      Put(A.Offset, &Dev.Operands[A.getEpilogueOperandIndex()], 8);
       continue;
     }
     if (A.Role == "alpha" || A.Role == "beta") {
@@ -651,10 +721,9 @@ static int reportPrediction(const SimResult &Sim, const Problem &P) {
 
 /// Checks C against a double-precision reference, element by element within
 /// the tolerance of the overview, and C's gaps for stray stores.
-static CheckResult
-checkAgainstReference(const Manifest &Man, const Problem &P,
-                      const std::array<std::vector<float>, 3> &Host,
-                      const std::vector<float> &HC) {
+static CheckResult checkAgainstReference(const Manifest &Man, const Problem &P,
+                                         const HostBuffers &Host,
+                                         const std::vector<float> &HC) {
   const ManifestArg &AA = *P.Matrices[0].Arg, &BA = *P.Matrices[1].Arg,
                     &CA = *P.Matrices[2].Arg;
   const std::vector<float> &HA = Host[0], &HB = Host[1], &HC0 = Host[2];
@@ -667,7 +736,7 @@ checkAgainstReference(const Manifest &Man, const Problem &P,
   const double Unit = 0x1p-24;
   CheckResult Res;
   ProgressLine Progress("reference check", "rows");
-  std::vector<double> Ref(N), Mag(N), BRow(N);
+  std::vector<double> Ref(N), Mag(N), BRow(N), Operands;
   for (int64_t I = 0; I < Batch; ++I) {
     for (int64_t R = 0; R < M; ++R) {
       std::fill(Ref.begin(), Ref.end(), 0.0);
@@ -684,13 +753,32 @@ checkAgainstReference(const Manifest &Man, const Problem &P,
         }
       }
       for (int64_t C = 0; C < N; ++C) {
-        // alpha * sum + beta * C0: three roundings more than the sum.
-        double C0 = Beta == 0 ? 0.0 : At(HC0, CA, I, R, C);
-        Ref[C] = Alpha * Ref[C] + Beta * C0;
-        Mag[C] = std::fabs(Alpha) * Mag[C] + std::fabs(Beta * C0);
+        double Tol;
+        if (P.Epilogue) {
+          // The body on the sum, known within the sum's bound.
+          double C0 = P.Epilogue->readsC() ? At(HC0, CA, I, R, C) : 0.0;
+          Operands.clear();
+          for (auto [Index, Dims] :
+               llvm::enumerate(Man.Problem.EpilogueOperands)) {
+            int64_t Offset = 0;
+            for (const std::string &Dim : Dims)
+              Offset = Dim == "batch" ? Offset * Batch + I
+                       : Dim == "m"   ? Offset * M + R
+                                      : Offset * N + C;
+            Operands.push_back(Host[3 + Index][Offset]);
+          }
+          Ref[C] = P.Epilogue->evaluate(Ref[C], Operands, C0,
+                                        2.0 * (K + 3) * Unit * Mag[C], Tol);
+          Mag[C] = std::fabs(Ref[C]) + Tol;
+        } else {
+          // alpha * sum + beta * C0: three roundings more than the sum.
+          double C0 = Beta == 0 ? 0.0 : At(HC0, CA, I, R, C);
+          Ref[C] = Alpha * Ref[C] + Beta * C0;
+          Mag[C] = std::fabs(Alpha) * Mag[C] + std::fabs(Beta * C0);
+          Tol = 2.0 * (K + 3) * Unit * Mag[C];
+        }
         double Got = At(HC, CA, I, R, C);
         double Err = std::fabs(Got - Ref[C]);
-        double Tol = 2.0 * (K + 3) * Unit * Mag[C];
         // Where the terms' magnitudes reach f32's range (a large alpha or
         // beta), the kernel's f32 arithmetic may overflow to an infinity, or
         // to NaN where two infinities meet, as the program's would.
@@ -916,8 +1004,7 @@ static Expected<LaunchStats> launchAll(Backend &B,
 /// Reads C back (and writes it to --dump-c), checks it and the workspace
 /// and prints the check: 0 for PASS, else the exit code.
 static int verifyResult(Backend &B, const Manifest &Man, const Problem &P,
-                        const std::array<std::vector<float>, 3> &Host,
-                        const DeviceBuffers &Dev) {
+                        const HostBuffers &Host, const DeviceBuffers &Dev) {
   std::vector<float> HC(Host[2].size());
   if (Error E = B.copyFromDevice(HC.data(), Dev.Matrices[2],
                                  HC.size() * sizeof(float)))
@@ -1011,7 +1098,7 @@ int main(int Argc, char **Argv) {
                     B.deviceDescription());
   printProblem(Man, P);
 
-  std::array<std::vector<float>, 3> Host = makeInputs(Man, P);
+  HostBuffers Host = makeInputs(Man, P);
   Expected<DeviceBuffers> Dev =
       allocateBuffers(B, Kernels, Host, P.Matrices[1].Arg == P.Matrices[0].Arg);
   if (!Dev)

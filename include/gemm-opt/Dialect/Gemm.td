@@ -39,6 +39,11 @@ def Gemm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getMatmulAttrName() {
       return "gemm.matmul";
     }
+    /// The discardable attribute holding gemm-check-input's #gemm.epilogue,
+    /// on the function of a matmul whose epilogue is not alpha/beta.
+    static constexpr ::llvm::StringLiteral getEpilogueAttrName() {
+      return "gemm.epilogue";
+    }
     /// The discardable attribute holding a launch's #gemm.problem.
     static constexpr ::llvm::StringLiteral getProblemAttrName() {
       return "gemm.problem";
@@ -208,6 +213,36 @@ def Gemm_MatmulRecordAttr : AttrDef<Gemm_Dialect, "MatmulRecord"> {
     /// ...) when it is known at compile time.
     std::optional<int64_t> getStaticSize(::llvm::StringRef name) const;
   }];
+}
+
+def Gemm_EpilogueRecordAttr : AttrDef<Gemm_Dialect, "EpilogueRecord"> {
+  let mnemonic = "epilogue";
+  let summary = "An elementwise epilogue beyond alpha/beta, as the kernel "
+                "applies it";
+  let description = [{
+    Recorded by `gemm-check-input` beside the `gemm.matmul` record when the
+    matmul's epilogue reads operands besides its result T and C, or computes
+    more than `alpha * t + beta * c`, and read by the manifest's writer,
+    which describes the extra kernel arguments and the body to the runtime.
+    `operands` are the function arguments the epilogue reads (E0, E1, ...),
+    `dims` the loops each keeps (`"batch"`, `"m"`, `"n"`, in order; none for
+    a scalar), and `body` the epilogue's operations in order, one per
+    string, on the names `T` (the sum of products), `C` (C's old value),
+    `E0`, `E1`, ... (the operands' elements) and `%0`, `%1`, ... (earlier
+    results), ending with `yield`.
+
+    Example, C = max(A x B + bias(n), 0):
+
+    ```mlir
+    #gemm.epilogue<operands = [3], dims = [["n"]],
+                   body = ["%0 = arith.addf T, E0",
+                           "%1 = arith.constant 0.000000000e+00",
+                           "%2 = arith.maximumf %0, %1", "yield %2"]>
+    ```
+  }];
+  let parameters = (ins "::mlir::DenseI64ArrayAttr":$operands,
+                        "ArrayAttr":$dims, "ArrayAttr":$body);
+  let assemblyFormat = "`<` struct(params) `>`";
 }
 
 #endif // GEMM_OPT_DIALECT_GEMM_TD

@@ -12,6 +12,7 @@
 #ifndef GEMM_OPT_MANIFEST_MANIFEST_H
 #define GEMM_OPT_MANIFEST_MANIFEST_H
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,8 +62,23 @@ struct ManifestArg {
   /// Scratch memory the kernels share (a split tail's K parts): Rows x Cols
   /// floats, zero when first allocated, which the kernels leave zero.
   bool isWorkspace() const { return Role == "workspace"; }
+  /// An operand of an epilogue beyond alpha/beta, "E0", "E1", ...: a dense
+  /// f32 buffer whose sizes are the problem's along its loops
+  /// (ManifestProblem::EpilogueOperands).
+  bool isEpilogueOperand() const {
+    return Role.size() > 1 && Role[0] == 'E' &&
+           llvm::all_of(llvm::StringRef(Role).drop_front(),
+                        [](char C) { return C >= '0' && C <= '9'; });
+  }
+  /// Which epilogue operand: N of "EN".
+  unsigned getEpilogueOperandIndex() const {
+    unsigned Index = 0;
+    llvm::StringRef(Role).drop_front().getAsInteger(10, Index);
+    return Index;
+  }
   bool isSize() const {
-    return !isMatrix() && !isWorkspace() && Role != "alpha" && Role != "beta";
+    return !isMatrix() && !isWorkspace() && !isEpilogueOperand() &&
+           Role != "alpha" && Role != "beta";
   }
 };
 
@@ -91,6 +107,13 @@ struct ManifestProblem {
   // argument (role "alpha" or "beta").
   std::optional<double> Alpha, Beta;
   bool Accumulate = true;
+  // An epilogue beyond alpha/beta, C = f(T, E0, E1, ..., C) elementwise with
+  // T the sum of products: the loops each operand EN keeps ("batch", "m",
+  // "n", in order; none for a scalar), and f as steps on named values
+  // (docs/manifest.md). Empty for alpha/beta, which Alpha and Beta give.
+  std::vector<std::vector<std::string>> EpilogueOperands;
+  std::vector<std::string> EpilogueBody;
+  bool hasGeneralEpilogue() const { return !EpilogueBody.empty(); }
 };
 
 /// A whole manifest.

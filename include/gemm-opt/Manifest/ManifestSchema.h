@@ -39,6 +39,11 @@ inline constexpr llvm::StringLiteral ElementType = "element_type";
 inline constexpr llvm::StringLiteral Alpha = "alpha";
 inline constexpr llvm::StringLiteral Beta = "beta";
 inline constexpr llvm::StringLiteral Accumulate = "accumulate";
+inline constexpr llvm::StringLiteral Epilogue = "epilogue";
+// The problem's "epilogue".
+inline constexpr llvm::StringLiteral Operands = "operands";
+inline constexpr llvm::StringLiteral Dims = "dims";
+inline constexpr llvm::StringLiteral Body = "body";
 // A kernel: at the top level, or an entry of "kernels".
 inline constexpr llvm::StringLiteral Kernel = "kernel";
 inline constexpr llvm::StringLiteral When = "when";

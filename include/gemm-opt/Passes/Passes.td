@@ -22,9 +22,12 @@ def GemmBufferize : Pass<"gemm-bufferize", "ModuleOp"> {
     `linalg.matmul` or `linalg.batch_matmul` input (permutation `[1, 0]`, or
     `[0, 2, 1]` batched) is folded into that input's indexing map, and the
     matmul reads the transpose's input: torch-mlir lowers `nn.Linear` so,
-    its weight being stored out x in.
+    its weight being stored out x in. Then chains of elementwise
+    `linalg.generic` ops (a bias add, then an activation, each its own
+    generic as frameworks emit them) are fused into one by upstream's
+    elementwise fusion, on tensors, so that one epilogue follows the matmul.
 
-    Otherwise the whole module is bufferized with upstream one-shot
+    Then the whole module is bufferized with upstream one-shot
     bufferization, function boundaries included, arguments with the
     identity layout. Then each function's results become arguments:
     - a result that is an argument's buffer (a `linalg.matmul` whose outs is
@@ -142,7 +145,9 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     row-major with offset 0 (identity, or `strided<[ld, 1]>` with a static
     or dynamic ld),
     indexing maps other than A and/or B transposed, operands that are not
-    arguments of the enclosing function, an epilogue that is not alpha/beta,
+    arguments of the enclosing function, an epilogue that is not
+    elementwise or holds an op it does not fuse (each a located error that
+    names the op),
     chips that are not RDNA3, an unknown `target` of the pipeline or a chip
     that is not its ISA (docs/targets.md), code object versions other than
     4, 5 and 6, and optimization levels above 3.
@@ -157,7 +162,16 @@ def GemmCheckInput : Pass<"gemm-check-input", "ModuleOp"> {
     a zero-filled temporary followed directly by an elementwise
     `linalg.generic` (ins the temporary, outs C) whose body computes
     `alpha * t + beta * c` (either factor or the C term may be left out),
-    with alpha and beta f32 constants or f32 function arguments. A
+    with alpha and beta f32 constants or f32 function arguments. Beyond
+    alpha/beta, the generic may read further operands after the temporary
+    (static f32 function arguments read along some of the loops: a bias
+    along N or M, a residual, a 0-d scalar) and its body may be any
+    elementwise arith/math arithmetic of the fused set (add, sub, mul, div,
+    max/min, neg, cmpf, select, constants; exp, tanh, erf, abs, sqrt,
+    rsqrt, fma); it is recorded beside the matmul as the function's
+    `gemm.epilogue`, a `#gemm.epilogue` naming the operands, the loops each
+    is read along and the body as steps, which the manifest carries to
+    `gemm-run`'s reference. A
     `linalg.fill` of C with the constant 0.0 directly before the matmul is
     `C = op(A) x op(B)`: the pass rewrites it into that epilogue form with
     beta = 0 (a temporary, and a generic that copies it to C), so that the
@@ -384,8 +398,10 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     transposing indexing maps. A `linalg.batch_matmul` runs one batch per
     grid z index, on rank-reduced views of its matrices. An epilogue (the
     matmul writes a zero-filled temporary T, an elementwise `linalg.generic`
-    combines T and C) moves into the launch as a generic on the tiles of T
-    and C after the K loop; `gemm-tile-lanes` fuses it into the store.
+    combines T, C and its other operands) moves into the launch as a generic
+    on the tiles of T and C, and of each other operand along the loops it
+    is read along (a batch's view first where it keeps the batch), after
+    the K loop; `gemm-tile-lanes` fuses it into the store.
 
     The wave grid fixes each lane's register tile (docs/design.md): a
     wave is 4 lanes along M by 8 along N, each lane holding 4 x 4 sub-tiles,
@@ -413,7 +429,7 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     the loop of the workgroups whose K range ends at K (the whole rounds'
     and the last parts), empty for the others. It covers static 2-D matmuls
     of at least one tile; anything else is an error that says why. With an
-    alpha/beta epilogue, a whole round's tile stores through it into C and a
+    epilogue, a whole round's tile stores through it into C and a
     part its sum unchanged (a select by the workgroup id in the epilogue
     after the K loop); the reduction applies it to the summed parts.
 
@@ -434,7 +450,7 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     the split tail. A batch's tiles are numbered matrix by matrix, so the
     whole rounds and the ranges may span matrices; a segment multiplies
     2-D views of its matrix. It covers static matmuls and batch matmuls,
-    with an alpha/beta epilogue as the split tail does (the fix-up applies
+    with an epilogue as the split tail does (the fix-up applies
     it to the summed partials), and excludes `split_tail` > 1; a grid
     of whole rounds is the data-parallel kernel (a remark says so);
     anything else is an error that says why.
@@ -591,7 +607,7 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     by element for the one straddling the neighbour's edge); it reads C
     without guards, since the shifted tile lies inside C. Up to 8 16-byte
     sub-tiles' C loads are issued before their stores, so that a lane's C
-    round trips overlap; one at a time with an alpha/beta epilogue, and for
+    round trips overlap; one at a time with an epilogue, and for
     lane tiles of over 32 sums, whose VGPRs would cross an occupancy step.
 
     The K step is unrolled the launch's `gemm.config` `unroll` times (0:
@@ -607,8 +623,12 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
 
     An epilogue generic after the loop (`gemm-tile-workgroups` moves it
     there) is fused into the update of C: its body is applied to the
-    accumulators and C's old values as 4-wide vectors, C is loaded only if
-    the body reads it (beta != 0), and the temporary it read is erased. A
+    accumulators, C's old values and its other operands' elements as 4-wide
+    vectors (an operand read along the columns as a 16-byte load, one read
+    along the rows only or a scalar as one load broadcast, at the sub-tile's
+    place in the operand, shifted back inside it as C's edge tile is), C is
+    loaded only if the body reads it (beta != 0), and the temporary it read
+    is erased. A
     scheduling barrier (`amdgpu.sched_barrier`) after each row of that update
     keeps the backend from hoisting all of C's loads above the arithmetic,
     which spilled a 128 x 128 tile.
@@ -726,6 +746,41 @@ def GemmBufferAddressing : Pass<"gemm-buffer-addressing", "func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["amdgpu::AMDGPUDialect", "arith::ArithDialect"];
+}
+
+def GemmExpandMath : Pass<"gemm-expand-math"> {
+  let summary = "Rewrite the math ops a fused epilogue may hold into f32 "
+                "arithmetic the kernel runs without a device library";
+  let description = [{
+    Runs in `gemm-rdna3-pipeline` on the kernels' `gpu.module`, before the
+    ROCDL lowering. That lowering turns `math.tanh`, `math.erf` and
+    `math.rsqrt` on f32 into calls to the ROCm device library
+    (`__ocml_tanh_f32`, ...), which gemm-opt does not link: the code object
+    would hold unresolved calls. This pass rewrites them first, with
+    upstream's patterns: `math.tanh` and `math.erf` by their f32 polynomial
+    approximations (scalars and vectors), and `math.rsqrt` into one division
+    by `math.sqrt`. The divisions these expansions make (a quotient of two
+    polynomials, the reciprocal) get the `afn` and `arcp` flags, so that the
+    backend takes the hardware reciprocal (2 instructions, 1 ulp) rather
+    than the IEEE division (11): their own error is larger. The program's
+    divisions keep IEEE rounding. `math.exp`, `math.sqrt`, `math.absf` and
+    `math.fma`
+    lower to LLVM intrinsics that the AMDGPU backend compiles itself and are
+    left alone. Nothing else changes.
+
+    Example: `gemm-opt --gemm-expand-math` turns
+
+    ```mlir
+    %y = math.tanh %x : vector<4xf32>
+    ```
+
+    into a clamp of `%x`, two polynomials in `%x * %x` (`math.fma` chains)
+    and their quotient, with `%x` itself returned where `|x|` is below
+    0.0004 (where tanh(x) rounds to x).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def GemmLowerSimple : Pass<"gemm-lower-simple", "func::FuncOp"> {

@@ -241,11 +241,14 @@ bool Emulator::Impl::decodeValu(const MCInst &MI, Inst &I, Op O, unsigned End) {
   }
   // A true16 operation's op_sel bits (SISrcMods::OP_SEL_0/1) say which
   // halves its operands are, as their registers (VGPRn_HI16) already do.
-  if (isTrue16Op(O))
+  if (isTrue16Op(O) || ((O == Op::V_CMP || O == Op::V_CMPX) &&
+                        (I.Type == TI16 || I.Type == TU16)))
     for (unsigned K = 0; K < I.NumSrc; ++K)
       I.Src[K].Mods &= ~12u;
   for (unsigned K = 0; K < I.NumSrc; ++K)
-    if ((I.Src[K].Mods & ~3u) || (I.Src[K].Mods && !isFloatOp(O))) {
+    if ((I.Src[K].Mods & ~3u) ||
+        (I.Src[K].Mods && !isFloatOp(O) &&
+         !((O == Op::V_CMP || O == Op::V_CMPX) && I.Type == TF32))) {
       I.Why = "source modifiers on this operation are not supported";
       return false;
     }
@@ -344,7 +347,9 @@ bool Emulator::Impl::decodeDpp(const MCInst &MI, Inst &I, Op O) {
     I.FetchInactive = Ctl(1) == 0xea;
   }
   bool Cmp = O == Op::V_CMP || O == Op::V_CMPX;
-  if (Cmp ? (I.Type == TI64 || I.Type == TU64) : !isSimpleValu(O)) {
+  if (Cmp ? (I.Type == TI64 || I.Type == TU64 || I.Type == TI16 ||
+             I.Type == TU16)
+          : !isSimpleValu(O)) {
     I.Why = "DPP on this operation is not implemented";
     return false;
   }
@@ -485,6 +490,10 @@ static bool parseCmpType(StringRef T, uint8_t &Out) {
     Out = TI64;
   else if (T == "U64")
     Out = TU64;
+  else if (T == "I16")
+    Out = TI16;
+  else if (T == "U16")
+    Out = TU16;
   else
     return false;
   return true;
@@ -502,7 +511,10 @@ static bool unsupported(Inst &I, StringRef Why) {
 bool Emulator::Impl::decodeCompare(const MCInst &MI, Inst &I, StringRef Name) {
   SmallVector<StringRef, 4> P;
   Name.split(P, '_');
-  if (P.size() != 4 || !parseCmpType(P[3], I.Type) ||
+  // 16-bit integers compare true16 halves: V_CMP_<cond>_U16_t16.
+  bool Is16 = P.size() == 5 && P[4] == "t16";
+  if ((P.size() != 4 && !Is16) || !parseCmpType(P[3], I.Type) ||
+      Is16 != (I.Type == TI16 || I.Type == TU16) ||
       !parseCond(P[2], I.Type == TF32, I.Cond))
     return unsupported(I, "compare not implemented");
   Op O = Name.starts_with("V_CMPX_")  ? Op::V_CMPX
@@ -827,10 +839,12 @@ Emulator::Impl::decode(ArrayRef<uint8_t> Code, uint64_t Base) {
       Size = 4;
     } else {
       decodeOne(MI, I);
-      // Only the true16 operations read and write VGPR halves; any other
-      // reading a whole register would be wrong.
+      // Only the true16 operations (and compares) read and write VGPR
+      // halves; any other reading a whole register would be wrong.
       auto IsHalf = [](const Opnd &O) { return O.Part != Half::Whole; };
-      if (I.Opc != Op::Unsupported && !isTrue16Op(I.Opc) &&
+      bool Is16BitCompare = (I.Opc == Op::V_CMP || I.Opc == Op::V_CMPX) &&
+                            (I.Type == TI16 || I.Type == TU16);
+      if (I.Opc != Op::Unsupported && !isTrue16Op(I.Opc) && !Is16BitCompare &&
           (llvm::any_of(I.Dst, IsHalf) || llvm::any_of(I.Src, IsHalf))) {
         I.Opc = Op::Unsupported;
         I.Why = "16-bit VGPR halves on an operation the emulator runs on "

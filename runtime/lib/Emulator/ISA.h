@@ -34,6 +34,7 @@ namespace emu {
   X(V_CVT_I32_F32, 1)                                                          \
   X(V_CVT_U32_F32, 1)                                                          \
   X(V_RCP_F32, 1)                                                              \
+  X(V_RCP_IFLAG_F32, 1)                                                        \
   X(V_RSQ_F32, 1)                                                              \
   X(V_SQRT_F32, 1)                                                             \
   X(V_FLOOR_F32, 1)                                                            \
@@ -126,6 +127,9 @@ namespace emu {
   X(V_WRITELANE_B32, 3)                                                        \
   X(V_PERMLANE16_B32, 3)                                                       \
   X(V_PERMLANEX16_B32, 3)                                                      \
+  X(V_DIV_SCALE_F32, 3)                                                        \
+  X(V_DIV_FMAS_F32, 3)                                                         \
+  X(V_DIV_FIXUP_F32, 3)                                                        \
   X(V_MOV_B16_t16, 1)                                                          \
   X(V_ADD_NC_U16_t16, 2)                                                       \
   X(V_SUB_NC_U16_t16, 2)                                                       \
@@ -261,7 +265,8 @@ enum CmpCond : uint8_t {
   CNLT,
   CT
 };
-enum CmpType : uint8_t { TF32, TI32, TU32, TI64, TU64 };
+// TI16 and TU16 compare true16 halves (V_CMP_*_U16_t16).
+enum CmpType : uint8_t { TF32, TI32, TU32, TI64, TU64, TI16, TU16 };
 
 enum OKind : uint8_t { ONone, OVGPR, OSGPR, OImm, OSCC, OVCCZ, OEXECZ };
 
@@ -354,6 +359,7 @@ inline bool isFloatOp(Op O) {
   case Op::V_CVT_I32_F32:
   case Op::V_CVT_U32_F32:
   case Op::V_RCP_F32:
+  case Op::V_RCP_IFLAG_F32:
   case Op::V_RSQ_F32:
   case Op::V_SQRT_F32:
   case Op::V_FLOOR_F32:
@@ -376,6 +382,9 @@ inline bool isFloatOp(Op O) {
   case Op::V_FMAAK_F32:
   case Op::V_MAX3_F32:
   case Op::V_MIN3_F32:
+  case Op::V_DIV_SCALE_F32:
+  case Op::V_DIV_FMAS_F32:
+  case Op::V_DIV_FIXUP_F32:
   case Op::V_CNDMASK_B32:
   case Op::V_MOV_B32:
     return true;

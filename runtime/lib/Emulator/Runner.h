@@ -91,6 +91,7 @@ private:
   }
   llvm::Error salu(Wave &W, const Inst &I);
   llvm::Error valuOther(Wave &W, const Inst &I);
+  llvm::Error divideStep(Wave &W, const Inst &I);
   llvm::Error memory(Wave &W, const Inst &I);
   /// Scalar loads (s_load_b*) into SGPRs.
   llvm::Error scalarLoad(Wave &W, const Inst &I);

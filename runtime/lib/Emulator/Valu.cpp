@@ -8,7 +8,10 @@
 #include "LaneOps.h"
 #include "Runner.h"
 
+#include <cfloat>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace llvm;
 using namespace gemm::rt;
@@ -48,6 +51,8 @@ static bool computeUnary(Op O, const uint32_t *A, uint32_t *R) {
                                        : (uint32_t)X;
     }
     return true;
+  // The integer-flag variant differs in the exception it flags only.
+  case Op::V_RCP_IFLAG_F32:
   case Op::V_RCP_F32:
     LANES(u(1.0f / f(A[L])))
   case Op::V_RSQ_F32:
@@ -348,6 +353,16 @@ uint32_t emu::compareLanes(Wave &W, const Inst &I) {
            << L;
     return M;
   }
+  if (I.Type == TI16 || I.Type == TU16) {
+    uint16_t A[32], B[32];
+    vsrc16(W, I.Src[0], A);
+    vsrc16(W, I.Src[1], B);
+    for (int L = 0; L < 32; ++L)
+      M |= (uint32_t)(I.Type == TI16 ? cmpInt<int16_t>(I.Cond, A[L], B[L])
+                                     : cmpInt<uint16_t>(I.Cond, A[L], B[L]))
+           << L;
+    return M;
+  }
   uint32_t T0[32], T1[32], Enable = ~0u;
   const uint32_t *A = I.Dpp != DppKind::None ? dppSrc0(W, I, T0, Enable)
                                              : vsrc(W, I.Src[0], T0);
@@ -367,6 +382,85 @@ uint32_t emu::compareLanes(Wave &W, const Inst &I) {
     break;
   }
   return M & Enable;
+}
+
+/// The biased exponent of an f32, as the ISA guide's exponent().
+static int exponentOf(float X) { return u(X) >> 23 & 0xff; }
+
+/// The three steps around the reciprocal in LLVM's IEEE f32 division (ISA
+/// guide: V_DIV_SCALE_F32, V_DIV_FMAS_F32, V_DIV_FIXUP_F32). The scale
+/// step's operands are checked for the cases that scale by 2^64 (a quotient
+/// or reciprocal near the ends of f32's range, a denormal denominator, a
+/// tiny numerator, an infinity), the FMA for a set VCC bit and the fixup for
+/// a quotient beyond f32's range: those are not implemented and stop the
+/// run, rather than give a result no hardware was compared with. Zeros and
+/// NaNs take the documented special results.
+Error Runner::divideStep(Wave &W, const Inst &I) {
+  uint32_t Exec = W.S[SExecLo];
+  uint32_t T0[32], T1[32], T2[32], R[32];
+  const uint32_t *A = vsrc(W, I.Src[0], T0), *B = vsrc(W, I.Src[1], T1),
+                 *C = vsrc(W, I.Src[2], T2);
+  const uint32_t VccIn = W.S[SVccLo];
+  const float NaN = std::numeric_limits<float>::quiet_NaN();
+  const float Inf = std::numeric_limits<float>::infinity();
+  auto IsDenormal = [](double X) {
+    return X != 0.0 && std::fabs(X) < (double)FLT_MIN;
+  };
+  for (int L = 0; L < 32; ++L) {
+    R[L] = 0;
+    if (!(Exec >> L & 1))
+      continue;
+    float S0 = f(A[L]), S1 = f(B[L]), S2 = f(C[L]);
+    switch (I.Opc) {
+    case Op::V_DIV_SCALE_F32:
+      if (S2 == 0.0f || S1 == 0.0f) {
+        R[L] = u(NaN);
+        break;
+      }
+      if (std::isnan(S1) || std::isnan(S2)) {
+        R[L] = A[L];
+        break;
+      }
+      if (std::isinf(S1) || std::isinf(S2) ||
+          exponentOf(S2) - exponentOf(S1) >= 96 || IsDenormal(S1) ||
+          IsDenormal(1.0 / (double)S1) || IsDenormal((double)S2 / (double)S1) ||
+          exponentOf(S2) <= 23)
+        return fail(I, "v_div_scale_f32 of operands that it scales by 2^64 "
+                       "(or infinite ones) is not implemented");
+      R[L] = A[L];
+      break;
+    case Op::V_DIV_FMAS_F32:
+      if (VccIn >> L & 1)
+        return fail(I, "v_div_fmas_f32 with VCC set (a scaled division) is "
+                       "not implemented");
+      R[L] = u(std::fmaf(S0, S1, S2));
+      break;
+    default: {
+      // V_DIV_FIXUP_F32. S0: the quotient, S1: the denominator, S2: the
+      // numerator.
+      bool Negative = std::signbit(S1) != std::signbit(S2);
+      if (std::isnan(S2) || std::isnan(S1) || (S1 == 0.0f && S2 == 0.0f) ||
+          (std::isinf(S1) && std::isinf(S2)))
+        R[L] = u(NaN);
+      else if (S1 == 0.0f || std::isinf(S2))
+        R[L] = u(Negative ? -Inf : Inf);
+      else if (std::isinf(S1) || S2 == 0.0f)
+        R[L] = u(Negative ? -0.0f : 0.0f);
+      else if (exponentOf(S2) - exponentOf(S1) < -150)
+        return fail(I, "v_div_fixup_f32 of a quotient below f32's range is "
+                       "not implemented");
+      else
+        R[L] = u(Negative ? -std::fabs(S0) : std::fabs(S0));
+      break;
+    }
+    }
+  }
+  vwrite(W, I.Dst[0].Reg, R);
+  // The scale step's VCC: where the FMA must scale back, which none of the
+  // operands it runs needs.
+  if (I.Opc == Op::V_DIV_SCALE_F32 && I.NumDst > 1 && I.Dst[1].Kind == OSGPR)
+    swrite32(W, I.Dst[1], 0);
+  return Error::success();
 }
 
 Error Runner::valuOther(Wave &W, const Inst &I) {
@@ -457,6 +551,10 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
     W.vreg(I.Dst[0].Reg)[sread32(W, I.Src[1]) & 31] = sread32(W, I.Src[0]);
     return Error::success();
   }
+  case Op::V_DIV_SCALE_F32:
+  case Op::V_DIV_FMAS_F32:
+  case Op::V_DIV_FIXUP_F32:
+    return divideStep(W, I);
   case Op::V_PERMLANE16_B32:
   case Op::V_PERMLANEX16_B32: {
     // ISA guide V_PERMLANE16_B32 / V_PERMLANEX16_B32: lane i of a row reads

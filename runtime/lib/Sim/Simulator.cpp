@@ -90,6 +90,7 @@ Unit unitOf(const Inst &I) {
 unsigned valuCycles(const Inst &I, const SimParams &P) {
   switch (I.Opc) {
   case Op::V_RCP_F32:
+  case Op::V_RCP_IFLAG_F32:
   case Op::V_RSQ_F32:
   case Op::V_SQRT_F32:
   case Op::V_EXP_F32:

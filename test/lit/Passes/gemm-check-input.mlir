@@ -364,17 +364,123 @@ func.func @fill_not_zero(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memre
 
 // -----
 
-func.func @not_alpha_beta(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+func.func @not_fusable(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %T = memref.alloc() : memref<64x16xf32>
   linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
-  // expected-error @below {{'linalg.generic' op is not an epilogue gemm-opt can fuse: its body must compute alpha * t + beta * c from the matmul's result t and C's element c (either factor may be left out, and the C term, for beta = 0), with alpha and beta f32 constants or f32 arguments of the function, and T and C must have the same shape}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
       ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
   ^bb0(%t: f32, %c: f32):
-    %r = arith.subf %t, %c : f32
+    // expected-error @below {{'math.sin' op is not an operation gemm-opt fuses into the matmul's store (an epilogue's body may hold arith.addf, subf, mulf, divf, maximumf, minimumf, maxnumf, minnumf, negf, cmpf, select and constant; math.exp, tanh, erf, absf, sqrt, rsqrt and fma, on f32 values and i1 conditions)}}
+    %s = math.sin %t : f32
+    %r = arith.subf %s, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_integer(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    // expected-error @below {{'arith.constant' op computes on 'i32'; gemm-opt fuses epilogues on f32 values and i1 conditions}}
+    %one = arith.constant 1 : i32
+    %p = arith.cmpf ogt, %t, %c : f32
+    %r = arith.select %p, %t, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_outside_value(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %s: f32) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %c: f32):
+    // expected-error @below {{'arith.maximumf' op uses a value from outside the epilogue's body that is not a constant; pass it as an operand of the linalg.generic (a 0-d memref for a scalar)}}
+    %r = arith.maximumf %t, %s : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_reduction(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %y: memref<64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{'linalg.generic' op is a contraction gemm-opt cannot compile as a matmul: it has 1 input and 1 output, where a matmul has 2 (A, B) and 1 (C)}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%T : memref<64x16xf32>) outs(%y : memref<64xf32>) {
+  ^bb0(%t: f32, %s: f32):
+    %r = arith.addf %t, %s : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_transpose_op(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<16x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{'linalg.transpose' op reads the matmul's result but is not an elementwise linalg.generic directly after the matmul, the one epilogue gemm-opt fuses; it would drop this op}}
+  linalg.transpose ins(%T : memref<64x16xf32>) outs(%C : memref<16x64xf32>) permutation = [1, 0]
+  return
+}
+
+// -----
+
+func.func @epilogue_operand_not_argument(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  %bias = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{'linalg.generic' op reads operand #1, which is not an argument of the enclosing function; the kernel takes an epilogue's operands as buffer arguments}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T, %bias : memref<64x16xf32>, memref<16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %b: f32, %c: f32):
+    %r = arith.addf %t, %b : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_operand_layout(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %bias: memref<16xf32, strided<[2]>>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{'linalg.generic' op reads operand #1 of type 'memref<16xf32, strided<[2]>>'; gemm-opt fuses epilogue operands that are f32 memrefs of static shape, identity layout and default memory space, whose sizes are those of the loops they are read along}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T, %bias : memref<64x16xf32>, memref<16xf32, strided<[2]>>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %b: f32, %c: f32):
+    %r = arith.addf %t, %b : f32
     linalg.yield %r : f32
   }
   return
@@ -386,8 +492,8 @@ func.func @temporary_without_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf3
   %zero = arith.constant 0.0 : f32
   %T = memref.alloc() : memref<64x16xf32>
   linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
-  // expected-error @below {{operand C must be an argument of the enclosing function, so that the kernel can take it as a buffer argument (for C = alpha * A x B + beta * C, the matmul may write a zero-filled temporary that a linalg.generic directly after it combines with C)}}
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  // expected-error @below {{'memref.copy' op reads the matmul's result but is not an elementwise linalg.generic directly after the matmul, the one epilogue gemm-opt fuses; it would drop this op}}
   memref.copy %T, %C : memref<64x16xf32> to memref<64x16xf32>
   return
 }
@@ -646,5 +752,30 @@ func.func @sgemm(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16x
 // expected-error @below {{'func.func' op @caller has a body but no matmul; gemm-opt compiles the function holding the matmul into a kernel and would drop this one (declarations are fine)}}
 func.func @caller(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   func.call @sgemm(%A, %B, %C) : (memref<64x32xf32>, memref<32x16xf32>, memref<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// An epilogue beyond alpha/beta (here C = max(A x B + bias(n), 0)) is
+// recorded as #gemm.epilogue: the bias is function argument 3, read along n,
+// and the body is written as steps on T, C and E0 (the bias's element).
+// CHECK-LABEL: func.func @bias_relu
+// CHECK-SAME: gemm.epilogue = #gemm.epilogue<operands = [3], dims = {{\[\[}}"n"]], body = ["%0 = arith.addf T, E0", "%1 = arith.constant 0.000000000e+00", "%2 = arith.maximumf %0, %1", "yield %2"]>
+// CHECK-SAME: gemm.matmul = #gemm.matmul<m = 64, n = 16, k = 32, {{.*}} alpha = 1.000000e+00, beta = 0.000000e+00>
+func.func @bias_relu(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %bias: memref<16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%T, %bias : memref<64x16xf32>, memref<16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%t: f32, %b: f32, %c: f32):
+    %s = arith.addf %t, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<64x16xf32>
   return
 }
