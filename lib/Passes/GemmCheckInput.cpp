@@ -547,7 +547,7 @@ static Location getModuleDiagnosticLoc(ModuleOp module) {
 /// epilogue, which gemm-opt would drop. The end of the messages below.
 static constexpr llvm::StringLiteral kDropped =
     "; gemm-opt compiles only a lone linalg.matmul per function (with its "
-    "alpha/beta epilogue) and would drop this op";
+    "elementwise epilogue) and would drop this op";
 
 /// The matmul runs once per launch: it must sit in the body of its function,
 /// and that body must be one block (no loop, condition or branch around it).
@@ -724,6 +724,52 @@ static void rewriteZeroFillAsEpilogue(linalg::LinalgOp matmul,
   memref::DeallocOp::create(b, loc, temp);
 }
 
+/// Puts the matmul's temporary first among the inputs of the elementwise
+/// generic directly after it (the form getEpilogue reads): frameworks may
+/// write the bias first, `ins(%bias, %t)`. The inputs, their maps and the
+/// body's arguments are permuted alike; anything else is left to the
+/// checks.
+static void moveTemporaryFirst(linalg::LinalgOp matmul) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode());
+  Value temp = matmul.getNumDpsInits() == 1 ? matmul.getDpsInits()[0] : Value();
+  if (!generic || !temp || !temp.getDefiningOp<memref::AllocOp>() ||
+      !generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1)
+    return;
+  SmallVector<Value> inputs(generic.getDpsInputs());
+  auto found = llvm::find(inputs, temp);
+  if (found == inputs.end() || found == inputs.begin() ||
+      llvm::count(inputs, temp) != 1)
+    return;
+  unsigned position = found - inputs.begin();
+  SmallVector<unsigned> order = {position};
+  for (unsigned i = 0; i <= inputs.size(); ++i)
+    if (i != position)
+      order.push_back(i); // the output's argument stays last
+  SmallVector<AffineMap> oldMaps = generic.getIndexingMapsArray();
+  SmallVector<Value> newInputs;
+  SmallVector<AffineMap> newMaps;
+  for (unsigned i : order) {
+    if (i < inputs.size())
+      newInputs.push_back(inputs[i]);
+    newMaps.push_back(oldMaps[i]);
+  }
+  IRRewriter rewriter(generic);
+  auto reordered = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic->getResultTypes(), newInputs,
+      generic.getDpsInits(), newMaps, generic.getIteratorTypesArray());
+  reordered->setDiscardableAttrs(generic->getDiscardableAttrDictionary());
+  Block *oldBody = generic.getBody();
+  Block *newBody = rewriter.createBlock(&reordered.getRegion());
+  for (unsigned i : order)
+    newBody->addArgument(oldBody->getArgument(i).getType(),
+                         oldBody->getArgument(i).getLoc());
+  SmallVector<Value> replacements(oldBody->getNumArguments());
+  for (auto [newIndex, oldIndex] : llvm::enumerate(order))
+    replacements[oldIndex] = newBody->getArgument(newIndex);
+  rewriter.mergeBlocks(oldBody, newBody, replacements);
+  rewriter.eraseOp(generic);
+}
+
 LogicalResult GemmCheckInputPass::checkTarget(Location loc) {
   const ::gemm::TargetInfo *target = nullptr;
   if (!product.empty()) {
@@ -824,6 +870,7 @@ void GemmCheckInputPass::runOnOperation() {
   linalg::LinalgOp matmul = matmuls.front();
   if (failed(checkPlacement(module, matmul)))
     return signalPassFailure();
+  moveTemporaryFirst(matmul);
   linalg::FillOp zeroFill = getZeroFillOfC(matmul);
   EpilogueRecordAttr epilogueRecord;
   FailureOr<MatmulRecordAttr> record =

@@ -33,19 +33,11 @@ MatmulChoiceInput mlir::gemm::getMatmulChoiceInput(linalg::LinalgOp matmul) {
   ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
   std::tie(input.m, input.n, input.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
   input.layout = getMatmulLayout(matmul);
-  // What gemm-tile-workgroups splits (checkPartialSumsInputs there): a
-  // 2-D matmul of static layout, whose sums start at +0.0.
-  std::optional<Epilogue> epilogue = getEpilogue(matmul);
-  SmallVector<Value> matrices(matmul->getOperands());
-  if (epilogue)
-    matrices.push_back(epilogue->c);
+  // What gemm-tile-workgroups splits: a 2-D matmul whose inputs the kernels
+  // that sum K parts take.
   input.splittable =
       isa<linalg::MatmulOp>(matmul) && loops.size() == 3 &&
-      llvm::all_of(matrices,
-                   [](Value matrix) {
-                     return hasStaticLayout(cast<MemRefType>(matrix.getType()));
-                   }) &&
-      !(epilogue && std::signbit(getSumStart(epilogue->temp)));
+      succeeded(checkPartialSumsInputs(matmul, llvm::nulls(), "2-D matmuls"));
   return input;
 }
 

@@ -71,19 +71,6 @@ LogicalResult GemmTileWorkgroupsPass::checkTile(linalg::LinalgOp matmul,
   return success();
 }
 
-/// True when a matrix of `matmul` (or of its epilogue) has a dynamic size or
-/// stride, so that the tiled kernel's preconditions depend on run-time
-/// values.
-static bool hasDynamicLayout(linalg::LinalgOp matmul,
-                             const std::optional<Epilogue> &epilogue) {
-  SmallVector<Value> matrices(matmul->getOperands());
-  if (epilogue)
-    matrices.push_back(epilogue->c);
-  return llvm::any_of(matrices, [](Value matrix) {
-    return !hasStaticLayout(cast<MemRefType>(matrix.getType()));
-  });
-}
-
 /// Dynamic sizes: the tiled kernel needs m >= bm and n >= bn (the shifted
 /// edge tile must stay inside the matrix) and k >= 2 bk (the prefetched slice
 /// must exist), which only the run-time sizes can tell. Puts `b` in the
@@ -741,24 +728,6 @@ static void buildStreamKFixup(ImplicitLocOpBuilder &b, const KernelTile &tile,
   storeOwnedSum(
       b, tile, lane, c,
       applyReductionEpilogue(b, lane, c, epilogue, owners.getResult(0)));
-}
-
-/// What a split tail and stream-K need of the matmul and its epilogue, or
-/// why not: a static layout (their grid is fixed at compile time), and sums
-/// that start at +0.0 (each part starts there; the sign of an all -0.0 sum
-/// from a -0.0 fill would be lost).
-static LogicalResult checkPartialSumsInputs(linalg::LinalgOp matmul,
-                                            llvm::raw_ostream &whyNot,
-                                            StringRef covered) {
-  std::optional<Epilogue> epilogue = getEpilogue(matmul);
-  if (hasDynamicLayout(matmul, epilogue)) {
-    whyNot << "it covers " << covered << " of static layout";
-    return failure();
-  }
-  if (epilogue && std::signbit(getSumStart(epilogue->temp)))
-    whyNot << "its sums start at -0.0 (the fill of the epilogue's "
-              "temporary), and its parts' sums at +0.0";
-  return failure(epilogue && std::signbit(getSumStart(epilogue->temp)));
 }
 
 /// Whether the second kernel of a split tail or stream-K launch (`what`,

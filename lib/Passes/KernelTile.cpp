@@ -8,6 +8,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::gemm;
 
@@ -293,6 +295,32 @@ std::optional<Epilogue> mlir::gemm::getEpilogue(linalg::LinalgOp matmul) {
   if (!epilogue.fill)
     return std::nullopt;
   return epilogue;
+}
+
+bool mlir::gemm::hasDynamicLayout(linalg::LinalgOp matmul,
+                                  const std::optional<Epilogue> &epilogue) {
+  SmallVector<Value> matrices(matmul->getOperands());
+  if (epilogue)
+    matrices.push_back(epilogue->c);
+  return llvm::any_of(matrices, [](Value matrix) {
+    return !hasStaticLayout(cast<MemRefType>(matrix.getType()));
+  });
+}
+
+LogicalResult mlir::gemm::checkPartialSumsInputs(linalg::LinalgOp matmul,
+                                                 llvm::raw_ostream &whyNot,
+                                                 StringRef covered) {
+  std::optional<Epilogue> epilogue = getEpilogue(matmul);
+  if (hasDynamicLayout(matmul, epilogue)) {
+    whyNot << "it covers " << covered << " of static layout";
+    return failure();
+  }
+  if (epilogue && std::signbit(getSumStart(epilogue->temp))) {
+    whyNot << "its sums start at -0.0 (the fill of the epilogue's "
+              "temporary), and its parts' sums at +0.0";
+    return failure();
+  }
+  return success();
 }
 
 float mlir::gemm::getSumStart(Value output) {

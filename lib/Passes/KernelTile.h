@@ -264,6 +264,21 @@ void storeSumOver(OpBuilder &b, Location loc,
                   const std::optional<Epilogue> &epilogue, Value c,
                   ValueRange indices, Value sum, Value old);
 
+/// True when a matrix of `matmul` (or of its epilogue) has a dynamic size or
+/// stride, so that the tiled kernel's preconditions depend on run-time
+/// values.
+bool hasDynamicLayout(linalg::LinalgOp matmul,
+                      const std::optional<Epilogue> &epilogue);
+
+/// What a split tail and stream-K need of the matmul and its epilogue, or
+/// why not (to `whyNot`, a phrase that says what they cover, `covered`): a
+/// static layout (their grid is fixed at compile time), and sums that start
+/// at +0.0 (each part starts there; the sign of an all -0.0 sum from a -0.0
+/// fill would be lost). gemm-select-config asks it before it splits.
+LogicalResult checkPartialSumsInputs(linalg::LinalgOp matmul,
+                                     llvm::raw_ostream &whyNot,
+                                     StringRef covered);
+
 /// Whether gemm-tile-workgroups can tile a matmul of `layout` with `tile`'s
 /// workgroup tile and wave grid (the sizes aside), or why not: a phrase
 /// that starts "cannot be tiled with".

@@ -602,7 +602,7 @@ func.func @zero_fill_c_pure_between(%A: memref<64x32xf32>, %B: memref<32x16xf32>
 
 func.func @fill_c_one(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   %one = arith.constant 1.0 : f32
-  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op (a linalg.fill of C with the constant 0.0 directly before the matmul is compiled, as C = A x B: beta = 0)}}
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op (a linalg.fill of C with the constant 0.0 directly before the matmul is compiled, as C = A x B: beta = 0)}}
   linalg.fill ins(%one : f32) outs(%C : memref<64x16xf32>)
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
   return
@@ -625,7 +625,7 @@ func.func @fill_c_not_directly_before(%A: memref<64x32xf32>, %B: memref<32x16xf3
 func.func @fill_c_after(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
-  // expected-error @below {{'linalg.fill' op writes C (argument 2) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op}}
   linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
   return
 }
@@ -636,7 +636,7 @@ func.func @fill_c_after(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref
 func.func @fill_c_with_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   %zero = arith.constant 0.0 : f32
   %T = memref.alloc() : memref<64x16xf32>
-  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  // expected-error @below {{'linalg.fill' op writes C (argument 2) before the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op}}
   linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
   linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
@@ -696,7 +696,7 @@ func.func @store_to_b_view(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: mem
   %c0 = arith.constant 0 : index
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
   %v = memref.subview %B[0, 0] [8, 8] [1, 1] : memref<32x16xf32> to memref<8x8xf32, strided<[16, 1]>>
-  // expected-error @below {{'memref.store' op writes B (argument 1) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  // expected-error @below {{'memref.store' op writes B (argument 1) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op}}
   memref.store %one, %v[%c0, %c0] : memref<8x8xf32, strided<[16, 1]>>
   return
 }
@@ -705,7 +705,7 @@ func.func @store_to_b_view(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: mem
 
 func.func @copy_c_out(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %D: memref<64x16xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
-  // expected-error @below {{'memref.copy' op reads C (argument 2) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  // expected-error @below {{'memref.copy' op reads C (argument 2) after the matmul; gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op}}
   memref.copy %C, %D : memref<64x16xf32> to memref<64x16xf32>
   return
 }
@@ -716,7 +716,7 @@ func.func private @external(memref<64x16xf32>)
 
 func.func @call(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
-  // expected-error @below {{'func.call' op has side effects gemm-opt cannot see (it may read or write A, B or C); gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  // expected-error @below {{'func.call' op has side effects gemm-opt cannot see (it may read or write A, B or C); gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op}}
   func.call @external(%C) : (memref<64x16xf32>) -> ()
   return
 }
@@ -727,7 +727,7 @@ func.func @call(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf
 func.func @store_elsewhere(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %D: memref<4xf32>) {
   %one = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : index
-  // expected-error @below {{'memref.store' op has side effects; gemm-opt compiles only a lone linalg.matmul per function (with its alpha/beta epilogue) and would drop this op}}
+  // expected-error @below {{'memref.store' op has side effects; gemm-opt compiles only a lone linalg.matmul per function (with its elementwise epilogue) and would drop this op}}
   memref.store %one, %D[%c0] : memref<4xf32>
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
   return
@@ -774,6 +774,33 @@ func.func @bias_relu(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64
   ^bb0(%t: f32, %b: f32, %c: f32):
     %s = arith.addf %t, %b : f32
     %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %T : memref<64x16xf32>
+  return
+}
+
+// -----
+
+// The matmul's temporary need not be the generic's first input: the inputs,
+// their maps and the body's arguments are permuted so that it is, and the
+// bias (written first) becomes E0.
+// CHECK-LABEL: func.func @bias_first
+// CHECK-SAME: gemm.epilogue = #gemm.epilogue<operands = [3], dims = {{\[\[}}"n"]], body = ["%0 = arith.subf T, E0", "yield %0"]>
+// CHECK: linalg.matmul
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[T:.*]], %arg3 : memref<64x16xf32>, memref<16xf32>) outs(%arg2 : memref<64x16xf32>)
+// CHECK-NEXT: ^bb0(%[[TV:.*]]: f32, %[[BV:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: arith.subf %[[TV]], %[[BV]] : f32
+func.func @bias_first(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>, %bias: memref<16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.fill ins(%zero : f32) outs(%T : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%T : memref<64x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%bias, %T : memref<16xf32>, memref<64x16xf32>) outs(%C : memref<64x16xf32>) {
+  ^bb0(%b: f32, %t: f32, %c: f32):
+    %r = arith.subf %t, %b : f32
     linalg.yield %r : f32
   }
   memref.dealloc %T : memref<64x16xf32>
