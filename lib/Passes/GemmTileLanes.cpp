@@ -250,7 +250,7 @@ struct EpilogueOperand {
 
   /// Its elements at the tile's `row`, `col` (relative to the tile): a
   /// vector of consecutive columns when it varies along them, else one
-  /// element broadcast.
+  /// element broadcast (loadEpilogueOperand).
   Value load(ImplicitLocOpBuilder &b, VectorType type, Value row,
              Value col) const {
     SmallVector<Value> at;
@@ -258,11 +258,7 @@ struct EpilogueOperand {
       at.push_back(arith::AddIOp::create(
           b, start,
           cast<AffineDimExpr>(result).getPosition() == 0 ? row : col));
-    if (!map.getResults().empty() &&
-        cast<AffineDimExpr>(map.getResults().back()).getPosition() == 1)
-      return vector::LoadOp::create(b, type, buffer, at);
-    return vector::BroadcastOp::create(b, type,
-                                       memref::LoadOp::create(b, buffer, at));
+    return loadEpilogueOperand(b, b.getLoc(), buffer, map, at, type);
   }
 };
 

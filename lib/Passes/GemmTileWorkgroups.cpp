@@ -514,8 +514,8 @@ static Value applyReductionEpilogue(ImplicitLocOpBuilder &b,
   SmallVector<Value> at = {lane.cRow, lane.cCol};
   if (lane.batch)
     at.insert(at.begin(), lane.batch);
-  SmallVector<Value> operands = loadEpilogueOperands(
-      b, b.getLoc(), epilogue, getEpilogueOperands(epilogue), at, type);
+  SmallVector<Value> operands =
+      loadEpilogueOperands(b, b.getLoc(), epilogue, at, type);
   return buildEpilogue(b, epilogue, sum, operands, old);
 }
 

@@ -349,30 +349,34 @@ void mlir::gemm::eraseTempIfUnused(memref::AllocOp temp) {
   temp->erase();
 }
 
+Value mlir::gemm::loadEpilogueOperand(OpBuilder &b, Location loc, Value memref,
+                                      AffineMap map, ValueRange at,
+                                      VectorType vectorType) {
+  bool alongLastLoop =
+      map.getNumResults() != 0 &&
+      map.getResults().back() ==
+          getAffineDimExpr(map.getNumDims() - 1, b.getContext());
+  if (vectorType && alongLastLoop)
+    return vector::LoadOp::create(b, loc, vectorType, memref, at);
+  Value element = memref::LoadOp::create(b, loc, memref, at);
+  if (vectorType)
+    element = vector::BroadcastOp::create(b, loc, vectorType, element);
+  return element;
+}
+
 SmallVector<Value> mlir::gemm::loadEpilogueOperands(OpBuilder &b, Location loc,
                                                     linalg::GenericOp generic,
-                                                    ValueRange memrefs,
                                                     ValueRange indices,
                                                     VectorType vectorType) {
   SmallVector<Value> elements;
   SmallVector<AffineMap> maps = getEpilogueOperandMaps(generic);
-  for (auto [map, memref] : llvm::zip_equal(maps, memrefs)) {
+  for (auto [map, memref] :
+       llvm::zip_equal(maps, getEpilogueOperands(generic))) {
     SmallVector<Value> at;
     for (AffineExpr result : map.getResults())
       at.push_back(indices[cast<AffineDimExpr>(result).getPosition()]);
-    bool alongLastLoop =
-        map.getNumResults() != 0 &&
-        map.getResults().back() ==
-            getAffineDimExpr(map.getNumDims() - 1, b.getContext());
-    if (vectorType && alongLastLoop) {
-      elements.push_back(
-          vector::LoadOp::create(b, loc, vectorType, memref, at));
-      continue;
-    }
-    Value element = memref::LoadOp::create(b, loc, memref, at);
-    if (vectorType)
-      element = vector::BroadcastOp::create(b, loc, vectorType, element);
-    elements.push_back(element);
+    elements.push_back(
+        loadEpilogueOperand(b, loc, memref, map, at, vectorType));
   }
   return elements;
 }
@@ -446,8 +450,7 @@ void mlir::gemm::storeSumOver(OpBuilder &b, Location loc,
   Value result;
   if (epilogue) {
     SmallVector<Value> operands =
-        loadEpilogueOperands(b, loc, epilogue->generic,
-                             getEpilogueOperands(epilogue->generic), indices);
+        loadEpilogueOperands(b, loc, epilogue->generic, indices);
     result = buildEpilogue(b, epilogue->generic, sum, operands, old);
   } else {
     result = arith::AddFOp::create(b, loc, old, sum);

@@ -237,15 +237,20 @@ std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);
 Value buildEpilogue(OpBuilder &b, linalg::GenericOp generic, Value t,
                     ValueRange operands, Value c);
 
-/// The elements of the epilogue's operands at element `indices` of its
-/// output (the loops, in the generic's loop order), read from `memrefs`
-/// (the operands themselves, or buffers indexed as they are): scalars, or
-/// with `vectorType` vectors of consecutive elements along the last loop
-/// (an operand that does not vary along it is broadcast). The vectors stay
-/// inside the buffers because the kernels' tiles do.
+/// The elements of epilogue operand `memref`, read through `map` (over the
+/// generic's loops, isEpilogueOperandMap) at `at` (an index per result of
+/// `map`): a scalar, or with `vectorType` a vector of consecutive elements
+/// when `map` reads it along the last loop, else one element broadcast. The
+/// vectors stay inside the buffers because the kernels' tiles do.
+Value loadEpilogueOperand(OpBuilder &b, Location loc, Value memref,
+                          AffineMap map, ValueRange at,
+                          VectorType vectorType = nullptr);
+
+/// loadEpilogueOperand of each of the epilogue's operands at element
+/// `indices` of its output (the loops, in the generic's loop order).
 SmallVector<Value> loadEpilogueOperands(OpBuilder &b, Location loc,
                                         linalg::GenericOp generic,
-                                        ValueRange memrefs, ValueRange indices,
+                                        ValueRange indices,
                                         VectorType vectorType = nullptr);
 
 /// Stores a scalar sum of A x B into element `indices` of C: the epilogue
