@@ -134,16 +134,18 @@ static bool isLeftToSimpleLowering(linalg::LinalgOp matmul,
 }
 
 /// A batch is grid z: each workgroup multiplies the 2-D matrices of its
-/// batch, rank-reduced views of A, B and C.
+/// batch, rank-reduced views of A, B and C: `source` at index `batch` of its
+/// first dimension, which the view drops (also an epilogue operand kept
+/// along the batch, of any rank).
 static Value createBatchView(ImplicitLocOpBuilder &b, Value batch,
                              Value source) {
   auto type = cast<MemRefType>(source.getType());
-  SmallVector<OpFoldResult> offsets = {batch, b.getIndexAttr(0),
-                                       b.getIndexAttr(0)};
-  SmallVector<OpFoldResult> sizes = {
-      b.getIndexAttr(1), memref::getMixedSize(b, b.getLoc(), source, 1),
-      memref::getMixedSize(b, b.getLoc(), source, 2)};
-  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes =
+      memref::getMixedSizes(b, b.getLoc(), source);
+  offsets[0] = batch;
+  sizes[0] = b.getIndexAttr(1);
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
   auto viewType = memref::SubViewOp::inferRankReducedResultType(
       type.getShape().drop_front(), type, offsets, sizes, strides);
   return memref::SubViewOp::create(b, cast<MemRefType>(viewType), source,
@@ -225,21 +227,9 @@ static void createEpilogueOperandTiles(ImplicitLocOpBuilder &b,
       offsets.push_back(tileOffsets[loop - batchDims]);
       sizes.push_back(tileSizes[loop - batchDims]);
     }
-    if (map.getNumResults() > tileResults.size()) {
-      // Kept along the batch loop, its first dimension: the matrix's view.
-      auto type = cast<MemRefType>(view.getType());
-      SmallVector<OpFoldResult> batchOffsets(type.getRank(), b.getIndexAttr(0));
-      SmallVector<OpFoldResult> batchSizes =
-          memref::getMixedSizes(b, b.getLoc(), view);
-      batchOffsets[0] = batch;
-      batchSizes[0] = b.getIndexAttr(1);
-      SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
-      auto viewType = memref::SubViewOp::inferRankReducedResultType(
-          type.getShape().drop_front(), type, batchOffsets, batchSizes,
-          strides);
-      view = memref::SubViewOp::create(b, cast<MemRefType>(viewType), view,
-                                       batchOffsets, batchSizes, strides);
-    }
+    // Kept along the batch loop, its first dimension: the matrix's view.
+    if (map.getNumResults() > tileResults.size())
+      view = createBatchView(b, batch, view);
     if (!offsets.empty())
       view = memref::SubViewOp::create(
           b, view, offsets, sizes,
