@@ -150,15 +150,20 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   kernelPm.addPass(createConvertGpuOpsToROCDLOps(rocdlOptions));
   kernelPm.addPass(createReconcileUnrealizedCastsPass());
 
+  addBinaryPasses(pm, codegen, options.getOutputConfig(), kernel.target);
+}
+
+void addBinaryPasses(OpPassManager &pm, const CodegenConfig &codegen,
+                     const OutputConfig &output, StringRef product) {
   pm.addPass(createGemmModuleToBinary(codegen));
   pm.addPass(createGemmCheckBinary());
   // Always, so that the output holds no gemm attribute (upstream tools
   // lower its host code) and the manifest travels with the code object.
-  pm.addPass(createGemmDescribeLaunches(kernel.target));
+  pm.addPass(createGemmDescribeLaunches(product));
 
   // A manifest alone is gemm-emit-hsaco's error: it describes a code object.
-  if (!options.hsaco.empty() || !options.manifest.empty())
-    pm.addPass(createGemmEmitHsaco(options.getOutputConfig()));
+  if (!output.hsaco.empty() || !output.manifest.empty())
+    pm.addPass(createGemmEmitHsaco(output));
 }
 
 llvm::Expected<CompiledKernel>

@@ -4,7 +4,8 @@
 //
 // It is a dialect plugin too (--load-dialect-plugin), for mlir-opt to parse
 // IR that holds the gemm dialect's attributes (#gemm.config), as the output
-// of gemm-select-config and the tiling passes does.
+// of gemm-select-config and the tiling passes does, and for the transform
+// interpreter to run scripts of the gemm transform ops.
 //
 // The plugin also carries the late AMDGPU pass, so the code generation inside
 // gpu-module-to-binary runs it just as in gemm-opt.
@@ -13,6 +14,7 @@
 
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 #include "gemm-opt/Passes/Pipeline.h"
+#include "gemm-opt/TransformOps/GemmTransformOps.h"
 
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -31,5 +33,6 @@ mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "GemmOpt", LLVM_VERSION_STRING,
           [](mlir::DialectRegistry *registry) {
             registry->insert<mlir::gemm::GemmDialect>();
+            mlir::gemm::registerTransformDialectExtension(*registry);
           }};
 }

@@ -11,6 +11,7 @@
 #include "gemm-opt/AMDGPU/GemmVOPD.h"
 #include "gemm-opt/Passes/Pipeline.h"
 #include "gemm-opt/Support/Files.h"
+#include "gemm-opt/TransformOps/GemmTransformOps.h"
 #include "gemm-opt/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -47,6 +48,13 @@ static constexpr StringLiteral kDriverOptions[] = {
 
 namespace {
 
+/// Upstream's passes that run a transform script of the gemm transform ops
+/// (docs/transform-ops.md), listed in --help with gemm-opt's own.
+static constexpr StringLiteral kTransformPasses[] = {
+    "transform-preload-library",
+    "transform-interpreter",
+};
+
 /// The gemm-opt passes and pipelines with their options, in --help. Upstream
 /// prints them in the one option listing every MLIR pass, which --help hides.
 /// Only a help entry: its name starts with a space, which sorts it first and
@@ -70,6 +78,9 @@ public:
     };
     llvm::sort(passes, byName);
     llvm::sort(pipelines, byName);
+    for (StringRef name : kTransformPasses)
+      if (const mlir::PassInfo *pass = mlir::PassInfo::lookup(name))
+        transformPasses.push_back(pass);
     addArgument();
   }
 
@@ -83,7 +94,8 @@ private:
   size_t getOptionWidth() const override {
     size_t width = 0;
     for (const mlir::PassRegistryEntry *entry :
-         llvm::concat<const mlir::PassRegistryEntry *const>(passes, pipelines))
+         llvm::concat<const mlir::PassRegistryEntry *const>(passes, pipelines,
+                                                            transformPasses))
       width = std::max(width, entry->getOptionWidth() + 4);
     return width;
   }
@@ -94,12 +106,17 @@ private:
     outs() << "  Pass pipelines:\n";
     for (const mlir::PassPipelineInfo *pipeline : pipelines)
       pipeline->printHelpStr(/*indent=*/4, globalWidth);
+    outs() << "  Transform scripts of the gemm transform ops "
+              "(docs/transform-ops.md):\n";
+    for (const mlir::PassInfo *pass : transformPasses)
+      pass->printHelpStr(/*indent=*/4, globalWidth);
   }
   void printOptionValue(size_t, bool) const override {}
   void setDefault() override {}
 
   SmallVector<const mlir::PassInfo *> passes;
   SmallVector<const mlir::PassPipelineInfo *> pipelines;
+  SmallVector<const mlir::PassInfo *> transformPasses;
 };
 
 } // namespace
@@ -184,6 +201,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::gemm::GemmDialect>();
+  mlir::gemm::registerTransformDialectExtension(registry);
   // gpu-module-to-binary translates gpu.module to LLVM IR: without these it
   // fails on the first ROCDL op.
   mlir::registerAllGPUToLLVMIRTranslations(registry);

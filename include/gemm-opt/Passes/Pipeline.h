@@ -42,6 +42,19 @@ struct RDNA3PipelineOptions
       llvm::cl::init(true)};
 };
 
+/// Options of the last step of gemm-rdna3-pipeline on its own (the transform
+/// op gemm.emit_binary): how the code object is compiled, where it is
+/// written, and the product the manifest records.
+struct EmitBinaryOptions
+    : public OutputOptions<
+          CodegenOptions<PassPipelineOptions<EmitBinaryOptions>>> {
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("The RDNA3 product the launch manifest records "
+                     "(docs/targets.md; default rx7900xtx)"),
+      llvm::cl::init(KernelConfig().target)};
+};
+
 /// Returns the chips gemm-opt accepts (RDNA3, gfx11).
 llvm::ArrayRef<llvm::StringRef> getSupportedChips();
 
@@ -58,6 +71,13 @@ void buildTilePipeline(OpPassManager &pm, const TilePipelineOptions &options);
 /// `options.hsaco` is set, the files on disk), to `pm`, which must be anchored
 /// on builtin.module.
 void buildRDNA3Pipeline(OpPassManager &pm, const RDNA3PipelineOptions &options);
+
+/// Appends the last step of gemm-rdna3-pipeline to `pm`, anchored on
+/// builtin.module: the code object of each gpu.module (`codegen`), its
+/// check, the launch manifest recording `product` (with no gemm attribute
+/// left on the host), and, when `output` names a file, the files.
+void addBinaryPasses(OpPassManager &pm, const CodegenConfig &codegen,
+                     const OutputConfig &output, llvm::StringRef product);
 
 /// A compiled matmul in memory: the bytes gemm-emit-hsaco writes to its two
 /// files.

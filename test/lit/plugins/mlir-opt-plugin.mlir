@@ -16,6 +16,13 @@
 // RUN: mlir-opt --load-dialect-plugin=%mlir_plugin --load-pass-plugin=%mlir_plugin %examples/sgemm_256.mlir --pass-pipeline="builtin.module(func.func(gemm-select-config{bm=64},gemm-tile-workgroups))" -o %t/tiled.mlir
 // RUN: mlir-opt --load-dialect-plugin=%mlir_plugin %t/tiled.mlir | FileCheck %s --check-prefix=DIALECT
 //
+// The dialect plugin also registers the gemm transform ops: the pipeline as a
+// transform script gives, in the stock mlir-opt, gemm-opt's code object.
+// RUN: sed 's|emit_binary %%targeted :|emit_binary %%targeted with options = "hsaco=%t/script.hsaco" :|' %examples/transform/rdna3-lowering.mlir > %t/script.mlir
+// RUN: grep -q 'hsaco=%t/script.hsaco' %t/script.mlir
+// RUN: mlir-opt --load-dialect-plugin=%mlir_plugin --load-pass-plugin=%mlir_plugin %examples/sgemm_256.mlir --transform-preload-library=transform-library-paths=%t/script.mlir --transform-interpreter -o /dev/null
+// RUN: cmp %t/script.hsaco %t/driver.hsaco
+//
 // Errors come out of the plugin as they do out of gemm-opt.
 // RUN: not mlir-opt --load-pass-plugin=%mlir_plugin %examples/sgemm_256.mlir --pass-pipeline="builtin.module(gemm-rdna3-pipeline{chip=gfx90a})" 2>&1 | FileCheck %s --check-prefix=ERROR
 //
