@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelTile.h"
 #include "gemm-opt/Passes/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -123,6 +124,28 @@ static LogicalResult fuseElementwiseChains(ModuleOp module) {
   return applyPatternsGreedily(module, std::move(patterns));
 }
 
+/// Gives each linalg op that only writes its init its own tensor.empty.
+/// Programs share one tensor.empty among the matmul's init fill and the
+/// elementwise ops after it; one-shot bufferization then puts the
+/// epilogue's result in the matmul's buffer (an in-place update of C), while
+/// the kernels write C once, through the epilogue, from the matmul's
+/// temporary.
+static void unshareEmptyInits(ModuleOp module) {
+  SmallVector<OpOperand *> shared;
+  module.walk([&](linalg::LinalgOp op) {
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto empty = init.get().getDefiningOp<tensor::EmptyOp>();
+      if (empty && !empty->hasOneUse() &&
+          !op.payloadUsesValueFromOperand(&init))
+        shared.push_back(&init);
+    }
+  });
+  for (OpOperand *init : shared) {
+    OpBuilder b(init->getOwner());
+    init->set(b.clone(*init->get().getDefiningOp())->getResult(0));
+  }
+}
+
 static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
@@ -179,8 +202,10 @@ void GemmBufferizePass::runOnOperation() {
     else if (auto batchMatmul = dyn_cast<linalg::BatchMatmulOp>(op))
       foldOperandTransposes(batchMatmul);
   });
+  mlir::gemm::generalizeElementwiseOps(module);
   if (failed(fuseElementwiseChains(module)))
     return signalPassFailure();
+  unshareEmptyInits(module);
 
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = true;

@@ -70,4 +70,5 @@ void GemmSpecializeGenericPass::runOnOperation() {
     if (succeeded(match))
       replaceWithNamedMatmul(op, *match);
   }
+  generalizeElementwiseOps(getOperation());
 }

@@ -2,6 +2,8 @@
 
 #include "KernelTile.h"
 
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -264,6 +266,46 @@ bool mlir::gemm::isEpilogueOperandMap(AffineMap map) {
     last = dim.getPosition();
   }
   return true;
+}
+
+/// True when `value` is the output buffer (outs) of a matmul in `value`'s
+/// uses.
+static bool isMatmulOutput(Value value) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    auto matmul = dyn_cast<linalg::LinalgOp>(user);
+    return matmul && isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user) &&
+           llvm::is_contained(matmul.getDpsInits(), value);
+  });
+}
+
+void mlir::gemm::generalizeElementwiseOps(Operation *root) {
+  SmallVector<linalg::LinalgOp> named;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::GenericOp, linalg::TransposeOp>(op))
+      return;
+    if (!isa<linalg::BroadcastOp>(op) && !linalg::isElementwise(op))
+      return;
+    if (op.hasPureTensorSemantics()) {
+      // A fill a contraction reads is its sums' start (a matmul's init,
+      // possibly still a linalg.generic here), which must stay a fill.
+      if (isa<linalg::FillOp>(op) &&
+          llvm::any_of(op->getUsers(), [](Operation *user) {
+            auto linalgUser = dyn_cast<linalg::LinalgOp>(user);
+            return linalgUser && linalgUser.getNumReductionLoops() > 0;
+          }))
+        return;
+      named.push_back(op);
+      return;
+    }
+    if (op.hasPureBufferSemantics() && !isa<linalg::FillOp>(op) &&
+        llvm::any_of(op.getDpsInputs(), isMatmulOutput))
+      named.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
 }
 
 std::optional<Epilogue> mlir::gemm::getEpilogue(linalg::LinalgOp matmul) {

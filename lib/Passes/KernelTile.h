@@ -226,6 +226,14 @@ void eraseTempIfUnused(memref::AllocOp temp);
 /// +0.0 one, so the start keeps the program's sign of a zero result.
 float getSumStart(Value output);
 
+/// Rewrites the named elementwise linalg ops in `root` (linalg.add,
+/// linalg.max, linalg.exp, linalg.elementwise, linalg.broadcast, ...) as
+/// linalg.generic, the one form of epilogue gemm-opt fuses: on tensors all
+/// of them, and the fills no contraction reads (a ReLU's zeros), so that
+/// upstream's elementwise fusion makes one generic of a chain; on memrefs
+/// those that read a matmul's output buffer. A matmul's init fill stays.
+void generalizeElementwiseOps(Operation *root);
+
 /// The epilogue of `matmul` when its output is such a temporary; the
 /// structure only (gemm-check-input checks the body and the fill value).
 std::optional<Epilogue> getEpilogue(linalg::LinalgOp matmul);

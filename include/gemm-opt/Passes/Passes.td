@@ -22,10 +22,15 @@ def GemmBufferize : Pass<"gemm-bufferize", "ModuleOp"> {
     `linalg.matmul` or `linalg.batch_matmul` input (permutation `[1, 0]`, or
     `[0, 2, 1]` batched) is folded into that input's indexing map, and the
     matmul reads the transpose's input: torch-mlir lowers `nn.Linear` so,
-    its weight being stored out x in. Then chains of elementwise
-    `linalg.generic` ops (a bias add, then an activation, each its own
-    generic as frameworks emit them) are fused into one by upstream's
+    its weight being stored out x in. Named elementwise ops (`linalg.add`,
+    `linalg.max`, `linalg.broadcast`, ... and the fills no contraction
+    reads) become `linalg.generic` by upstream's generalization. Then chains
+    of elementwise generics (a bias add, then an activation, each its own
+    op as frameworks emit them) are fused into one by upstream's
     elementwise fusion, on tensors, so that one epilogue follows the matmul.
+    An op that only writes its init gets its own `tensor.empty`: with one
+    shared by the matmul's init and the epilogue, bufferization would put
+    the epilogue's result in the matmul's buffer.
 
     Then the whole module is bufferized with upstream one-shot
     bufferization, function boundaries included, arguments with the
@@ -98,7 +103,10 @@ def GemmSpecializeGeneric : Pass<"gemm-specialize-generic", "func::FuncOp"> {
     The named op has the same operands, location and results, and
     indexing_maps with the loops renamed to the order (batch,) m, n, k.
     Every other op is left as it is; `gemm-check-input` then says why such
-    a contraction cannot be compiled. Upstream's
+    a contraction cannot be compiled. A named elementwise op (`linalg.add`,
+    `linalg.max`, `linalg.exp`, ...) that reads a matmul's output buffer
+    becomes a `linalg.generic` (upstream's generalization), the one form of
+    epilogue `gemm-check-input` takes. Upstream's
     `linalg-specialize-generic-ops` is not used because in LLVM 22 it gets
     transposed layouts wrong.
 

@@ -160,6 +160,39 @@ func.func @memrefs(%A: memref<64x32xf32>, %B: memref<32x16xf32>) -> memref<64x16
 
 // -----
 
+// Named elementwise ops (a broadcast bias, linalg.add, linalg.max against a
+// filled zero tensor) become generics and one fused epilogue; the matmul's
+// init fill stays a fill. All share one tensor.empty, yet the matmul keeps
+// its own buffer (the epilogue's temporary) and the epilogue writes the
+// result: each op that only writes its init gets its own tensor.empty.
+// CHECK-LABEL: func.func @named_chain(%arg0: memref<64x32xf32>, %arg1: memref<32x16xf32>, %arg2: memref<16xf32>, %arg3: memref<64x16xf32>) {
+// CHECK: %[[T:.*]] = memref.alloc() {{.*}}: memref<64x16xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[T]] : memref<64x16xf32>)
+// CHECK: linalg.matmul ins(%arg0, %arg1 : memref<64x32xf32>, memref<32x16xf32>) outs(%[[T]] : memref<64x16xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[T]], %arg2 : memref<64x16xf32>, memref<16xf32>) outs(%arg3 : memref<64x16xf32>)
+// CHECK: arith.addf
+// CHECK-NEXT: arith.maximumf
+// CHECK-NEXT: linalg.yield
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @named_chain(%X: tensor<64x32xf32>, %W: tensor<32x16xf32>,
+                       %bias: tensor<16xf32>) -> tensor<64x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<64x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %mm = linalg.matmul ins(%X, %W : tensor<64x32xf32>, tensor<32x16xf32>)
+                      outs(%init : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %b = linalg.broadcast ins(%bias : tensor<16xf32>) outs(%empty : tensor<64x16xf32>) dimensions = [0]
+  %sum = linalg.add ins(%mm, %b : tensor<64x16xf32>, tensor<64x16xf32>)
+                    outs(%empty : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %relu = linalg.max ins(%sum, %zeros : tensor<64x16xf32>, tensor<64x16xf32>)
+                     outs(%empty : tensor<64x16xf32>) -> tensor<64x16xf32>
+  return %relu : tensor<64x16xf32>
+}
+
+// -----
+
 // The matmul writes a slice of C: what is returned is a view of an
 // argument, which no kernel argument can stand for.
 func.func @slice_of_argument(%A: tensor<64x32xf32>, %B: tensor<32x16xf32>,

@@ -141,3 +141,26 @@ func.func @left_alone(%A: memref<8x4xf32>, %B: memref<4x16xf32>, %C: memref<16x8
   }
   return
 }
+
+// -----
+
+// A named elementwise op that reads a matmul's output buffer becomes the
+// linalg.generic gemm-check-input takes as the epilogue; one that reads
+// no matmul's output stays as it is.
+// CHECK-LABEL: func.func @named_epilogue
+// CHECK: linalg.matmul
+// CHECK: linalg.generic {{.*}} ins(%[[T:.*]], %{{.*}} : memref<64x16xf32>, memref<64x16xf32>) outs(%arg3 : memref<64x16xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.addf
+// CHECK: linalg.add ins(%arg3, %arg2
+func.func @named_epilogue(%A: memref<64x32xf32>, %B: memref<32x16xf32>,
+                          %R: memref<64x16xf32>, %C: memref<64x16xf32>) {
+  %T = memref.alloc() : memref<64x16xf32>
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
+                outs(%T : memref<64x16xf32>)
+  linalg.add ins(%T, %R : memref<64x16xf32>, memref<64x16xf32>)
+             outs(%C : memref<64x16xf32>)
+  linalg.add ins(%C, %R : memref<64x16xf32>, memref<64x16xf32>)
+             outs(%R : memref<64x16xf32>)
+  return
+}
