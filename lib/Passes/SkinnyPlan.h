@@ -122,7 +122,7 @@ struct SkinnyPlan {
 
 /// The cycles `plan` takes on `computeUnits` CUs of `target`, roughly, as
 /// the calibrated timing model would count them: what getSkinnyPlan compares
-/// its candidates by (GemmTileSkinny.cpp gives the terms).
+/// its candidates by (SkinnyPlan.cpp gives the terms).
 double estimateSkinnyCycles(const SkinnyPlan &plan,
                             const ::gemm::TargetInfo &target,
                             int64_t computeUnits);

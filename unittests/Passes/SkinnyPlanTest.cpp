@@ -2,7 +2,7 @@
 //
 // getSkinnyPlan's refusals and the layout it derives (SkinnyPlan.h), the
 // bounds every plan it returns keeps, and estimateSkinnyCycles, the cost it
-// compares plans by (GemmTileSkinny.cpp): the most of the busiest CU's
+// compares plans by (SkinnyPlan.cpp): the most of the busiest CU's
 // address path or VALU (scaled up for a grid of few workgroups), the L2 and
 // DRAM. Each estimate case gives the terms worked out by hand from the
 // plan; the L2 and DRAM terms divide its bytes by the target's rates.
@@ -93,7 +93,7 @@ TEST_P(SkinnyPlanTest, PlanOrRefusal) {
   EXPECT_EQ(plan->l, c.l);
   EXPECT_EQ(plan->batch, c.batch);
 
-  // The bounds GemmTileSkinny.cpp keeps every candidate in.
+  // The bounds SkinnyPlan.cpp keeps every candidate in.
   EXPECT_EQ(plan->lanesK * plan->lanesL, kWaveSize) << "a wave's lanes";
   EXPECT_LE(plan->accumulators(), 96) << "sums per lane, without spills";
   EXPECT_GE(plan->waves, 1);

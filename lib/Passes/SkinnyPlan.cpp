@@ -1,0 +1,239 @@
+//===- SkinnyPlan.cpp - The plan of gemm-tile-skinny's kernel -------------===//
+//
+// The search for the skinny kernel's plan and the estimate that ranks the
+// candidates, apart from the kernel's builder (GemmTileSkinny.cpp):
+// gemm-select-config asks them when it compares the skinny kernel with the
+// tiled one, and gemm-tile-skinny when it builds the plan it was given.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SkinnyPlan.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+// Each lane keeps rowsPerLane x colsPerGroup sums: at most 96 VGPRs. With
+// 128 (16 x 8) some plans spill, as the loads of a step and the final
+// reduction's values need the rest.
+static constexpr int64_t kMaxSkinnyAccumulators = 96;
+static constexpr int64_t kMaxSkinnyWaves = 8;
+// Enough waves to hide the DRAM latency: about 8 per CU.
+static constexpr int64_t kSkinnyWavesPerCU = 8;
+// K parts pay for their second kernel (its launch, and the parts' bytes)
+// from about 50 us of streaming X at the target's DRAM bandwidth (about ten
+// launch gaps).
+static constexpr double kMinSkinnyPartsSeconds = 50e-6;
+static constexpr int64_t kMaxSkinnyParts = 16;
+// The waves' Y tiles take at most half a CU's 64 KiB of LDS, and so do
+// the partial sums of a plan with Y in SGPRs (32 lanes' worth a wave).
+static constexpr int64_t kMaxSkinnyTileBytes = 32 * 1024;
+// SGPRs for Y of the steps a loop iteration has in flight: the rest of the
+// 106 hold the addresses and the loop's counters.
+static constexpr int64_t kMaxSkinnyScalarYFloats = 64;
+
+/// The plan with at most `maxCols` columns per workgroup and `rows` rows
+/// per lane (fewer when the rows would give too few workgroups).
+static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
+                          bool scalarY, const ::gemm::TargetInfo &target,
+                          int64_t computeUnits) {
+  int64_t groupsS = (plan.s + maxCols - 1) / maxCols;
+  plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
+  plan.rowsPerLane = plan.l >= rows ? rows : 1;
+  if (plan.xAlongK) {
+    // 8 lanes read 128 contiguous bytes of a row; 4 rows per load.
+    plan.lanesK = 8;
+    plan.lanesL = 4;
+  } else {
+    // 8 lanes read 128 contiguous bytes of a K row, a chunk of 4 rows
+    // each; 4 K rows per load.
+    plan.lanesK = 4;
+    plan.lanesL = 8;
+  }
+  plan.scalarY = scalarY && !plan.xAlongK;
+  if (plan.scalarY) {
+    // A load of one K value is 512 contiguous bytes.
+    plan.lanesK = 1;
+    plan.lanesL = kWaveSize;
+  }
+  int64_t targetGroups = 2 * computeUnits;
+  double streamSeconds =
+      4.0 * plan.l * plan.k * plan.batch / target.dramBytesPerSecond();
+  if (plan.workgroups() < targetGroups && plan.batch == 1 &&
+      streamSeconds > kMinSkinnyPartsSeconds) {
+    // Long enough for a second kernel to pay: K parts that balance the
+    // CUs best, dividing the steps (every part runs the same loop), each
+    // of at least two loop iterations of a wave.
+    double bestShare = 1.0;
+    int64_t unsplitGroups = plan.workgroups();
+    for (int64_t parts = 2; parts <= kMaxSkinnyParts; ++parts) {
+      if (plan.steps() % parts != 0 || plan.steps() / parts < 2 * plan.lanesK)
+        continue;
+      int64_t groups = unsplitGroups * parts;
+      double share = double((groups + computeUnits - 1) / computeUnits) / parts;
+      if (share < bestShare - 1e-9) {
+        bestShare = share;
+        plan.parts = parts;
+      }
+    }
+  }
+  // Along K a lane's rows are one chunk (rowsPerChunk), of any count.
+  if (plan.xAlongK)
+    while (plan.rowsPerLane > 1 &&
+           (plan.workgroups() < targetGroups || plan.rowsPerLane > plan.l))
+      plan.rowsPerLane /= 2;
+  // Still too few workgroups (a matrix-vector product of a few hundred
+  // rows): fewer rows per workgroup, more of a wave's lanes along K, as long
+  // as each wave keeps two loop iterations.
+  if (plan.xAlongK)
+    while (plan.rowsPerLane == 1 && plan.lanesL > 1 &&
+           plan.workgroups() < targetGroups &&
+           plan.stepsPerPart() >= 4 * plan.lanesK) {
+      plan.lanesL /= 2;
+      plan.lanesK *= 2;
+    }
+  int64_t waves = (kSkinnyWavesPerCU * computeUnits + plan.workgroups() - 1) /
+                  plan.workgroups();
+  // At least two loop iterations per wave.
+  int64_t maxWaves =
+      std::max<int64_t>(1, plan.stepsPerPart() / (2 * plan.lanesK));
+  if (plan.scalarY)
+    maxWaves = std::min(maxWaves, kMaxSkinnyTileBytes /
+                                      (4 * plan.accumulators() * kWaveSize));
+  plan.waves =
+      std::clamp<int64_t>(waves, 1, std::min(kMaxSkinnyWaves, maxWaves));
+  // Loads of two steps in flight when the registers allow.
+  int64_t xStepFloats = kSkinnyStepK * plan.rowsPerLane;
+  int64_t yStepFloats = kSkinnyStepK * plan.colsPerGroup;
+  if (plan.scalarY)
+    plan.unroll = plan.accumulators() + 2 * xStepFloats <= 160 &&
+                          2 * yStepFloats <= kMaxSkinnyScalarYFloats
+                      ? 2
+                      : 1;
+  else
+    plan.unroll =
+        plan.accumulators() + 2 * (xStepFloats + yStepFloats) <= 160 ? 2 : 1;
+  return plan;
+}
+
+/// The cycles a plan takes in the calibrated timing model, roughly: the
+/// most of its busiest CU's vector memory address path (a load per 16 bytes
+/// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
+/// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
+/// (X is read once per workgroup column) and DRAM (every operand once); with
+/// Y staged, also the LDS (16 bytes a lane take 4 clocks, and the workgroups
+/// of a WGP share one LDS half, as the model places them), and the VALU
+/// (which bounds a plan with Y in SGPRs). A grid of fewer
+/// than 4 workgroups per CU hides less latency: it counts up to 1.8 times
+/// (fitted on the shape set's skinny shapes, where this estimate picks a
+/// plan within 5 % of the best of six on geometric mean).
+double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
+                                        const ::gemm::TargetInfo &target,
+                                        int64_t computeUnits) {
+  auto loadCycles = [](int64_t lines) {
+    return std::max<int64_t>(8, 2 * lines);
+  };
+  // X: a load per row along K, or per K value and chunk of 4 rows along L
+  // (4 K rows of lanesL x 16 bytes).
+  int64_t xLoads =
+      plan.xAlongK ? plan.rowsPerLane
+                   : kSkinnyStepK * std::max<int64_t>(1, plan.rowsPerLane / 4);
+  // Y: a load per column along K (lanesK x 16 bytes of a row), or per K
+  // value and 4 columns along S (a line per lane along K).
+  int64_t yLoads = plan.yAlongK ? plan.colsPerGroup
+                                : kSkinnyStepK * ((plan.colsPerGroup + 3) / 4);
+  int64_t stepCycles = xLoads * loadCycles(plan.xAlongK ? plan.lanesL : 4);
+  int64_t ldsStepCycles = 0;
+  if (plan.stageY) {
+    // A wave's tile once per step of each of its lanes: each load covers
+    // 32 pieces, of 32 / piecesPerRow lines; each lane then reads its
+    // values, 16 bytes (4 clocks for 32 lanes) a read, colsPerGroup reads.
+    int64_t tileLoads = (plan.yTilePieces() + kWaveSize - 1) / kWaveSize;
+    stepCycles += tileLoads * loadCycles(kWaveSize / plan.yPiecesPerRow());
+    ldsStepCycles = 4 * (tileLoads + plan.colsPerGroup);
+  } else if (!plan.scalarY) {
+    stepCycles += yLoads * loadCycles(plan.yAlongK ? 1 : plan.lanesK);
+  }
+  int64_t groups = plan.workgroups();
+  int64_t perCU = (groups + computeUnits - 1) / computeUnits;
+  // Each workgroup's lanes along L and K take every step of its part.
+  double waveSteps =
+      double(perCU) * plan.lanesL * plan.stepsPerPart() / kWaveSize;
+  double address = waveSteps * std::max(stepCycles, 2 * ldsStepCycles);
+  // A step's 4 x accumulators FMAs, in VOPD pairs, on the CU's two SIMDs.
+  double valu = waveSteps * plan.accumulators();
+  double xBytes = 4.0 * plan.batch * plan.l * plan.k;
+  double l2 =
+      xBytes * plan.gridS() / (target.l2BytesPerClockPerCU * computeUnits);
+  // In doubles: the sizes may be near 2^63.
+  double dram = (xBytes + 4.0 * plan.batch * plan.s *
+                              (double(plan.k) + 2.0 * double(plan.l))) /
+                (target.dramBytesPerSecond() / target.boostClockHz());
+  double fewGroups =
+      std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
+  return std::max(
+      {std::max(address, valu) * (1.0 + 0.8 * fewGroups), l2, dram});
+}
+
+FailureOr<SkinnyPlan>
+mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
+                          MatmulLayout layout, const ::gemm::TargetInfo &target,
+                          int64_t computeUnits, llvm::raw_ostream &whyNot) {
+  if (llvm::any_of(ArrayRef<int64_t>{batch, m, n, k}, ShapedType::isDynamic)) {
+    whyNot << "it needs static sizes";
+    return failure();
+  }
+  if (computeUnits < 1 || computeUnits > kMaxComputeUnits) {
+    whyNot << "compute_units=" << computeUnits << " is not in 1.."
+           << kMaxComputeUnits;
+    return failure();
+  }
+  SkinnyPlan plan;
+  plan.batch = batch;
+  plan.k = k;
+  plan.smallIsN = n <= m;
+  plan.s = plan.smallIsN ? n : m;
+  plan.l = plan.smallIsN ? m : n;
+  if (plan.s > kMaxSkinnySize) {
+    whyNot << "its smaller side (" << plan.s << ") is above " << kMaxSkinnySize;
+    return failure();
+  }
+  if (k < kSkinnyStepK) {
+    whyNot << "k=" << k << " is less than one K step of " << kSkinnyStepK;
+    return failure();
+  }
+  plan.xAlongK = plan.smallIsN ? !layout.transposeA : layout.transposeB;
+  plan.yAlongK = plan.smallIsN ? layout.transposeB : !layout.transposeA;
+
+  // Rows x columns per lane: more of both load less per FMA, fewer give
+  // more workgroups. The first of the fewest estimated cycles wins (within
+  // 1 %: DRAM-bound plans tie).
+  static constexpr std::pair<int64_t, int64_t> kShapes[] = {
+      {16, 4}, {8, 8}, {12, 8}, {8, 12}, {8, 4}, {16, 2}};
+  std::optional<SkinnyPlan> best;
+  double bestCycles = 0;
+  for (auto [maxCols, rows] : kShapes)
+    for (bool scalarY : {false, true}) {
+      SkinnyPlan candidate =
+          planFor(plan, maxCols, rows, scalarY, target, computeUnits);
+      if (candidate.accumulators() > kMaxSkinnyAccumulators ||
+          candidate.scalarY != scalarY)
+        continue;
+      for (bool stageY : {false, true}) {
+        candidate.stageY = stageY;
+        if (stageY && (scalarY || !candidate.canStageY() ||
+                       4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
+          continue;
+        double cycles = estimateSkinnyCycles(candidate, target, computeUnits);
+        // The sum kernel's launch after the parts.
+        if (candidate.parts > 1)
+          cycles += target.launchGapSeconds() * target.boostClockHz();
+        if (!best || cycles < 0.99 * bestCycles) {
+          best = candidate;
+          bestCycles = cycles;
+        }
+      }
+    }
+  return *best;
+}
