@@ -92,6 +92,10 @@ private:
   llvm::Error salu(Wave &W, const Inst &I);
   llvm::Error valuOther(Wave &W, const Inst &I);
   llvm::Error divideStep(Wave &W, const Inst &I);
+  llvm::Error wideInteger(Wave &W, const Inst &I);
+  llvm::Error crossLane(Wave &W, const Inst &I);
+  llvm::Error halfWord(Wave &W, const Inst &I);
+  llvm::Error dualIssue(Wave &W, const Inst &I);
   llvm::Error memory(Wave &W, const Inst &I);
   /// Scalar loads (s_load_b*) into SGPRs.
   llvm::Error scalarLoad(Wave &W, const Inst &I);

@@ -463,9 +463,11 @@ Error Runner::divideStep(Wave &W, const Inst &I) {
   return Error::success();
 }
 
-Error Runner::valuOther(Wave &W, const Inst &I) {
+/// The integer operations with a carry or a 64-bit operand: V_ADD_CO_U32
+/// and its kin, the 64-bit shifts and V_MAD_U64_U32 / V_MAD_I64_I32.
+Error Runner::wideInteger(Wave &W, const Inst &I) {
   uint32_t Exec = W.S[SExecLo];
-  uint32_t T0[32], T1[32], T2[32], R[32];
+  uint32_t T0[32], T1[32], R[32];
   switch (I.Opc) {
   case Op::V_ADD_CO_U32:
   case Op::V_SUB_CO_U32:
@@ -536,6 +538,17 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
       swrite32(W, I.Dst[1], Carry & Exec);
     return Error::success();
   }
+  default:
+    return fail(I, "internal: unhandled vector operation");
+  }
+}
+
+/// The operations that read another lane: V_READFIRSTLANE_B32,
+/// V_READLANE_B32, V_WRITELANE_B32 and the V_PERMLANE*16_B32 pair.
+Error Runner::crossLane(Wave &W, const Inst &I) {
+  uint32_t Exec = W.S[SExecLo];
+  uint32_t T0[32], R[32];
+  switch (I.Opc) {
   case Op::V_READFIRSTLANE_B32: {
     const uint32_t *A = vsrc(W, I.Src[0], T0);
     swrite32(W, I.Dst[0], A[Exec ? llvm::countr_zero(Exec) : 0]);
@@ -551,10 +564,6 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
     W.vreg(I.Dst[0].Reg)[sread32(W, I.Src[1]) & 31] = sread32(W, I.Src[0]);
     return Error::success();
   }
-  case Op::V_DIV_SCALE_F32:
-  case Op::V_DIV_FMAS_F32:
-  case Op::V_DIV_FIXUP_F32:
-    return divideStep(W, I);
   case Op::V_PERMLANE16_B32:
   case Op::V_PERMLANEX16_B32: {
     // ISA guide V_PERMLANE16_B32 / V_PERMLANEX16_B32: lane i of a row reads
@@ -576,6 +585,15 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
     vwrite(W, I.Dst[0].Reg, R);
     return Error::success();
   }
+  default:
+    return fail(I, "internal: unhandled vector operation");
+  }
+}
+
+/// The 16-bit (true16) integer operations.
+Error Runner::halfWord(Wave &W, const Inst &I) {
+  uint32_t R[32];
+  switch (I.Opc) {
   case Op::V_MOV_B16_t16:
   case Op::V_ADD_NC_U16_t16:
   case Op::V_SUB_NC_U16_t16:
@@ -601,17 +619,15 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
     vwrite16(W, I.Dst[0], R);
     return Error::success();
   }
-  case Op::V_CMP: {
-    uint32_t M = compareLanes(W, I) & Exec;
-    if (I.Dst[0].Kind != OSGPR)
-      return fail(I, "compare destination is not a scalar register");
-    swrite32(W, I.Dst[0], M);
-    return Error::success();
+  default:
+    return fail(I, "internal: unhandled vector operation");
   }
-  case Op::V_CMPX: {
-    W.S[SExecLo] = compareLanes(W, I) & Exec;
-    return Error::success();
-  }
+}
+
+/// VOPD: two VALU operations issued as one.
+Error Runner::dualIssue(Wave &W, const Inst &I) {
+  uint32_t T0[32], T1[32], T2[32], R[32];
+  switch (I.Opc) {
   case Op::VOPD: {
     // Both halves read all their sources before either writes.
     uint32_t RY[32], U0[32], U1[32], U2[32];
@@ -637,6 +653,64 @@ Error Runner::valuOther(Wave &W, const Inst &I) {
     vwrite(W, I.Dst[1].Reg, RY);
     return Error::success();
   }
+  default:
+    return fail(I, "internal: unhandled vector operation");
+  }
+}
+
+Error Runner::valuOther(Wave &W, const Inst &I) {
+  uint32_t Exec = W.S[SExecLo];
+  switch (I.Opc) {
+  case Op::V_ADD_CO_U32:
+  case Op::V_SUB_CO_U32:
+  case Op::V_SUBREV_CO_U32:
+  case Op::V_ADD_CO_CI_U32:
+  case Op::V_SUB_CO_CI_U32:
+  case Op::V_SUBREV_CO_CI_U32:
+  case Op::V_LSHLREV_B64:
+  case Op::V_LSHRREV_B64:
+  case Op::V_ASHRREV_I64:
+  case Op::V_MAD_U64_U32:
+  case Op::V_MAD_I64_I32:
+    return wideInteger(W, I);
+  case Op::V_READFIRSTLANE_B32:
+  case Op::V_READLANE_B32:
+  case Op::V_WRITELANE_B32:
+  case Op::V_PERMLANE16_B32:
+  case Op::V_PERMLANEX16_B32:
+    return crossLane(W, I);
+  case Op::V_DIV_SCALE_F32:
+  case Op::V_DIV_FMAS_F32:
+  case Op::V_DIV_FIXUP_F32:
+    return divideStep(W, I);
+  case Op::V_MOV_B16_t16:
+  case Op::V_ADD_NC_U16_t16:
+  case Op::V_SUB_NC_U16_t16:
+  case Op::V_MUL_LO_U16_t16:
+  case Op::V_LSHLREV_B16_t16:
+  case Op::V_LSHRREV_B16_t16:
+  case Op::V_ASHRREV_I16_t16:
+  case Op::V_MAX_U16_t16:
+  case Op::V_MIN_U16_t16:
+  case Op::V_MAX_I16_t16:
+  case Op::V_MIN_I16_t16:
+  case Op::V_AND_B16_t16:
+  case Op::V_OR_B16_t16:
+  case Op::V_XOR_B16_t16:
+    return halfWord(W, I);
+  case Op::V_CMP: {
+    uint32_t M = compareLanes(W, I) & Exec;
+    if (I.Dst[0].Kind != OSGPR)
+      return fail(I, "compare destination is not a scalar register");
+    swrite32(W, I.Dst[0], M);
+    return Error::success();
+  }
+  case Op::V_CMPX: {
+    W.S[SExecLo] = compareLanes(W, I) & Exec;
+    return Error::success();
+  }
+  case Op::VOPD:
+    return dualIssue(W, I);
   default:
     return fail(I, "internal: unhandled vector operation");
   }
