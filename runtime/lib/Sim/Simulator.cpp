@@ -14,6 +14,7 @@
 #include "../Emulator/Launch.h"
 #include "../Emulator/Runner.h"
 
+#include "gemm-opt/CodeObject/Occupancy.h"
 #include "gemm-opt/CodeObject/VgprBankModel.h"
 #include "gemm-runtime/Simulator.h"
 
@@ -296,9 +297,12 @@ Error UnitModel::occupancy() {
   Units = std::max(1u, P.ComputeUnits / NumCUs);
 
   unsigned Vgprs = K.VgprCount ? K.VgprCount : 256;
-  unsigned Alloc = alignTo(std::max(1u, Vgprs), P.VgprGranule);
+  // The register file's rule, as gemm-report and the late pass count it.
+  ::gemm::VgprFile File{P.VgprsPerSimd, P.VgprGranule};
+  unsigned Alloc = alignTo(std::max(1u, Vgprs), File.granule);
   R.VgprsAllocated = Alloc;
-  unsigned WavesByVgprs = std::min(P.MaxWavesPerSimd, P.VgprsPerSimd / Alloc);
+  unsigned WavesByVgprs =
+      std::min(P.MaxWavesPerSimd, ::gemm::getWavesPerSimdByVgprs(Vgprs, File));
   unsigned WavesPerWG = Setup.NumWaves;
   R.WavesPerWorkgroup = WavesPerWG;
   // Waves are dealt to the SIMDs in turn across workgroups (see run()).
