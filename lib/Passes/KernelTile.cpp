@@ -436,10 +436,10 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
   if (c)
     map.map(body->getArgument(generic.getNumDpsInputs()), c);
   auto vectorType = dyn_cast<VectorType>(t.getType());
-  for (Operation &op : body->without_terminator()) {
+  auto build = [&](Operation &op) {
     if (!vectorType) {
       b.clone(op, map);
-      continue;
+      return;
     }
     // Elementwise on vectors: scalars from outside the body (alpha, beta)
     // are broadcast, but for a select's condition, which is the same for
@@ -454,7 +454,7 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
                   DenseElementsAttr::get(
                       cast<ShapedType>(vectorOf(constant.getType())),
                       constant.getValue())));
-      continue;
+      return;
     }
     SmallVector<Value> operands;
     for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
@@ -474,8 +474,37 @@ Value mlir::gemm::buildEpilogue(OpBuilder &b, linalg::GenericOp generic,
     for (auto [scalar, vector] :
          llvm::zip(op.getResults(), vectorOp->getResults()))
       map.map(scalar, vector);
+  };
+  Value yielded = body->getTerminator()->getOperand(0);
+
+  // A result chosen by a condition from outside the body, the same for the
+  // whole workgroup, between a block argument and the rest of the body (a
+  // split tail's part stores its sum unchanged, a whole tile the
+  // epilogue's): a branch, so that the parts skip the epilogue's arithmetic
+  // rather than compute it and throw it away.
+  auto select = yielded.getDefiningOp<arith::SelectOp>();
+  if (select && select->getBlock() == body &&
+      !generic.getRegion().isAncestor(
+          select.getCondition().getParentRegion()) &&
+      isa<BlockArgument>(select.getTrueValue()) &&
+      !isa<VectorType>(select.getCondition().getType())) {
+    Location loc = select.getLoc();
+    auto branch =
+        scf::IfOp::create(b, loc, TypeRange{t.getType()}, select.getCondition(),
+                          /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    scf::YieldOp::create(b, loc, map.lookup(select.getTrueValue()));
+    b.setInsertionPointToStart(branch.elseBlock());
+    for (Operation &op : body->without_terminator())
+      if (&op != select.getOperation())
+        build(op);
+    scf::YieldOp::create(b, loc, map.lookupOrDefault(select.getFalseValue()));
+    return branch.getResult(0);
   }
-  return map.lookupOrDefault(body->getTerminator()->getOperand(0));
+  for (Operation &op : body->without_terminator())
+    build(op);
+  return map.lookupOrDefault(yielded);
 }
 
 Value mlir::gemm::loadOldC(OpBuilder &b, Location loc,
