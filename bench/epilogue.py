@@ -178,10 +178,7 @@ def main():
                     help="seconds for the whole run (default 3600)")
     a = ap.parse_args()
     tools = a.tool_dir or os.path.join(a.build_dir, "bin")
-    for t in ("gemm-opt", "gemm-run", "emu-run"):
-        if not os.access(os.path.join(tools, t), os.X_OK):
-            ap.error(f"{os.path.join(tools, t)} not found (build the project, "
-                     "or pass --tool-dir)")
+    roofline.check_tools(ap, tools, ("gemm-opt", "gemm-run", "emu-run"))
     try:
         target = targets.load_target(os.path.join(tools, "gemm-run"), a.target)
     except ValueError as e:

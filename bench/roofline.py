@@ -209,6 +209,15 @@ def predict_kernel8(gemm_opt, gemm_run, art, clock, timeout, target_name,
             "speedup": k8_ms / ours["predicted_ms"]}
 
 
+def check_tools(ap, tools, names):
+    """Stops with a usage error naming the first of `names` that is not an
+    executable in `tools`."""
+    for t in names:
+        if not os.access(os.path.join(tools, t), os.X_OK):
+            ap.error(f"{os.path.join(tools, t)} not found (build the project, "
+                     "or pass --tool-dir)")
+
+
 def snapshot_tools(tools, dest):
     """Copies gemm-opt and gemm-run to dest, so that a rebuild of the tool
     directory during the run cannot mix two compilers, and says where they
@@ -463,10 +472,7 @@ def main():
     if a.timeout <= 0:
         ap.error("--timeout must be positive")
     tools = a.tool_dir or os.path.join(a.build_dir, "bin")
-    for t in ("gemm-opt", "gemm-run"):
-        if not os.access(os.path.join(tools, t), os.X_OK):
-            ap.error(f"{os.path.join(tools, t)} not found (build the project, "
-                     "or pass --tool-dir)")
+    check_tools(ap, tools, ("gemm-opt", "gemm-run"))
     try:
         target = targets.load_target(os.path.join(tools, "gemm-run"), a.target)
     except ValueError as e:

@@ -247,6 +247,8 @@ struct EpilogueOperand {
   Value buffer;
   AffineMap map;
   SmallVector<Value> starts;
+  /// Whether it varies along the tile's rows, and along its columns.
+  bool alongRows = false, alongCols = false;
 
   /// Its elements at the tile's `row`, `col` (relative to the tile): a
   /// vector of consecutive columns when it varies along them, else one
@@ -292,11 +294,8 @@ struct AccumulatorStore {
 
   Value operandAt(unsigned k, int64_t i, int64_t in) {
     const EpilogueOperand &operand = operands[k];
-    bool alongRows = false, alongCols = false;
-    for (AffineExpr result : operand.map.getResults())
-      (cast<AffineDimExpr>(result).getPosition() == 0 ? alongRows : alongCols) =
-          true;
-    auto key = std::make_tuple(k, alongRows ? i : -1, alongCols ? in : -1);
+    auto key = std::make_tuple(k, operand.alongRows ? i : -1,
+                               operand.alongCols ? in : -1);
     Value &element = operandElements[key];
     if (!element)
       element = operand.load(b, subTileType,
@@ -587,6 +586,7 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
         continue;
       for (auto [dim, result] : llvm::enumerate(map.getResults())) {
         bool isRow = cast<AffineDimExpr>(result).getPosition() == 0;
+        (isRow ? operand.alongRows : operand.alongCols) = true;
         operand.starts.push_back(getShiftedTileStart(
             b,
             getValueOrCreateConstantIndexOp(b, b.getLoc(),
