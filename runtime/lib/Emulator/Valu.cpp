@@ -592,70 +592,45 @@ Error Runner::crossLane(Wave &W, const Inst &I) {
 
 /// The 16-bit (true16) integer operations.
 Error Runner::halfWord(Wave &W, const Inst &I) {
+  if (I.Dst[0].Kind != OVGPR)
+    return fail(I, "vector result to a non-VGPR destination");
   uint32_t R[32];
-  switch (I.Opc) {
-  case Op::V_MOV_B16_t16:
-  case Op::V_ADD_NC_U16_t16:
-  case Op::V_SUB_NC_U16_t16:
-  case Op::V_MUL_LO_U16_t16:
-  case Op::V_LSHLREV_B16_t16:
-  case Op::V_LSHRREV_B16_t16:
-  case Op::V_ASHRREV_I16_t16:
-  case Op::V_MAX_U16_t16:
-  case Op::V_MIN_U16_t16:
-  case Op::V_MAX_I16_t16:
-  case Op::V_MIN_I16_t16:
-  case Op::V_AND_B16_t16:
-  case Op::V_OR_B16_t16:
-  case Op::V_XOR_B16_t16: {
-    if (I.Dst[0].Kind != OVGPR)
-      return fail(I, "vector result to a non-VGPR destination");
-    uint16_t A[32], B[32] = {};
-    vsrc16(W, I.Src[0], A);
-    if (I.NumSrc > 1)
-      vsrc16(W, I.Src[1], B);
-    for (int L = 0; L < 32; ++L)
-      R[L] = compute16(I.Opc, A[L], B[L]);
-    vwrite16(W, I.Dst[0], R);
-    return Error::success();
-  }
-  default:
-    return fail(I, "internal: unhandled vector operation");
-  }
+  uint16_t A[32], B[32] = {};
+  vsrc16(W, I.Src[0], A);
+  if (I.NumSrc > 1)
+    vsrc16(W, I.Src[1], B);
+  for (int L = 0; L < 32; ++L)
+    R[L] = compute16(I.Opc, A[L], B[L]);
+  vwrite16(W, I.Dst[0], R);
+  return Error::success();
 }
 
 /// VOPD: two VALU operations issued as one.
 Error Runner::dualIssue(Wave &W, const Inst &I) {
   uint32_t T0[32], T1[32], T2[32], R[32];
-  switch (I.Opc) {
-  case Op::VOPD: {
-    // Both halves read all their sources before either writes.
-    uint32_t RY[32], U0[32], U1[32], U2[32];
-    const uint32_t *XA = vsrc(W, I.Src[0], T0);
-    const uint32_t *XB = valuArity(I.OpX) > 1 ? vsrc(W, I.Src[1], T1) : T1;
-    const uint32_t *XC = valuArity(I.OpX) > 2 ? vsrc(W, I.Src[2], T2) : T2;
-    const uint32_t *YA = vsrc(W, I.Src[3], U0);
-    const uint32_t *YB = valuArity(I.OpY) > 1 ? vsrc(W, I.Src[4], U1) : U1;
-    const uint32_t *YC = valuArity(I.OpY) > 2 ? vsrc(W, I.Src[5], U2) : U2;
-    if (I.OpX == Op::V_CNDMASK_B32) {
-      for (int L = 0; L < 32; ++L)
-        T2[L] = XC[0];
-      XC = T2;
-    }
-    if (I.OpY == Op::V_CNDMASK_B32) {
-      for (int L = 0; L < 32; ++L)
-        U2[L] = YC[0];
-      YC = U2;
-    }
-    computeValu(I.OpX, XA, XB, XC, R);
-    computeValu(I.OpY, YA, YB, YC, RY);
-    vwrite(W, I.Dst[0].Reg, R);
-    vwrite(W, I.Dst[1].Reg, RY);
-    return Error::success();
+  // Both halves read all their sources before either writes.
+  uint32_t RY[32], U0[32], U1[32], U2[32];
+  const uint32_t *XA = vsrc(W, I.Src[0], T0);
+  const uint32_t *XB = valuArity(I.OpX) > 1 ? vsrc(W, I.Src[1], T1) : T1;
+  const uint32_t *XC = valuArity(I.OpX) > 2 ? vsrc(W, I.Src[2], T2) : T2;
+  const uint32_t *YA = vsrc(W, I.Src[3], U0);
+  const uint32_t *YB = valuArity(I.OpY) > 1 ? vsrc(W, I.Src[4], U1) : U1;
+  const uint32_t *YC = valuArity(I.OpY) > 2 ? vsrc(W, I.Src[5], U2) : U2;
+  if (I.OpX == Op::V_CNDMASK_B32) {
+    for (int L = 0; L < 32; ++L)
+      T2[L] = XC[0];
+    XC = T2;
   }
-  default:
-    return fail(I, "internal: unhandled vector operation");
+  if (I.OpY == Op::V_CNDMASK_B32) {
+    for (int L = 0; L < 32; ++L)
+      U2[L] = YC[0];
+    YC = U2;
   }
+  computeValu(I.OpX, XA, XB, XC, R);
+  computeValu(I.OpY, YA, YB, YC, RY);
+  vwrite(W, I.Dst[0].Reg, R);
+  vwrite(W, I.Dst[1].Reg, RY);
+  return Error::success();
 }
 
 Error Runner::valuOther(Wave &W, const Inst &I) {
