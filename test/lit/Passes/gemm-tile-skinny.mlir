@@ -4,7 +4,8 @@
 // RUN: gemm-opt %s --gemm-select-config=kernel=skinny --gemm-tile-skinny --canonicalize | FileCheck %s
 // gemm-select-config chooses it by itself for the small sides below (at
 // most 32), and for N = 48 only when the tiled kernel's tiles would leave
-// CUs idle.
+// CUs idle. The plans and the estimate that ranks them are SkinnyPlan.cpp's
+// (their cases: unittests/Passes/SkinnyPlanTest.cpp).
 // RUN: gemm-opt %s --gemm-select-config | FileCheck %s --check-prefix=AUTO
 // RUN: not gemm-opt %S/Inputs/skinny-errors.mlir --gemm-select-config=kernel=skinny --gemm-tile-skinny --split-input-file 2>&1 | FileCheck %S/Inputs/skinny-errors.mlir
 
