@@ -341,28 +341,29 @@ static uint16_t compute16(Op O, uint16_t A, uint16_t B) {
   }
 }
 
-uint32_t emu::compareLanes(Wave &W, const Inst &I) {
+/// The lanes' integer compare of sources read as `Unsigned` by `Read`
+/// (vsrc16 or vsrc64), signed or not.
+template <typename Unsigned, typename Signed>
+static uint32_t compareIntegers(Wave &W, const Inst &I, bool IsSigned,
+                                void (*Read)(Wave &, const Opnd &,
+                                             Unsigned *)) {
+  Unsigned A[32], B[32];
+  Read(W, I.Src[0], A);
+  Read(W, I.Src[1], B);
   uint32_t M = 0;
-  if (I.Type == TI64 || I.Type == TU64) {
-    uint64_t A[32], B[32];
-    vsrc64(W, I.Src[0], A);
-    vsrc64(W, I.Src[1], B);
-    for (int L = 0; L < 32; ++L)
-      M |= (uint32_t)(I.Type == TI64 ? cmpInt<int64_t>(I.Cond, A[L], B[L])
-                                     : cmpInt<uint64_t>(I.Cond, A[L], B[L]))
-           << L;
-    return M;
-  }
-  if (I.Type == TI16 || I.Type == TU16) {
-    uint16_t A[32], B[32];
-    vsrc16(W, I.Src[0], A);
-    vsrc16(W, I.Src[1], B);
-    for (int L = 0; L < 32; ++L)
-      M |= (uint32_t)(I.Type == TI16 ? cmpInt<int16_t>(I.Cond, A[L], B[L])
-                                     : cmpInt<uint16_t>(I.Cond, A[L], B[L]))
-           << L;
-    return M;
-  }
+  for (int L = 0; L < 32; ++L)
+    M |= (uint32_t)(IsSigned ? cmpInt<Signed>(I.Cond, A[L], B[L])
+                             : cmpInt<Unsigned>(I.Cond, A[L], B[L]))
+         << L;
+  return M;
+}
+
+uint32_t emu::compareLanes(Wave &W, const Inst &I) {
+  if (I.Type == TI64 || I.Type == TU64)
+    return compareIntegers<uint64_t, int64_t>(W, I, I.Type == TI64, vsrc64);
+  if (I.Type == TI16 || I.Type == TU16)
+    return compareIntegers<uint16_t, int16_t>(W, I, I.Type == TI16, vsrc16);
+  uint32_t M = 0;
   uint32_t T0[32], T1[32], Enable = ~0u;
   const uint32_t *A = I.Dpp != DppKind::None ? dppSrc0(W, I, T0, Enable)
                                              : vsrc(W, I.Src[0], T0);
