@@ -392,10 +392,10 @@ static int exponentOf(float X) { return u(X) >> 23 & 0xff; }
 /// guide: V_DIV_SCALE_F32, V_DIV_FMAS_F32, V_DIV_FIXUP_F32). The scale
 /// step's operands are checked for the cases that scale by 2^64 (a quotient
 /// or reciprocal near the ends of f32's range, a denormal denominator, a
-/// tiny numerator, an infinity), the FMA for a set VCC bit and the fixup for
+/// tiny or infinite numerator), the FMA for a set VCC bit and the fixup for
 /// a quotient beyond f32's range: those are not implemented and stop the
-/// run, rather than give a result no hardware was compared with. Zeros and
-/// NaNs take the documented special results.
+/// run, rather than give a result no hardware was compared with. Zeros,
+/// NaNs and an infinite denominator take the documented special results.
 Error Runner::divideStep(Wave &W, const Inst &I) {
   uint32_t Exec = W.S[SExecLo];
   uint32_t T0[32], T1[32], T2[32], R[32];
@@ -419,6 +419,15 @@ Error Runner::divideStep(Wave &W, const Inst &I) {
         break;
       }
       if (std::isnan(S1) || std::isnan(S2)) {
+        R[L] = A[L];
+        break;
+      }
+      // An infinite denominator over a finite numerator that is not tiny
+      // meets none of the guide's scaling cases (1 / S1 and S2 / S1 are
+      // zeros, not denormals): the operand passes unscaled, and the fixup
+      // gives the signed zero. SiLU's x / (1 + exp(-x)) divides so where
+      // exp(-x) overflows.
+      if (std::isinf(S1) && std::isfinite(S2) && exponentOf(S2) > 23) {
         R[L] = A[L];
         break;
       }

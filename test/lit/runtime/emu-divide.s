@@ -7,7 +7,7 @@
 # REQUIRES: gemm-run
 # RUN: llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+real-true16 -filetype=obj %s -o %t.o
 # RUN: ld.lld -shared %t.o -o %t.hsaco
-# RUN: emu-run %t.hsaco --kernel=divide --arg='u32[8]' --dump=0 | FileCheck %s
+# RUN: emu-run %t.hsaco --kernel=divide --arg='u32[10]' --dump=0 | FileCheck %s
 
 # 1 / 3 = 0x3eaaaaab (1051372203), correctly rounded; 7 / -2 = -3.5
 # (0xc0600000 = 3227516928); 0 / 5 = +0 and 5 / 0 = +inf (0x7f800000 =
@@ -16,7 +16,10 @@
 # v_cmp_gt_f32 0.5, |-0.75| is false and 0.5 > |0.25| true: 0 then 1.
 # v_cmp_lt_u16 of v1.l = 0x0003 < v1.h = 0x8000 (unsigned) is true, of the
 # halves swapped false; as i16 0x8000 < 3: 1, 0, 1 in bits 0-2.
-# CHECK: arg0: 1051372203 3227516928 0 2139095040 3221225472 0 1 5{{$}}
+# 7 / +inf = +0 and -7 / +inf = -0 (0x80000000 = 2147483648): an infinite
+# denominator is not scaled, and the fixup gives the signed zero (SiLU's
+# x / (1 + exp(-x)) where exp(-x) overflows).
+# CHECK: arg0: 1051372203 3227516928 0 2139095040 3221225472 0 1 5 0 2147483648{{$}}
 
   .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
   .text
@@ -90,6 +93,31 @@ divide:
   v_fma_f32 v3, -v3, v6, v5
   v_div_fmas_f32 v3, v3, v4, v6
   v_div_fixup_f32 v14, v3, v2, v1
+  v_mov_b32 v1, 0x40e00000
+  v_mov_b32 v2, 0x7f800000
+  v_div_scale_f32 v3, null, v2, v2, v1
+  v_rcp_f32 v4, v3
+  v_fma_f32 v5, -v3, v4, 1.0
+  v_fmac_f32 v4, v5, v4
+  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
+  v_mul_f32 v6, v5, v4
+  v_fma_f32 v7, -v3, v6, v5
+  v_fmac_f32 v6, v7, v4
+  v_fma_f32 v3, -v3, v6, v5
+  v_div_fmas_f32 v3, v3, v4, v6
+  v_div_fixup_f32 v20, v3, v2, v1
+  v_mov_b32 v1, 0xc0e00000
+  v_div_scale_f32 v3, null, v2, v2, v1
+  v_rcp_f32 v4, v3
+  v_fma_f32 v5, -v3, v4, 1.0
+  v_fmac_f32 v4, v5, v4
+  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
+  v_mul_f32 v6, v5, v4
+  v_fma_f32 v7, -v3, v6, v5
+  v_fmac_f32 v6, v7, v4
+  v_fma_f32 v3, -v3, v6, v5
+  v_div_fmas_f32 v3, v3, v4, v6
+  v_div_fixup_f32 v21, v3, v2, v1
   v_mov_b32 v1, 0xbf400000
   v_cmp_gt_f32_e64 s6, 0.5, |v1|
   v_cndmask_b32_e64 v15, 0, 1, s6
@@ -114,13 +142,15 @@ divide:
   global_store_b32 v0, v15, s[4:5] offset:20
   global_store_b32 v0, v16, s[4:5] offset:24
   global_store_b32 v0, v17, s[4:5] offset:28
+  global_store_b32 v0, v20, s[4:5] offset:32
+  global_store_b32 v0, v21, s[4:5] offset:36
   s_endpgm
 
   .rodata
   .p2align 6
   .amdhsa_kernel divide
     .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 20
+    .amdhsa_next_free_vgpr 22
     .amdhsa_next_free_sgpr 8
     .amdhsa_wavefront_size32 1
   .end_amdhsa_kernel
@@ -137,7 +167,7 @@ amdhsa.kernels:
     .private_segment_fixed_size: 0
     .wavefront_size: 32
     .sgpr_count: 8
-    .vgpr_count: 20
+    .vgpr_count: 22
     .max_flat_workgroup_size: 32
     .args:
       - { .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
