@@ -21,6 +21,21 @@
 # x / (1 + exp(-x)) where exp(-x) overflows).
 # CHECK: arg0: 1051372203 3227516928 0 2139095040 3221225472 0 1 5 0 2147483648{{$}}
 
+# LLVM's IEEE f32 division of v1 by v2 into dst, as it compiles arith.divf.
+  .macro ieee_div dst
+  v_div_scale_f32 v3, null, v2, v2, v1
+  v_rcp_f32 v4, v3
+  v_fma_f32 v5, -v3, v4, 1.0
+  v_fmac_f32 v4, v5, v4
+  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
+  v_mul_f32 v6, v5, v4
+  v_fma_f32 v7, -v3, v6, v5
+  v_fmac_f32 v6, v7, v4
+  v_fma_f32 v3, -v3, v6, v5
+  v_div_fmas_f32 v3, v3, v4, v6
+  v_div_fixup_f32 \dst, v3, v2, v1
+  .endm
+
   .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
   .text
   .globl divide
@@ -30,94 +45,24 @@ divide:
   s_load_b64 s[4:5], s[0:1], 0x0
   v_mov_b32 v1, 1.0
   v_mov_b32 v2, 0x40400000
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v10, v3, v2, v1
+  ieee_div v10
   v_mov_b32 v1, 0x40e00000
   v_mov_b32 v2, -2.0
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v11, v3, v2, v1
+  ieee_div v11
   v_mov_b32 v1, 0
   v_mov_b32 v2, 0x40a00000
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v12, v3, v2, v1
+  ieee_div v12
   v_mov_b32 v1, 0x40a00000
   v_mov_b32 v2, 0
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v13, v3, v2, v1
+  ieee_div v13
   v_mov_b32 v1, -0.25
   v_mov_b32 v2, 0x3e000000
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v14, v3, v2, v1
+  ieee_div v14
   v_mov_b32 v1, 0x40e00000
   v_mov_b32 v2, 0x7f800000
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v20, v3, v2, v1
+  ieee_div v20
   v_mov_b32 v1, 0xc0e00000
-  v_div_scale_f32 v3, null, v2, v2, v1
-  v_rcp_f32 v4, v3
-  v_fma_f32 v5, -v3, v4, 1.0
-  v_fmac_f32 v4, v5, v4
-  v_div_scale_f32 v5, vcc_lo, v1, v2, v1
-  v_mul_f32 v6, v5, v4
-  v_fma_f32 v7, -v3, v6, v5
-  v_fmac_f32 v6, v7, v4
-  v_fma_f32 v3, -v3, v6, v5
-  v_div_fmas_f32 v3, v3, v4, v6
-  v_div_fixup_f32 v21, v3, v2, v1
+  ieee_div v21
   v_mov_b32 v1, 0xbf400000
   v_cmp_gt_f32_e64 s6, 0.5, |v1|
   v_cndmask_b32_e64 v15, 0, 1, s6
