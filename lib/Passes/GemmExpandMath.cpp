@@ -30,10 +30,11 @@ using namespace mlir;
 namespace {
 
 /// 1 + tanh(u), as GELU's tanh form has it, is 2 / (1 + exp(-2u)): the same
-/// value in 6 instructions (a scale to base 2, v_exp_f32, an add and a
-/// reciprocal) where tanh's polynomial takes about 20, and without the
-/// cancellation of 1 + tanh(u) where tanh(u) nears -1. Only the sum is
-/// rewritten: tanh alone near 0 needs its polynomial's relative accuracy.
+/// value in about 9 instructions (a scale to base 2, v_exp_f32 with the
+/// range guard of its input, an add and a reciprocal) where tanh's
+/// polynomial takes about 20, and without the cancellation of 1 + tanh(u)
+/// where tanh(u) nears -1. Only the sum is rewritten: tanh alone near 0
+/// needs its polynomial's relative accuracy.
 struct OnePlusTanhAsSigmoid : public OpRewritePattern<arith::AddFOp> {
   using OpRewritePattern::OpRewritePattern;
 

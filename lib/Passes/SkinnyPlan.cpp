@@ -18,13 +18,12 @@ using namespace mlir::gemm;
 // 128 (16 x 8) some plans spill, as the loads of a step and the final
 // reduction's values need the rest.
 static constexpr int64_t kMaxSkinnyAccumulators = 96;
+// With Y in SGPRs, LLVM spills a plan of 96 sums a lane (12 columns of 8
+// rows: 308 bytes a lane at 8513 x 92 x 16014); 64 compile.
+static constexpr int64_t kMaxSkinnyScalarYAccumulators = 64;
 static constexpr int64_t kMaxSkinnyWaves = 8;
 // Enough waves to hide the DRAM latency: about 8 per CU.
 static constexpr int64_t kSkinnyWavesPerCU = 8;
-// K parts pay for their second kernel (its launch, and the parts' bytes)
-// from about 50 us of streaming X at the target's DRAM bandwidth (about ten
-// launch gaps).
-static constexpr double kMinSkinnyPartsSeconds = 50e-6;
 static constexpr int64_t kMaxSkinnyParts = 16;
 // The waves' Y tiles take at most half a CU's 64 KiB of LDS, and so do
 // the partial sums of a plan with Y in SGPRs (32 lanes' worth a wave).
@@ -34,10 +33,12 @@ static constexpr int64_t kMaxSkinnyTileBytes = 32 * 1024;
 static constexpr int64_t kMaxSkinnyScalarYFloats = 64;
 
 /// The plan with at most `maxCols` columns per workgroup and `rows` rows
-/// per lane (fewer when the rows would give too few workgroups).
-static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
-                          bool scalarY, const ::gemm::TargetInfo &target,
-                          int64_t computeUnits) {
+/// per lane (fewer when the rows would give too few workgroups); with
+/// `splitK`, in the K parts that balance the CUs best, or nullopt when no
+/// count of parts does.
+static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
+                                         int64_t rows, bool scalarY,
+                                         bool splitK, int64_t computeUnits) {
   int64_t groupsS = (plan.s + maxCols - 1) / maxCols;
   plan.colsPerGroup = (plan.s + groupsS - 1) / groupsS;
   plan.rowsPerLane = plan.l >= rows ? rows : 1;
@@ -58,13 +59,12 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
     plan.lanesL = kWaveSize;
   }
   int64_t targetGroups = 2 * computeUnits;
-  double streamSeconds =
-      4.0 * plan.l * plan.k * plan.batch / target.dramBytesPerSecond();
-  if (plan.workgroups() < targetGroups && plan.batch == 1 &&
-      streamSeconds > kMinSkinnyPartsSeconds) {
-    // Long enough for a second kernel to pay: K parts that balance the
-    // CUs best, dividing the steps (every part runs the same loop), each
-    // of at least two loop iterations of a wave.
+  if (splitK) {
+    // Too few workgroups: K parts that balance the CUs best, dividing the
+    // steps (every part runs the same loop), each of at least two loop
+    // iterations of a wave.
+    if (plan.workgroups() >= targetGroups || plan.batch != 1)
+      return std::nullopt;
     double bestShare = 1.0;
     int64_t unsplitGroups = plan.workgroups();
     for (int64_t parts = 2; parts <= kMaxSkinnyParts; ++parts) {
@@ -77,6 +77,8 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
         plan.parts = parts;
       }
     }
+    if (plan.parts == 1)
+      return std::nullopt;
   }
   // Along K a lane's rows are one chunk (rowsPerChunk), of any count.
   if (plan.xAlongK)
@@ -121,13 +123,13 @@ static SkinnyPlan planFor(SkinnyPlan plan, int64_t maxCols, int64_t rows,
 /// most of its busiest CU's vector memory address path (a load per 16 bytes
 /// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
 /// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
-/// (X is read once per workgroup column) and DRAM (every operand once); with
-/// Y staged, also the LDS (16 bytes a lane take 4 clocks, and the workgroups
-/// of a WGP share one LDS half, as the model places them), and the VALU
-/// (which bounds a plan with Y in SGPRs). A grid of fewer
-/// than 4 workgroups per CU hides less latency: it counts up to 1.8 times
-/// (fitted on the shape set's skinny shapes, where this estimate picks a
-/// plan within 5 % of the best of six on geometric mean).
+/// (X is read once per workgroup column) and DRAM (every operand once), both
+/// at the busiest CU's share of the GPU's rate; with Y staged, also the LDS (16
+/// bytes a lane take 4 clocks, and the workgroups of a WGP share one LDS half,
+/// as the model places them), and the VALU (which bounds a plan with Y in
+/// SGPRs). A grid of fewer than 4 workgroups per CU hides less latency: it
+/// counts up to 1.8 times (fitted on the shape set's skinny shapes, where this
+/// estimate picks a plan within 5 % of the best of six on geometric mean).
 double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
                                         const ::gemm::TargetInfo &target,
                                         int64_t computeUnits) {
@@ -170,10 +172,28 @@ double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
   double dram = (xBytes + 4.0 * plan.batch * plan.s *
                               (double(plan.k) + 2.0 * double(plan.l))) /
                 (target.dramBytesPerSecond() / target.boostClockHz());
+  // The L2 and DRAM rates are shares per CU, as the timing model gives
+  // them: the busiest CU's workgroups move their bytes at its share, so a
+  // grid that leaves CUs idle, or puts more on some, takes longer.
+  double busiestShare = double(perCU) * computeUnits / double(groups);
+  l2 *= busiestShare;
+  dram *= busiestShare;
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
   return std::max(
       {std::max(address, valu) * (1.0 + 0.8 * fewGroups), l2, dram});
+}
+
+/// The cycles the second kernel of a plan with K parts adds: its launch
+/// after the first, and its bytes at the DRAM bandwidth (it reads every
+/// part's sums and C, and writes C and the zeroed parts).
+static double estimatePartsSumCycles(const SkinnyPlan &plan,
+                                     const ::gemm::TargetInfo &target) {
+  if (plan.parts == 1)
+    return 0.0;
+  double bytes = 4.0 * double(plan.l) * double(plan.s) * (2 * plan.parts + 2);
+  return (target.launchGapSeconds() + bytes / target.dramBytesPerSecond()) *
+         target.boostClockHz();
 }
 
 FailureOr<SkinnyPlan>
@@ -211,29 +231,34 @@ mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
   // 1 %: DRAM-bound plans tie).
   static constexpr std::pair<int64_t, int64_t> kShapes[] = {
       {16, 4}, {8, 8}, {12, 8}, {8, 12}, {8, 4}, {16, 2}};
+  // Each plan unsplit and, where it gives too few workgroups, in K parts:
+  // more workgroups to share the CUs' memory bandwidth, for a second
+  // kernel's launch and bytes.
   std::optional<SkinnyPlan> best;
   double bestCycles = 0;
-  for (auto [maxCols, rows] : kShapes)
-    for (bool scalarY : {false, true}) {
-      SkinnyPlan candidate =
-          planFor(plan, maxCols, rows, scalarY, target, computeUnits);
-      if (candidate.accumulators() > kMaxSkinnyAccumulators ||
-          candidate.scalarY != scalarY)
-        continue;
-      for (bool stageY : {false, true}) {
-        candidate.stageY = stageY;
-        if (stageY && (scalarY || !candidate.canStageY() ||
-                       4 * candidate.ldsYTileFloats() > kMaxSkinnyTileBytes))
+  for (bool splitK : {false, true})
+    for (auto [maxCols, rows] : kShapes)
+      for (bool scalarY : {false, true}) {
+        std::optional<SkinnyPlan> candidate =
+            planFor(plan, maxCols, rows, scalarY, splitK, computeUnits);
+        if (!candidate ||
+            candidate->accumulators() > (scalarY ? kMaxSkinnyScalarYAccumulators
+                                                 : kMaxSkinnyAccumulators) ||
+            candidate->scalarY != scalarY)
           continue;
-        double cycles = estimateSkinnyCycles(candidate, target, computeUnits);
-        // The sum kernel's launch after the parts.
-        if (candidate.parts > 1)
-          cycles += target.launchGapSeconds() * target.boostClockHz();
-        if (!best || cycles < 0.99 * bestCycles) {
-          best = candidate;
-          bestCycles = cycles;
+        for (bool stageY : {false, true}) {
+          candidate->stageY = stageY;
+          if (stageY && (scalarY || !candidate->canStageY() ||
+                         4 * candidate->ldsYTileFloats() > kMaxSkinnyTileBytes))
+            continue;
+          double cycles =
+              estimateSkinnyCycles(*candidate, target, computeUnits) +
+              estimatePartsSumCycles(*candidate, target);
+          if (!best || cycles < 0.99 * bestCycles) {
+            best = *candidate;
+            bestCycles = cycles;
+          }
         }
       }
-    }
   return *best;
 }

@@ -132,6 +132,9 @@ struct EstimateCase {
   /// of the busiest CU, the share of 4 workgroups per CU the grid misses
   /// (fewGroups), and the bytes through the L2 and from DRAM.
   double address, valu, fewGroups, l2Bytes, dramBytes;
+  /// The busiest CU's workgroups over the mean, ceil(workgroups / CUs) x
+  /// CUs / workgroups: its L2 and DRAM bytes move at its share of the rate.
+  double busiestShare;
   const char *why;
 };
 
@@ -169,26 +172,26 @@ const EstimateCase kEstimateCases[] = {
     // per CU; 1024 steps; waveSteps = 16 x 4 x 1024 / 32 = 2048.
     {"MatVecNN", makePlan(4096, 16, 4096, true, false, 8, 1, 16), 64,
      2048.0 * 264, 2048.0 * 16, 0, 4.0 * 4096 * 4096,
-     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)),
+     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)), 1,
      "the address path bounds: Y along S costs a line per lane along K"},
     // The same in 4 K parts: 4096 workgroups, 64 per CU, 256 steps each:
     // waveSteps = 64 x 4 x 256 / 32 = 2048, as before.
     {"MatVecNNParts", makePlan(4096, 16, 4096, true, false, 8, 1, 16, 4), 64,
      2048.0 * 264, 2048.0 * 16, 0, 4.0 * 4096 * 4096,
-     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)),
+     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)), 1,
      "K parts move the same work to more workgroups"},
     // 256 rows: 64 workgroups, 1 per CU: waveSteps = 4 x 1024 / 32 = 128;
     // fewGroups = 1 - 64 / 256 = 0.75.
     {"FewWorkgroups", makePlan(256, 16, 4096, true, false, 8, 1, 16), 64,
      128.0 * 264, 128.0 * 16, 0.75, 4.0 * 256 * 4096,
-     4.0 * (256.0 * 4096 + 16 * (4096 + 2 * 256)),
+     4.0 * (256.0 * 4096 + 16 * (4096 + 2 * 256)), 1,
      "a grid of one workgroup per CU hides less latency: x 1.6"},
     // Y along K: X 4 loads x 8 = 32, Y 8 loads x 8 = 64; step 96. 16 rows
     // a workgroup: 256 x 2 column groups = 512 workgroups, 8 per CU; 256
     // steps: waveSteps = 8 x 4 x 256 / 32 = 256; 4 x 8 sums a lane.
     {"YAlongK", makePlan(4096, 16, 1024, true, true, 8, 4, 8), 64, 256.0 * 96,
      256.0 * 32, 0, 4.0 * 4096 * 1024 * 2,
-     4.0 * (4096.0 * 1024 + 16 * (1024 + 2 * 4096)),
+     4.0 * (4096.0 * 1024 + 16 * (1024 + 2 * 4096)), 1,
      "X is read once per column group: twice through the L2"},
     // Y in SGPRs, X along L: 4 loads (4 K values of one chunk of 4 rows)
     // on 4 lines = 32, no Y loads. 32 lanes x 4 rows = 128 rows a
@@ -196,8 +199,9 @@ const EstimateCase kEstimateCases[] = {
     // 32 = 128; fewGroups = 1 - 32 / 256.
     {"ScalarY", makePlan(4096, 4, 512, false, false, 1, 4, 4, 1, false, true),
      64, 128.0 * 32, 128.0 * 16, 0.875, 4.0 * 4096 * 512,
-     4.0 * (4096.0 * 512 + 4 * (512 + 2 * 4096)),
-     "Y's loads are scalar: only X's cost the address path"},
+     4.0 * (4096.0 * 512 + 4 * (512 + 2 * 4096)), 2,
+     "Y's loads are scalar: only X's cost the address path; its 32 "
+     "workgroups leave half the CUs idle, so its bytes take twice as long"},
     // Y staged in LDS: X 2 loads x 8 = 16; the tile's 8 x 16 = 128 pieces
     // are 4 loads of 32, on 32 / 4 = 8 lines: 4 x 16 = 64; step 80. The LDS
     // step: 4 x (4 loads + 16 reads) = 80, doubled: 160 bounds. 8 rows a
@@ -205,8 +209,15 @@ const EstimateCase kEstimateCases[] = {
     // 512 / 32 = 256.
     {"StagedY", makePlan(2048, 16, 2048, true, false, 8, 2, 16, 1, true), 64,
      256.0 * 160, 256.0 * 32, 0, 4.0 * 2048 * 2048,
-     4.0 * (2048.0 * 2048 + 16 * (2048 + 2 * 2048)),
+     4.0 * (2048.0 * 2048 + 16 * (2048 + 2 * 2048)), 1,
      "the LDS half the workgroups share bounds a staged plan's step"},
+    // 400 rows: 100 workgroups on 64 CUs, 2 on the busiest: waveSteps = 2 x
+    // 4 x 1024 / 32 = 256; fewGroups = 1 - 100 / 256; its share of the
+    // bytes is 2 x 64 / 100.
+    {"UnevenRound", makePlan(400, 16, 4096, true, false, 8, 1, 16), 64,
+     256.0 * 264, 256.0 * 16, 1 - 100.0 / 256, 4.0 * 400 * 4096,
+     4.0 * (400.0 * 4096 + 16 * (4096 + 2 * 400)), 1.28,
+     "the CUs with a second workgroup take longer than the mean"},
 };
 
 class SkinnyEstimateTest : public testing::TestWithParam<EstimateCase> {};
@@ -218,12 +229,13 @@ TEST_P(SkinnyEstimateTest, Cycles) {
   // DRAM terms the product's rates.
   for (const ::gemm::TargetInfo &target : ::gemm::getTargets()) {
     SCOPED_TRACE(target.name);
-    double l2 = c.l2Bytes / (target.l2BytesPerClockPerCU * c.computeUnits);
+    double l2 = c.l2Bytes * c.busiestShare /
+                (target.l2BytesPerClockPerCU * c.computeUnits);
     double dramBytesPerClock =
         target.dramBytesPerSecond() / target.boostClockHz();
     double expected =
         std::max({std::max(c.address, c.valu) * (1 + 0.8 * c.fewGroups), l2,
-                  c.dramBytes / dramBytesPerClock});
+                  c.dramBytes * c.busiestShare / dramBytesPerClock});
     EXPECT_NEAR(estimateSkinnyCycles(c.plan, target, c.computeUnits), expected,
                 expected * 1e-12);
   }
@@ -242,6 +254,36 @@ TEST(SkinnyEstimateTest, AddressPathBoundsTheDefaultTargetsMatVec) {
   const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
   SkinnyPlan plan = makePlan(4096, 16, 4096, true, false, 8, 1, 16);
   EXPECT_EQ(estimateSkinnyCycles(plan, target, 64), 2048.0 * 264);
+}
+
+// K parts are weighed by the estimate, their second kernel included.
+TEST(SkinnyPlanChoiceTest, PartsWhereTheRowsLeaveCUsIdle) {
+  // 466 x 54 x 8624, A and B stored transposed: unsplit, its rows give
+  // fewer workgroups than the default product's CUs, and an idle CU's share of
+  // the memory bandwidth goes unused.
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
+  FailureOr<SkinnyPlan> plan =
+      getSkinnyPlan(1, 466, 54, 8624, kTT, target, target.computeUnits, os);
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_GT(plan->parts, 1);
+  EXPECT_GE(plan->workgroups(), target.computeUnits);
+  SkinnyPlan unsplit = *plan;
+  unsplit.parts = 1;
+  EXPECT_LT(estimateSkinnyCycles(*plan, target, target.computeUnits),
+            estimateSkinnyCycles(unsplit, target, target.computeUnits));
+}
+
+TEST(SkinnyPlanChoiceTest, NoPartsWhereTheLaunchCostsMore) {
+  // The same rows over K = 256: the whole multiply takes less than the
+  // second kernel's launch gap.
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  FailureOr<SkinnyPlan> plan =
+      getSkinnyPlan(1, 466, 54, 256, kTT, ::gemm::getDefaultTarget(), 96, os);
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_EQ(plan->parts, 1);
 }
 
 } // namespace

@@ -766,7 +766,8 @@ def GemmExpandMath : Pass<"gemm-expand-math"> {
     (`__ocml_tanh_f32`, ...), which gemm-opt does not link: the code object
     would hold unresolved calls. This pass rewrites them first. A sum
     `1 + tanh(u)` (GELU's tanh form) becomes `2 / (1 + exp(-2u))`, the same
-    value in 6 instructions instead of tanh's polynomial (about 20), without
+    value in about 9 instructions (exp's range guard included) instead of
+    tanh's polynomial (about 20), without
     the cancellation where tanh(u) nears -1; a constant factor of u takes
     the -2, which is exact. Then, with upstream's patterns: `math.tanh` and `math.erf` by their f32 polynomial
     approximations (scalars and vectors), and `math.rsqrt` into one division
