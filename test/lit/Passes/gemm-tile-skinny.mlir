@@ -117,23 +117,24 @@ func.func @small_n_ta(%A: memref<1024x2000xf32>, %B: memref<1024x4xf32>, %C: mem
 
 // A stored K x M: 8 lanes along M. Of the plans (rows per lane x columns
 // per workgroup) the estimate of address, L2 and DRAM cycles takes 8 rows x
-// 8 columns (40 = 5 groups of 8), B loaded by the lanes (the estimate
+// 10 columns (40 = 4 groups of 10), B loaded by the lanes (the estimate
 // ranks this above B in SGPRs, @scalar_y's plan). A lane's rows are
 // two chunks of 4, the 8 lanes' chunks side by side (128 contiguous bytes of
 // a K row per load, not 256 bytes in 2 lines per chunk of 8): 3000 rows in
-// 47 workgroups of 64, each chunk shifted back to end at row 3000.
+// 47 groups of 64 (188 workgroups with the 4 column groups), each chunk
+// shifted back to end at row 3000.
 // CHECK-LABEL: func.func @row_chunks(
-// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c235, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128,
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c188, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c160,
 // CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
 // CHECK: %[[LANEL:.*]] = arith.divui %[[LANE]], %c4
-// CHECK: %[[GROUPL:.*]] = arith.divui %{{.*}}, %c5
+// CHECK: %[[GROUPL:.*]] = arith.divui %{{.*}}, %c4
 // CHECK: %[[LANEROW:.*]] = arith.muli %[[LANEL]], %c4
 // CHECK: %[[GROUPROW:.*]] = arith.muli %[[GROUPL]], %c64
 // CHECK: %[[OWNED0:.*]] = arith.addi %[[GROUPROW]], %[[LANEROW]]
 // CHECK: %[[CHUNK0:.*]] = arith.minui %[[OWNED0]], %c2996
 // CHECK: %[[OWNED1:.*]] = arith.addi %[[OWNED0]], %c32
 // CHECK: %[[CHUNK1:.*]] = arith.minui %[[OWNED1]], %c2996
-// CHECK: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// CHECK: scf.for {{.*}} -> (vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>, vector<10xf32>)
 // CHECK: vector.load %arg0[%[[K:.*]], %[[CHUNK0]]] : memref<4096x3000xf32>, vector<4xf32>
 // CHECK: vector.load %arg0[%[[K]], %[[CHUNK1]]] : memref<4096x3000xf32>, vector<4xf32>
 // A sum of the first chunk is stored when its row is the lane's own (not
@@ -252,7 +253,7 @@ func.func @stage_y(%A: memref<1000x512xf32>, %B: memref<512x64xf32>, %C: memref<
   return
 }
 
-// Small M (20 rows: 2 groups of 10 columns of S) in a batch of 3 (grid y),
+// Small M (20 rows: 3 groups of 7 columns of S) in a batch of 3 (grid y),
 // B stored N x K: B is the operand streamed, K contiguous. The epilogue
 // C = 2 (A B) + C is applied to the sum, and the temporary is gone.
 // CHECK-LABEL: func.func @small_m_batch_epilogue(
@@ -260,8 +261,8 @@ func.func @stage_y(%A: memref<1000x512xf32>, %B: memref<512x64xf32>, %C: memref<
 // CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %{{.*}}, %{{.*}} = %c3, %{{.*}} = %c1)
 // CHECK: vector.load %arg1[%[[BY]], %{{.*}}, %{{.*}}] : memref<3x1000x256xf32>, vector<4xf32>
 // CHECK: vector.load %arg0[%[[BY]], %{{.*}}, %{{.*}}] : memref<3x20x256xf32>, vector<4xf32>
-// CHECK: vector.from_elements {{.*}} : vector<10xf32>
-// CHECK: vector.fma {{.*}} : vector<10xf32>
+// CHECK: vector.from_elements {{.*}} : vector<7xf32>
+// CHECK: vector.fma {{.*}} : vector<7xf32>
 // CHECK: %[[OLD:.*]] = memref.load %arg2[%[[BY]], %[[COL:.*]], %[[ROW:.*]]] : memref<3x20x1000xf32>
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: arith.addf
@@ -300,21 +301,21 @@ func.func @few_tiles(%A: memref<4000x4096xf32>, %B: memref<4096x48xf32>, %C: mem
   return
 }
 
-// K parts: 512 rows make 32 workgroups of 16 rows on 96 CUs, and streaming
-// A takes about 140 us, so K is split in 8 parts (of 2048 steps of 4), each
-// a workgroup writing its sums to its rows of a workspace; a second kernel
-// adds the 8 parts into C in part order and zeroes them.
+// K parts: 512 rows make 64 workgroups of 8 rows, fewer than the 96 CUs, and
+// the plan of fewest estimated cycles splits K in 16 parts (of 1024 steps of
+// 4), each a workgroup writing its sums to its rows of a workspace; a second
+// kernel adds the 16 parts into C in part order and zeroes them.
 // CHECK-LABEL: func.func @parts(
-// CHECK: %[[WS:.*]] = memref.alloc() : memref<4096x4xf32>
-// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256, {{.*}} function(@parts_skinny_kernel)
-// CHECK: %[[PART:.*]] = arith.divui %[[BX]], %c32
-// CHECK: %[[FIRST:.*]] = arith.muli %[[PART]], %c2048
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<8192x4xf32>
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c1024, {{.*}} function(@parts_skinny_kernel)
+// CHECK: %[[PART:.*]] = arith.divui %[[BX]], %c64
+// CHECK: %[[FIRST:.*]] = arith.muli %[[PART]], %c1024
 // CHECK: scf.for
 // CHECK: arith.addi %{{.*}}, %[[FIRST]]
 // CHECK-NOT: memref.load %arg2
 // CHECK: %[[PROW:.*]] = arith.muli %[[PART]], %c512
 // CHECK-NEXT: %[[WROW:.*]] = arith.addi %[[PROW]], %{{.*}}
-// CHECK-NEXT: memref.store %{{.*}}, %[[WS]][%[[WROW]], %{{.*}}] : memref<4096x4xf32>
+// CHECK-NEXT: memref.store %{{.*}}, %[[WS]][%[[WROW]], %{{.*}}] : memref<8192x4xf32>
 // CHECK-NOT: memref.store %{{.*}}, %arg2
 // CHECK: gpu.terminator
 // CHECK: gpu.launch {{.*}} function(@parts_skinny_sum_kernel)
@@ -323,11 +324,11 @@ func.func @few_tiles(%A: memref<4000x4096xf32>, %B: memref<4096x48xf32>, %C: mem
 // CHECK-NEXT: %[[ROW1:.*]] = arith.addi %[[ROW]], %c512
 // CHECK-NEXT: %[[P1:.*]] = memref.load %[[WS]][%[[ROW1]], %[[COL]]]
 // CHECK-NEXT: %[[S1:.*]] = arith.addf %[[P0]], %[[P1]]
-// CHECK: %[[ROW7:.*]] = arith.addi %[[ROW]], %c3584
-// CHECK-NEXT: %[[P7:.*]] = memref.load %[[WS]][%[[ROW7]], %[[COL]]]
-// CHECK-NEXT: %[[S7:.*]] = arith.addf %{{.*}}, %[[P7]]
+// CHECK: %[[ROW15:.*]] = arith.addi %[[ROW]], %c7680
+// CHECK-NEXT: %[[P15:.*]] = memref.load %[[WS]][%[[ROW15]], %[[COL]]]
+// CHECK-NEXT: %[[S15:.*]] = arith.addf %{{.*}}, %[[P15]]
 // CHECK: %[[OLD:.*]] = memref.load %arg2[%[[ROW]], %[[COL]]]
-// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[S7]]
+// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[S15]]
 // CHECK-NEXT: memref.store %[[NEW]], %arg2[%[[ROW]], %[[COL]]]
 // CHECK: memref.dealloc %[[WS]]
 func.func @parts(%A: memref<512x65536xf32>, %B: memref<65536x4xf32>, %C: memref<512x4xf32>) {
