@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm-opt/Manifest/Epilogue.h"
+#include "GemmRunCheck.h"
+#include "GemmRunProblem.h"
+
 #include "gemm-opt/Version.h"
 #include "gemm-runtime/Backend.h"
 #include "gemm-runtime/CodeObject.h"
@@ -18,16 +20,12 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <limits>
-#include <random>
 
 using namespace llvm;
 using namespace gemm::rt;
@@ -136,461 +134,9 @@ static cl::opt<std::string> DumpC(
              "(to compare two code objects bit for bit)"),
     cl::cat(Cat));
 
-static Error makeError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
-
 static int fail(const Twine &Msg, int Code = 2) {
   WithColor::error(errs(), "gemm-run") << Msg << "\n";
   return Code;
-}
-
-namespace {
-/// A progress line on stderr for the long steps (the emulator takes minutes
-/// at 4096^3, so does the reference check): only when stderr is a terminal,
-/// so that pipes and tests see nothing; first after --progress-interval
-/// seconds and then at most that often; erased when the step ends.
-class ProgressLine {
-  using Clock = std::chrono::steady_clock;
-
-public:
-  ProgressLine(StringRef What, StringRef Unit)
-      : What(What), Unit(Unit), Enabled(sys::Process::StandardErrIsDisplayed()),
-        Start(Clock::now()), Last(Start) {
-    // The lines printed so far first, not after the step.
-    if (Enabled)
-      outs().flush();
-  }
-  ~ProgressLine() {
-    if (Shown)
-      errs() << "\r\x1b[K";
-  }
-  void update(uint64_t Done, uint64_t Total) {
-    if (!Enabled)
-      return;
-    Clock::time_point Now = Clock::now();
-    if (std::chrono::duration<double>(Now - Last).count() < ProgressInterval)
-      return;
-    Last = Now;
-    double Elapsed = std::chrono::duration<double>(Now - Start).count();
-    double Rate = Elapsed > 0 ? Done / Elapsed : 0;
-    std::string Eta = "?";
-    if (Rate > 0) {
-      uint64_t S = std::llround((Total - Done) / Rate);
-      Eta =
-          S >= 3600
-              ? formatv("{0}:{1:2}:{2:2}", S / 3600, S / 60 % 60, S % 60).str()
-              : formatv("{0}:{1:2}", S / 60, S % 60).str();
-    }
-    errs() << formatv("\r\x1b[K{0}: {1} of {2} {3} ({4:F0}%), {5:F1} {3}/s, "
-                      "ETA {6}",
-                      What, Done, Total, Unit, 100.0 * Done / Total, Rate, Eta)
-                  .str();
-    Shown = true;
-  }
-
-private:
-  StringRef What, Unit;
-  bool Enabled, Shown = false;
-  Clock::time_point Start, Last;
-};
-} // namespace
-
-/// The host's copies of A, B and C0, then of the epilogue's operands E0,
-/// E1, ...
-using HostBuffers = std::vector<std::vector<float>>;
-
-namespace {
-/// A, B or C: its manifest argument, the shape this run expects of it, and
-/// the elements of its buffer.
-struct Matrix {
-  const char *Name;
-  const ManifestArg *Arg;
-  int64_t Rows, Cols;
-  int64_t RequestedLD; ///< --lda/--ldb/--ldc, 0 if not given
-  int64_t Elements = 0;
-};
-
-/// alpha or beta: compiled into the code object, or a kernel argument whose
-/// value comes from --alpha/--beta.
-struct ScaleFactor {
-  const char *Name;
-  std::optional<double> Compiled;
-  const ManifestArg *Arg;
-  cl::opt<double> &Opt;
-  double Value = 0;
-};
-
-/// The multiplication this run performs, checked against the manifest and
-/// the options before anything is allocated.
-struct Problem {
-  StringMap<int64_t> SizeValues; ///< what a dynamic kernel takes at run time
-  int64_t M = 0, N = 0, K = 0, Batch = 0;
-  std::array<Matrix, 3> Matrices{}; ///< A, B, C
-  std::array<ScaleFactor, 2> Factors{
-      ScaleFactor{"alpha", {}, nullptr, AlphaOpt},
-      ScaleFactor{"beta", {}, nullptr, BetaOpt}};
-  /// An epilogue beyond alpha/beta (which then are unused), and the
-  /// elements of each of its operands' buffers.
-  std::optional<gemm::EpilogueProgram> Epilogue;
-  std::vector<int64_t> OperandElements;
-  double alpha() const { return Factors[0].Value; }
-  double beta() const { return Factors[1].Value; }
-  double flop() const { return 2.0 * Batch * M * N * K; }
-};
-
-/// The worst element of the check against the reference, and the counts.
-struct CheckResult {
-  double MaxAbs = 0, MaxRel = 0, MaxRatio = 0;
-  int64_t Bad = 0, GapWrites = 0;
-  int64_t WorkspaceNonZero = 0; ///< floats of the workspace left non-zero
-  int64_t FirstI = -1, FirstR = -1, FirstC = -1;
-  double FirstGot = 0, FirstRef = 0, FirstTol = 0;
-};
-} // namespace
-
-/// A kernel compiled for dynamic sizes takes them at run time: from the
-/// options, leading dimensions defaulting to the columns and batch strides
-/// to rows x ld. Binds them in \p Man.
-static Error bindRunTimeSizes(Manifest &Man, StringMap<int64_t> &SizeValues) {
-  std::vector<std::string> Dynamic = Man.dynamicSizes();
-  if (Dynamic.empty())
-    return Error::success();
-  for (auto [Name, Opt, Compiled] :
-       {std::tuple("m", &MOpt, Man.Problem.M),
-        std::tuple("n", &NOpt, Man.Problem.N),
-        std::tuple("k", &KOpt, Man.Problem.K),
-        std::tuple("batch", &BatchOpt, Man.Problem.Batch)}) {
-    if (!Compiled && *Opt <= 0)
-      return makeError(formatv("the code object takes {0} at run time: give "
-                               "a positive --{0}",
-                               Name));
-    SizeValues[Name] = Compiled ? Compiled : Opt->getValue();
-  }
-  for (auto [Role, Opt] : {std::pair("A", &LdaOpt), std::pair("B", &LdbOpt),
-                           std::pair("C", &LdcOpt)}) {
-    const ManifestArg *Arg = Man.arg(Role);
-    if (!Arg)
-      return makeError(
-          "manifest must describe arguments with roles A, B and C");
-    std::string Lower = StringRef(Role).lower();
-    auto Value = [&](int64_t Static, const std::string &Expr) {
-      return Expr.empty() ? Expected<int64_t>(Static)
-                          : evaluateSize(Expr, SizeValues);
-    };
-    Expected<int64_t> Rows = Value(Arg->Rows, Arg->RowsExpr);
-    Expected<int64_t> Cols = Value(Arg->Cols, Arg->ColsExpr);
-    if (!Rows || !Cols)
-      return Rows ? Cols.takeError() : Rows.takeError();
-    if (llvm::is_contained(Dynamic, "ld" + Lower)) {
-      if (*Opt && *Opt < *Cols)
-        return makeError(formatv("--ld{0}={1} is less than {2}'s {3} columns",
-                                 Lower, Opt->getValue(), Role, *Cols));
-      SizeValues["ld" + Lower] = *Opt ? Opt->getValue() : *Cols;
-    }
-    Expected<int64_t> LD = Value(Arg->LD, Arg->LDExpr);
-    if (!LD)
-      return LD.takeError();
-    if (llvm::is_contained(Dynamic, "batch_stride_" + Lower)) {
-      std::optional<int64_t> Stride = checkedMul(*Rows, *LD);
-      if (!Stride)
-        return makeError(formatv("{0}'s batch stride, rows x ld = {1} x {2}, "
-                                 "overflows 64 bits",
-                                 Role, *Rows, *LD));
-      SizeValues["batch_stride_" + Lower] = *Stride;
-    }
-  }
-  for (const std::string &Name : Dynamic)
-    if (!SizeValues.count(Name))
-      return makeError("the code object takes '" + Name +
-                       "' at run time, which gemm-run cannot give");
-  return Man.bindSizes(SizeValues);
-}
-
-/// Checks \p Mat's manifest argument against the shape the problem needs and
-/// counts the elements of its buffer; a manifest's or an option's sizes can
-/// be anything up to 2^63 - 1, so every product is checked.
-static Error sizeMatrix(Matrix &Mat, int64_t Batch) {
-  const ManifestArg &A = *Mat.Arg;
-  if (A.Kind != "global_buffer" || A.Size != 8)
-    return makeError(
-        formatv("argument {0} must be an 8-byte global_buffer", Mat.Name));
-  if (A.Rows != Mat.Rows || A.Cols != Mat.Cols || A.LD < Mat.Cols)
-    return makeError(formatv("argument {0} is {1}x{2} (ld {3}) in the "
-                             "manifest, expected {4}x{5} with ld >= {5}",
-                             Mat.Name, A.Rows, A.Cols, A.LD, Mat.Rows,
-                             Mat.Cols));
-  if (Mat.RequestedLD && Mat.RequestedLD != A.LD)
-    return makeError(formatv("the code object is compiled for ld{0}={1}; "
-                             "requested {2} (leading dimensions are static)",
-                             StringRef(Mat.Name).lower(), A.LD,
-                             Mat.RequestedLD));
-  std::optional<int64_t> Single = checkedMul(Mat.Rows, A.LD);
-  if (!Single)
-    return makeError(formatv("argument {0}: rows x ld = {1} x {2} overflows "
-                             "64 bits",
-                             Mat.Name, Mat.Rows, A.LD));
-  if (Batch > 1 && A.BatchStride < *Single)
-    return makeError(formatv("argument {0} has batch_stride {1}; a batch of "
-                             "{2} needs at least rows x ld = {3}",
-                             Mat.Name, A.BatchStride, Batch, *Single));
-  std::optional<int64_t> Elems =
-      checkedMulAdd<int64_t>(Batch - 1, Batch > 1 ? A.BatchStride : 0, *Single);
-  std::optional<int64_t> Bytes =
-      Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
-  if (!Bytes)
-    return makeError(formatv("argument {0}: (batch - 1) x batch_stride + rows "
-                             "x ld = ({1} - 1) x {2} + {3} elements of 4 "
-                             "bytes overflows 64 bits",
-                             Mat.Name, Batch, A.BatchStride, *Single));
-  Elems = checkedAdd<int64_t>(*Elems, A.Slack);
-  Bytes = Elems ? checkedMul<int64_t>(*Elems, 4) : std::nullopt;
-  if (!Bytes)
-    return makeError(formatv("argument {0}: slack {1} overflows 64 bits",
-                             Mat.Name, A.Slack));
-  Mat.Elements = *Elems;
-  return Error::success();
-}
-
-/// alpha and beta: each either compiled in (the manifest's value) or a
-/// 4-byte f32 argument, never both.
-static Error resolveScaleFactors(const Manifest &Man, Problem &P) {
-  P.Factors[0].Compiled = Man.Problem.Alpha;
-  P.Factors[0].Arg = Man.arg("alpha");
-  P.Factors[1].Compiled = Man.Problem.Beta;
-  P.Factors[1].Arg = Man.arg("beta");
-  for (ScaleFactor &F : P.Factors) {
-    if (F.Arg && F.Compiled)
-      return makeError(formatv("manifest gives {0} both as a value and as an "
-                               "argument",
-                               F.Name));
-    if (!F.Arg && !F.Compiled)
-      return makeError(formatv("manifest gives neither a value nor an "
-                               "argument for {0}",
-                               F.Name));
-    if (F.Arg && (F.Arg->Kind != "by_value" || F.Arg->Size != 4))
-      return makeError(
-          formatv("argument {0} must be a 4-byte by_value f32", F.Name));
-    // The value is passed as an f32.
-    if (F.Opt.getNumOccurrences() &&
-        !(std::fabs(F.Opt) <= std::numeric_limits<float>::max()))
-      return makeError(formatv("--{0}={1:e} is not a finite f32 value", F.Name,
-                               F.Opt.getValue()));
-    if (F.Compiled && F.Opt.getNumOccurrences() && F.Opt != *F.Compiled)
-      return makeError(formatv("the code object is compiled for {0}={1}; "
-                               "requested {2}",
-                               F.Name, *F.Compiled, F.Opt.getValue()));
-    F.Value = F.Compiled ? *F.Compiled : (double)(float)F.Opt;
-  }
-  // One argument that the program passes as alpha and as beta.
-  if (P.Factors[0].Arg && P.Factors[0].Arg == P.Factors[1].Arg) {
-    if (BetaOpt.getNumOccurrences() &&
-        (!AlphaOpt.getNumOccurrences() || BetaOpt != AlphaOpt))
-      return makeError("the kernel takes alpha and beta as one argument: give "
-                       "--alpha only");
-    P.Factors[1].Value = P.Factors[0].Value;
-  }
-  return Error::success();
-}
-
-/// An epilogue beyond alpha/beta: its body, and the size of each operand,
-/// the product of the problem's sizes along its loops. Every argument with
-/// an operand's role must name one the problem describes.
-static Error readEpilogue(const Manifest &Man, Problem &P) {
-  Expected<gemm::EpilogueProgram> Program = gemm::EpilogueProgram::parse(
-      Man.Problem.EpilogueBody, Man.Problem.EpilogueOperands.size());
-  if (!Program)
-    return Program.takeError();
-  P.Epilogue = std::move(*Program);
-  for (const std::vector<std::string> &Dims : Man.Problem.EpilogueOperands) {
-    int64_t Elements = 1;
-    for (const std::string &Dim : Dims)
-      Elements *= Dim == "batch" ? P.Batch : Dim == "m" ? P.M : P.N;
-    P.OperandElements.push_back(Elements);
-  }
-  for (const std::vector<ManifestKernel> *List : {&Man.Kernels, &Man.Then})
-    for (const ManifestKernel &K : *List)
-      for (const ManifestArg &A : K.Args)
-        if (A.isEpilogueOperand() &&
-            (A.getEpilogueOperandIndex() >= P.OperandElements.size() ||
-             A.Kind != "global_buffer" || A.Size != 8))
-          return makeError(formatv("argument {0} ({1}) must be an 8-byte "
-                                   "global_buffer of an operand that "
-                                   "problem.epilogue describes",
-                                   A.Index, A.Role));
-  return Error::success();
-}
-
-/// The problem the manifest describes, with the run-time sizes bound and
-/// every size checked: the matrices' buffers together within \p MemoryLimit.
-static Expected<Problem> readProblem(Manifest &Man, uint64_t MemoryLimit) {
-  Problem P;
-  if (Error E = bindRunTimeSizes(Man, P.SizeValues))
-    return std::move(E);
-  P.M = MOpt ? MOpt : Man.Problem.M;
-  P.N = NOpt ? NOpt : Man.Problem.N;
-  P.K = KOpt ? KOpt : Man.Problem.K;
-  P.Batch = BatchOpt ? BatchOpt : Man.Problem.Batch;
-  if (P.M != Man.Problem.M || P.N != Man.Problem.N || P.K != Man.Problem.K ||
-      P.Batch != Man.Problem.Batch)
-    return makeError(formatv("the code object is compiled for M={0} N={1} "
-                             "K={2} batch={3}; requested M={4} N={5} K={6} "
-                             "batch={7} (sizes are static)",
-                             Man.Problem.M, Man.Problem.N, Man.Problem.K,
-                             Man.Problem.Batch, P.M, P.N, P.K, P.Batch));
-  if ((TransposeAOpt.getNumOccurrences() &&
-       TransposeAOpt != Man.Problem.TransposeA) ||
-      (TransposeBOpt.getNumOccurrences() &&
-       TransposeBOpt != Man.Problem.TransposeB))
-    return makeError(formatv("the code object is compiled for transpose-a={0} "
-                             "transpose-b={1}; the layout is static",
-                             Man.Problem.TransposeA, Man.Problem.TransposeB));
-  const ManifestArg *AA = Man.arg("A"), *BA = Man.arg("B"), *CA = Man.arg("C");
-  if (!AA || !BA || !CA)
-    return makeError("manifest must describe arguments with roles A, B and C");
-  P.Matrices = {Matrix{"A", AA, Man.Problem.TransposeA ? P.K : P.M,
-                       Man.Problem.TransposeA ? P.M : P.K, LdaOpt},
-                Matrix{"B", BA, Man.Problem.TransposeB ? P.N : P.K,
-                       Man.Problem.TransposeB ? P.K : P.N, LdbOpt},
-                Matrix{"C", CA, P.M, P.N, LdcOpt}};
-  uint64_t TotalBytes = 0;
-  for (Matrix &Mat : P.Matrices) {
-    if (Error E = sizeMatrix(Mat, P.Batch))
-      return std::move(E);
-    // Each is below 2^63 bytes: the sum of three fits 64 unsigned bits.
-    TotalBytes += Mat.Elements * 4;
-  }
-  // A matmul of A with itself: B is A's buffer.
-  if (AA == BA)
-    TotalBytes -= P.Matrices[1].Elements * 4;
-  // The workspace the kernels share (below 2^40 floats: the parser checks).
-  uint64_t WorkspaceBytes = 0;
-  for (const std::vector<ManifestKernel> *List : {&Man.Kernels, &Man.Then})
-    for (const ManifestKernel &K : *List)
-      for (const ManifestArg &A : K.Args)
-        if (A.isWorkspace())
-          WorkspaceBytes =
-              std::max<uint64_t>(WorkspaceBytes, uint64_t(A.Rows * A.Cols) * 4);
-  TotalBytes += WorkspaceBytes;
-  if (TotalBytes > MemoryLimit)
-    return makeError(formatv(
-        "the matrices A, B and C{5} take {0} + {1} + {2}{6} = {3}, more than "
-        "the memory limit of {4}; raise it with --memory-limit",
-        P.Matrices[0].Elements * 4, P.Matrices[1].Elements * 4,
-        P.Matrices[2].Elements * 4, formatBytes(TotalBytes),
-        formatBytes(MemoryLimit), WorkspaceBytes ? " and the workspace" : "",
-        WorkspaceBytes ? formatv(" + {0}", WorkspaceBytes).str() : ""));
-  if (Man.Problem.hasGeneralEpilogue()) {
-    if (Error E = readEpilogue(Man, P))
-      return std::move(E);
-    return std::move(P);
-  }
-  if (Error E = resolveScaleFactors(Man, P))
-    return std::move(E);
-  return std::move(P);
-}
-
-/// The manifest's argument layout must agree with the code object's.
-static Error checkKernelArguments(const Manifest &Man, const ManifestKernel &K,
-                                  const KernelInfo &KI) {
-  if (K.KernargSize && *K.KernargSize != KI.KernargSegmentSize)
-    return makeError(formatv("manifest '{0}': \"kernarg_size\" is {1}, but "
-                             "kernel '{2}' of the code object has a kernarg "
-                             "segment of {3} bytes",
-                             Man.Path, *K.KernargSize, KI.Name,
-                             KI.KernargSegmentSize));
-  for (const ManifestArg &A : K.Args) {
-    bool Found = false;
-    for (const KernelArg &KA : KI.Args)
-      Found |=
-          KA.Offset == A.Offset && KA.Size == A.Size && KA.ValueKind == A.Kind;
-    if (!Found)
-      return makeError(formatv("manifest argument {0} ({1}, offset {2}, size "
-                               "{3}) does not match the code object's "
-                               "metadata",
-                               A.Index, A.Role, A.Offset, A.Size));
-    if ((uint64_t)A.Offset + A.Size > KI.KernargSegmentSize)
-      return makeError(formatv("manifest argument {0} ({1}, offset {2}, size "
-                               "{3}) is outside the code object's kernarg "
-                               "segment of {4} bytes",
-                               A.Index, A.Role, A.Offset, A.Size,
-                               KI.KernargSegmentSize));
-  }
-  return Error::success();
-}
-
-/// "problem: M=.. N=.. K=.., C += A x B, seed 1" and the kernel chosen.
-static void printProblem(const Manifest &Man, const Problem &P) {
-  // The manifest's choice among several kernels, by the run-time sizes.
-  if (Man.Kernels.size() > 1)
-    outs() << formatv("kernel: {0} (of {1}; when {2})\n", Man.Kernel,
-                      Man.Kernels.size(),
-                      Man.When.empty() ? "always" : Man.When);
-  double Alpha = P.alpha(), Beta = P.beta();
-  std::string Epilogue =
-      P.Epilogue
-          ? formatv(
-                "C = epilogue({0} steps; T{1}{2}) of T = ",
-                P.Epilogue->numSteps(), P.Epilogue->readsC() ? ", C" : "",
-                P.OperandElements.size() > 1
-                    ? formatv(", E0..E{0}", P.OperandElements.size() - 1).str()
-                : P.OperandElements.empty() ? std::string()
-                                            : std::string(", E0"))
-                .str()
-      : Alpha == 1 && Beta == 1
-          ? std::string("C += ")
-          : formatv("C = {0}{1}",
-                    Beta == 0 ? "" : formatv("{0} C + ", Beta).str(),
-                    Alpha == 1 ? "" : formatv("{0} ", Alpha).str())
-                .str();
-  auto LD = [&](unsigned I, const char *Name) {
-    const ManifestArg &A = *P.Matrices[I].Arg;
-    return A.LD != A.Cols ? formatv(" {0}={1}", Name, A.LD).str()
-                          : std::string();
-  };
-  outs() << formatv(
-      "problem: M={0} N={1} K={2}{3}{4}{5}, {9}{6} x {7}, "
-      "seed {8}\n",
-      P.M, P.N, P.K, P.Batch > 1 ? formatv(" batch={0}", P.Batch).str() : "",
-      LD(0, "lda"), LD(1, "ldb") + LD(2, "ldc"),
-      Man.Problem.TransposeA ? "A^T" : "A",
-      Man.Problem.TransposeB ? "B^T" : "B", Seed.getValue(), Epilogue);
-}
-
-/// The sentinel in C's gaps (between rows, ld > columns, and batches).
-static const float CGap = 1234.5f;
-
-/// A, B and C0: uniform in [-1, 1) from a fixed generator, A then B then C.
-/// The gaps between rows and batches hold NaN in A and B, so that a kernel
-/// that reads them fails, and CGap in C, which must survive. With beta = 0
-/// compiled in, C must not be read: NaN would poison it.
-static HostBuffers makeInputs(const Manifest &Man, const Problem &P) {
-  std::mt19937 Gen(Seed);
-  HostBuffers Host(3);
-  const float Gaps[3] = {NAN, NAN, CGap};
-  for (unsigned I = 0; I < 3; ++I) {
-    const ManifestArg &A = *P.Matrices[I].Arg;
-    int64_t Stride = P.Batch > 1 ? A.BatchStride : A.Rows * A.LD;
-    std::vector<float> &V = Host[I];
-    V.assign(P.Matrices[I].Elements, Gaps[I]);
-    for (int64_t B = 0; B < P.Batch; ++B)
-      for (int64_t R = 0; R < A.Rows; ++R)
-        for (int64_t C = 0; C < A.Cols; ++C)
-          V[B * Stride + R * A.LD + C] = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
-  }
-  // The epilogue's operands, dense, after C.
-  for (int64_t Elements : P.OperandElements) {
-    std::vector<float> &V = Host.emplace_back(Elements);
-    for (float &E : V)
-      E = (float)((Gen() >> 8) * 0x1p-23 - 1.0);
-  }
-  if (Man.Problem.Beta == 0.0 || (P.Epilogue && !P.Epilogue->readsC()))
-    for (float &V : Host[2])
-      if (V != CGap)
-        V = NAN;
-  if (P.Matrices[1].Arg == P.Matrices[0].Arg)
-    Host[1] = Host[0];
-  return Host;
 }
 
 /// The device buffers of a run: A, B and C, and the workspace the kernels
@@ -719,131 +265,6 @@ static int reportPrediction(const SimResult &Sim, const Problem &P) {
   return 0;
 }
 
-/// Checks C against a double-precision reference, element by element within
-/// the tolerance of the overview, and C's gaps for stray stores.
-static CheckResult checkAgainstReference(const Manifest &Man, const Problem &P,
-                                         const HostBuffers &Host,
-                                         const std::vector<float> &HC) {
-  const ManifestArg &AA = *P.Matrices[0].Arg, &BA = *P.Matrices[1].Arg,
-                    &CA = *P.Matrices[2].Arg;
-  const std::vector<float> &HA = Host[0], &HB = Host[1], &HC0 = Host[2];
-  int64_t M = P.M, N = P.N, K = P.K, Batch = P.Batch;
-  double Alpha = P.alpha(), Beta = P.beta();
-  auto At = [&](const std::vector<float> &V, const ManifestArg &A, int64_t I,
-                int64_t R, int64_t C) {
-    return V[I * (Batch > 1 ? A.BatchStride : 0) + R * A.LD + C];
-  };
-  const double Unit = 0x1p-24;
-  CheckResult Res;
-  ProgressLine Progress("reference check", "rows");
-  std::vector<double> Ref(N), Mag(N), BRow(N), Operands;
-  for (int64_t I = 0; I < Batch; ++I) {
-    for (int64_t R = 0; R < M; ++R) {
-      std::fill(Ref.begin(), Ref.end(), 0.0);
-      std::fill(Mag.begin(), Mag.end(), 0.0);
-      for (int64_t Kk = 0; Kk < K; ++Kk) {
-        double A = Man.Problem.TransposeA ? At(HA, AA, I, Kk, R)
-                                          : At(HA, AA, I, R, Kk);
-        for (int64_t C = 0; C < N; ++C)
-          BRow[C] = Man.Problem.TransposeB ? At(HB, BA, I, C, Kk)
-                                           : At(HB, BA, I, Kk, C);
-        for (int64_t C = 0; C < N; ++C) {
-          Ref[C] += A * BRow[C];
-          Mag[C] += std::fabs(A * BRow[C]);
-        }
-      }
-      for (int64_t C = 0; C < N; ++C) {
-        double Tol;
-        if (P.Epilogue) {
-          // The body on the sum, known within the sum's bound.
-          double C0 = P.Epilogue->readsC() ? At(HC0, CA, I, R, C) : 0.0;
-          Operands.clear();
-          for (auto [Index, Dims] :
-               llvm::enumerate(Man.Problem.EpilogueOperands)) {
-            int64_t Offset = 0;
-            for (const std::string &Dim : Dims)
-              Offset = Dim == "batch" ? Offset * Batch + I
-                       : Dim == "m"   ? Offset * M + R
-                                      : Offset * N + C;
-            Operands.push_back(Host[3 + Index][Offset]);
-          }
-          Ref[C] = P.Epilogue->evaluate(Ref[C], Operands, C0,
-                                        2.0 * (K + 3) * Unit * Mag[C], Tol);
-          Mag[C] = std::fabs(Ref[C]) + Tol;
-        } else {
-          // alpha * sum + beta * C0: three roundings more than the sum.
-          double C0 = Beta == 0 ? 0.0 : At(HC0, CA, I, R, C);
-          Ref[C] = Alpha * Ref[C] + Beta * C0;
-          Mag[C] = std::fabs(Alpha) * Mag[C] + std::fabs(Beta * C0);
-          Tol = 2.0 * (K + 3) * Unit * Mag[C];
-        }
-        double Got = At(HC, CA, I, R, C);
-        double Err = std::fabs(Got - Ref[C]);
-        // Where the terms' magnitudes reach f32's range (a large alpha or
-        // beta), the kernel's f32 arithmetic may overflow to an infinity, or
-        // to NaN where two infinities meet, as the program's would.
-        bool MayOverflow =
-            Mag[C] + Tol >= (double)std::numeric_limits<float>::max();
-        bool Ok = (std::isfinite(Got) && Err <= Tol) ||
-                  (MayOverflow && !std::isfinite(Got));
-        if (std::isfinite(Err)) {
-          Res.MaxAbs = std::max(Res.MaxAbs, Err);
-          Res.MaxRel =
-              std::max(Res.MaxRel, Err / std::max(std::fabs(Ref[C]), 1e-30));
-          Res.MaxRatio = std::max(Res.MaxRatio, Tol > 0 ? Err / Tol : 0);
-        }
-        if (!Ok && Res.Bad++ == 0) {
-          Res.FirstI = I;
-          Res.FirstR = R;
-          Res.FirstC = C;
-          Res.FirstGot = Got;
-          Res.FirstRef = Ref[C];
-          Res.FirstTol = Tol;
-        }
-      }
-      Progress.update(I * M + R + 1, Batch * M);
-    }
-  }
-  // C's gaps must be untouched: a store past a row or a batch lands there.
-  for (size_t E = 0; E < HC.size(); ++E)
-    Res.GapWrites += memcmp(&HC0[E], &CGap, sizeof(float)) == 0 &&
-                     memcmp(&HC[E], &CGap, sizeof(float)) != 0;
-  return Res;
-}
-
-/// Prints the check; 0 for PASS, 1 for FAIL.
-static int reportCheck(const CheckResult &Res, const Problem &P,
-                       double Seconds) {
-  outs() << formatv("max abs error: {0:E3}\nmax rel error: {1:E3}\n"
-                    "max error / tolerance: {2:F4}\n",
-                    Res.MaxAbs, Res.MaxRel, Res.MaxRatio);
-  outs() << formatv("reference check: {0:F3} s\n", Seconds);
-  if (Res.Bad) {
-    outs() << formatv(
-        "first mismatch at ({0}row {1}, col {2}): got {3:E8}, "
-        "expected {4:E8} (tolerance {5:E3})\n",
-        P.Batch > 1 ? formatv("batch {0}, ", Res.FirstI).str() : "", Res.FirstR,
-        Res.FirstC, Res.FirstGot, Res.FirstRef, Res.FirstTol);
-    outs() << formatv("FAIL: {0} of {1} elements mismatch\n", Res.Bad,
-                      P.Batch * P.M * P.N);
-    return 1;
-  }
-  if (Res.GapWrites) {
-    outs() << formatv("FAIL: {0} element(s) of C outside the matrix (between "
-                      "rows or batches) were overwritten\n",
-                      Res.GapWrites);
-    return 1;
-  }
-  if (Res.WorkspaceNonZero) {
-    outs() << formatv("FAIL: the kernels left {0} float(s) of the workspace "
-                      "non-zero; the next launch needs it zeroed\n",
-                      Res.WorkspaceNonZero);
-    return 1;
-  }
-  outs() << "PASS\n";
-  return 0;
-}
-
 /// --repeat timed launches after the verified one.
 static int timeLaunches(Backend &B, const Problem &P,
                         function_ref<Expected<LaunchStats>()> Launch) {
@@ -870,6 +291,27 @@ static int timeLaunches(Backend &B, const Problem &P,
                       P.flop() / (Avg * 1e-3) * 1e-12,
                       P.flop() / (Best * 1e-3) * 1e-12);
   return 0;
+}
+
+/// What the options ask of the problem.
+static ProblemOptions getProblemOptions() {
+  ProblemOptions Options;
+  Options.M = MOpt;
+  Options.N = NOpt;
+  Options.K = KOpt;
+  Options.Batch = BatchOpt;
+  if (TransposeAOpt.getNumOccurrences())
+    Options.TransposeA = TransposeAOpt;
+  if (TransposeBOpt.getNumOccurrences())
+    Options.TransposeB = TransposeBOpt;
+  Options.Lda = LdaOpt;
+  Options.Ldb = LdbOpt;
+  Options.Ldc = LdcOpt;
+  if (AlphaOpt.getNumOccurrences())
+    Options.Alpha = AlphaOpt;
+  if (BetaOpt.getNumOccurrences())
+    Options.Beta = BetaOpt;
+  return Options;
 }
 
 /// Parses the command line; false (after the parser's message) on bad
@@ -975,7 +417,7 @@ static Expected<LaunchStats> launchAll(Backend &B,
                                        const SimParams &Params) {
   LaunchStats Total;
   for (LaunchParams &LP : Launches) {
-    ProgressLine Line("emulator", "workgroups");
+    ProgressLine Line("emulator", "workgroups", ProgressInterval);
     LP.Progress = [&](uint64_t Done, uint64_t Total) {
       Line.update(Done, Total);
     };
@@ -1019,7 +461,7 @@ static int verifyResult(Backend &B, const Manifest &Man, const Problem &P,
       return fail(toString(std::move(E)));
   }
   auto CheckStart = std::chrono::steady_clock::now();
-  CheckResult Check = checkAgainstReference(Man, P, Host, HC);
+  CheckResult Check = checkAgainstReference(Man, P, Host, HC, ProgressInterval);
   // The next launch finds the workspace as the kernels must leave it.
   if (Dev.Workspace) {
     std::vector<float> Workspace(Dev.WorkspaceFloats);
@@ -1058,7 +500,8 @@ int main(int Argc, char **Argv) {
   if (Man.Problem.ElementType != "f32")
     return fail("element type '" + Man.Problem.ElementType +
                 "' is not supported (f32 only)");
-  Expected<Problem> POrErr = readProblem(Man, *MemoryLimit);
+  Expected<Problem> POrErr =
+      readProblem(Man, getProblemOptions(), *MemoryLimit);
   if (!POrErr)
     return fail(toString(POrErr.takeError()));
   const Problem &P = *POrErr;
@@ -1096,9 +539,9 @@ int main(int Argc, char **Argv) {
                     .str());
   outs() << formatv("gemm-run: {0} on {1}\n", sys::path::filename(COPath),
                     B.deviceDescription());
-  printProblem(Man, P);
+  printProblem(Man, P, Seed);
 
-  HostBuffers Host = makeInputs(Man, P);
+  HostBuffers Host = makeInputs(Man, P, Seed);
   Expected<DeviceBuffers> Dev =
       allocateBuffers(B, Kernels, Host, P.Matrices[1].Arg == P.Matrices[0].Arg);
   if (!Dev)
