@@ -293,6 +293,12 @@ static int timeLaunches(Backend &B, const Problem &P,
   return 0;
 }
 
+/// \p Opt's value where the command line gives it.
+template <typename T>
+static std::optional<T> getIfGiven(const cl::opt<T> &Opt) {
+  return Opt.getNumOccurrences() ? std::optional<T>(Opt) : std::nullopt;
+}
+
 /// What the options ask of the problem.
 static ProblemOptions getProblemOptions() {
   ProblemOptions Options;
@@ -300,17 +306,13 @@ static ProblemOptions getProblemOptions() {
   Options.N = NOpt;
   Options.K = KOpt;
   Options.Batch = BatchOpt;
-  if (TransposeAOpt.getNumOccurrences())
-    Options.TransposeA = TransposeAOpt;
-  if (TransposeBOpt.getNumOccurrences())
-    Options.TransposeB = TransposeBOpt;
+  Options.TransposeA = getIfGiven(TransposeAOpt);
+  Options.TransposeB = getIfGiven(TransposeBOpt);
   Options.Lda = LdaOpt;
   Options.Ldb = LdbOpt;
   Options.Ldc = LdcOpt;
-  if (AlphaOpt.getNumOccurrences())
-    Options.Alpha = AlphaOpt;
-  if (BetaOpt.getNumOccurrences())
-    Options.Beta = BetaOpt;
+  Options.Alpha = getIfGiven(AlphaOpt);
+  Options.Beta = getIfGiven(BetaOpt);
   return Options;
 }
 
