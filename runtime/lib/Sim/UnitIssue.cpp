@@ -7,9 +7,6 @@
 
 #include "UnitModel.h"
 
-#include "gemm-opt/CodeObject/Occupancy.h"
-
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>

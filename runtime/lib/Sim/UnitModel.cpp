@@ -12,8 +12,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <cmath>
-
 using namespace llvm;
 using namespace gemm::rt;
 using namespace gemm::rt::emu;
