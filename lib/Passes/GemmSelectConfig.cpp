@@ -41,18 +41,78 @@ MatmulChoiceInput mlir::gemm::getMatmulChoiceInput(linalg::LinalgOp matmul) {
   return input;
 }
 
+namespace {
+/// A tile of getTiledKernelCosts, the K parts of its grid's tail, and their
+/// estimate.
+struct TiledChoice {
+  const TiledKernelCosts *costs;
+  int64_t parts;
+  double cycles;
+};
+} // namespace
+
+/// Of the tiles of getTiledKernelCosts that fit the matmul (with
+/// `ownTileOnly`, the configuration's tile, if it is one of them) and the
+/// K parts of their grid's tail, the pair with the shortest estimate
+/// (estimateTiledCycles); nullopt when none has one. The parts are the
+/// configuration's split-tail when given, else 1 and, for a `splittable`
+/// matmul, each split into parts of at least kMinAutoSplitTailSteps K steps.
+/// Only from kMinEstimatedK: the costs were fitted on K >= 32.
+static std::optional<TiledChoice>
+chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
+                      int64_t batch, bool splittable, bool transposeB,
+                      bool ownTileOnly) {
+  if (llvm::any_of(mnk, ShapedType::isDynamic) ||
+      ShapedType::isDynamic(batch) || mnk[2] < kMinEstimatedK)
+    return std::nullopt;
+  std::string ignored;
+  llvm::raw_string_ostream ignoredOs(ignored);
+  std::optional<TiledChoice> fastest;
+  for (const TiledKernelCosts &costs : getTiledKernelCosts()) {
+    if (costs.transposeB != transposeB || mnk[0] < costs.bm ||
+        mnk[1] < costs.bn)
+      continue;
+    if (ownTileOnly &&
+        (costs.bm != config.bm || costs.bn != config.bn ||
+         costs.wavesM != config.wavesM || costs.wavesN != config.wavesN))
+      continue;
+    KernelTile tile;
+    static_cast<KernelConfig &>(tile) = config;
+    tile.bm = costs.bm;
+    tile.bn = costs.bn;
+    tile.wavesM = costs.wavesM;
+    tile.wavesN = costs.wavesN;
+    std::tie(tile.m, tile.n, tile.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
+    SmallVector<int64_t> partsToTry = {config.splitTail > 1 ? config.splitTail
+                                                            : 1};
+    if (config.splitTail == 0 && splittable)
+      for (int64_t parts = 2; parts <= kMaxSplitTailParts; ++parts) {
+        FailureOr<SplitTailGrid> grid =
+            getSplitTailGrid(tile, parts, ignoredOs);
+        if (succeeded(grid) && grid->stepsPerPart >= kMinAutoSplitTailSteps)
+          partsToTry.push_back(parts);
+      }
+    for (int64_t parts : partsToTry) {
+      std::optional<double> cycles =
+          estimateTiledCycles(tile, batch, transposeB, parts);
+      if (cycles && (!fastest || *cycles < fastest->cycles))
+        fastest = TiledChoice{&costs, parts, *cycles};
+    }
+  }
+  return fastest;
+}
+
 /// Unless a tile option was given: a matmul smaller than the default tile
 /// along M or N, which would go to the simple lowering, gets the largest
 /// tile of the default 4 x 1 wave grid that fits it, or below 64 rows of a
 /// 2 x 1 one (for the tiled kernel: selectKernel gives such a matmul the
 /// skinny kernel; 59 x 7714 x 2570 2.00 ms simple, 0.129 ms in 32 x 64
-/// tiles, 0.110 ms skinny); one whose
-/// default tiles would fill at most half the CUs gets 64 x 64 tiles, and one
-/// whose default tiles make up to about 2.6 rounds of the CUs 64 x 128 tiles of
-/// a 2 x 2 wave grid. Below 2^24 multiply-adds (of the whole batch) the
-/// simple kernel's many small workgroups stay faster (the timing model: 0.004
-/// against 0.006 ms at 100 x 100 x 64, 0.016 against 0.026 at 128 x 32 x 256;
-/// 0.353 against 0.157 at 1760 x 64 x 1760).
+/// tiles, 0.110 ms skinny); one that the default tile fits, from 2^28
+/// multiply-adds and K = 32, the tile of getTiledKernelCosts with the
+/// shortest estimate, its grid's tail split or not. Below 2^24 multiply-adds
+/// (of the whole batch) the simple kernel's many small workgroups stay faster
+/// (the timing model: 0.004 against 0.006 ms at 100 x 100 x 64, 0.016 against
+/// 0.026 at 128 x 32 x 256; 0.353 against 0.157 at 1760 x 64 x 1760).
 static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
                        int64_t batch, bool splittable, bool transposeB) {
   KernelConfig defaults;
@@ -65,49 +125,23 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
       double(kMinTiledMultiplyAdds))
     return;
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
-    // Few default tiles: smaller ones, unless a split of the default tiles
-    // in K gives twice the CUs workgroups of at least 64 K steps each
-    // (4096 x 128 x 4096 split in 6 parts: 1 % slower than 64 x 128 tiles
-    // and 60 % faster than 64 x 64 ones; 1024^3 in 3 parts of 43 steps: 12 %
-    // slower than 64 x 128 tiles). From 2^28 multiply-adds only: smaller
-    // grids keep the default tile, as the examples and tests at 256^3 and
-    // 512^3 pin it. The figures are gemm-tune's table of the shape set
-    // (bench/tuning/rx7900xtx.json), predictions of the timing model.
-    KernelTile tile;
-    static_cast<KernelConfig &>(tile) = config;
-    tile.m = mnk[0];
-    tile.n = mnk[1];
-    tile.k = mnk[2];
-    int64_t tiles = tile.gridM() * tile.gridN() * batch;
-    int64_t units = config.getTargetComputeUnits();
-    std::string ignored;
-    llvm::raw_string_ostream ignoredOs(ignored);
-    int64_t partsNeeded = (2 * units + tiles - 1) / tiles;
-    if (splittable && partsNeeded <= kMaxSplitTailParts &&
-        succeeded(getSplitTailGrid(tile, 2, ignoredOs)) &&
-        tile.k / tile.bk / partsNeeded >= kMinSplitKeepsTileSteps)
-      return;
+    // From 2^28 multiply-adds only: smaller grids keep the default tile, as
+    // the examples and tests at 256^3 and 512^3 pin it.
     if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) <
             double(kMinSmallTileMultiplyAdds) ||
         mnk[0] < 64 || mnk[1] < 64)
       return;
-    // At most half the CUs: 64 x 64 tiles, four times as many (256 x 1000 x
-    // 2048 15.9 % of the roofline against 7.6 %, 1024 x 700 x 512 40.9 %
-    // against 24.4 %).
-    if (tiles <= units / 2) {
-      config.bm = 64;
-      config.bn = 64;
-      return;
-    }
-    // Up to about 2.6 rounds: 64 x 128 tiles, 4 waves as a 2 x 2 grid, twice
-    // as many (1000 x 2048 x 256 1.41x as fast, 1024 x 2304 x 768 1.14x, 5124
-    // x 700 x 2048 at 2.56 rounds 1.02x; 2048^3 at 2.67 rounds 1.02x
-    // slower). Not with B stored N x K, where that tile is 18-34 % slower.
-    if (!transposeB && mnk[1] >= 128 && 8 * tiles <= 21 * units) {
-      config.bm = 64;
-      config.bn = 128;
-      config.wavesM = 2;
-      config.wavesN = 2;
+    // The tile, and the split of its grid's tail, that the estimate ranks
+    // fastest on the target's CUs: larger tiles reuse each slice more,
+    // smaller ones spread a grid of few tiles over more CUs and overlap
+    // more workgroups on each. The default tile wins a tie.
+    if (std::optional<TiledChoice> choice =
+            chooseTiledByEstimate(config, mnk, batch, splittable, transposeB,
+                                  /*ownTileOnly=*/false)) {
+      config.bm = choice->costs->bm;
+      config.bn = choice->costs->bn;
+      config.wavesM = choice->costs->wavesM;
+      config.wavesN = choice->costs->wavesN;
     }
     return;
   }
@@ -139,7 +173,7 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
 /// kMaxSkinnySize) whose smaller side is at most kMaxAutoSkinnySize (the
 /// timing model, N = 32: 1760 x 32 x 1760 62 % of the roofline against 9 %
 /// tiled), that the tiled kernel would leave to the simple one, or whose
-/// tiled grid gives fewer than 2.5 workgroups per CU; else the tiled kernel.
+/// estimate is the shorter; else the tiled kernel.
 static KernelKind selectKernel(const MatmulChoiceInput &input,
                                const KernelConfig &config) {
   const std::optional<MatmulLayout> &layout = input.layout;
@@ -166,7 +200,7 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
   // k / 2 >= bk, not k >= 2 bk: bk is checked against the LDS only later,
   // by the tiling pass, and may be near 2^63 here.
   bool tiledTakesIt = mnk[0] >= tiled.bm && mnk[1] >= tiled.bn &&
-                      mnk[2] / 2 >= tiled.bk && tiled.bm >= 64;
+                      mnk[2] / 2 >= tiled.bk && mnk[0] >= 64;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
     return KernelKind::Skinny;
   // Beyond 64, only for skinny matrices, the long side at least twice the
@@ -177,7 +211,20 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
   // yet).
   if (plan->s > kMaxSkinnyReuseSize && plan->l < 2 * plan->s)
     return KernelKind::Tiled;
-  // Between, the tiled kernel when its workgroups (tiles, or their K parts)
+  // Between, the kernel with the shorter estimate, the tiled kernel's
+  // (its tile and split, TiledEstimate.cpp) against the skinny kernel's
+  // plan (SkinnyPlan.cpp) times kSkinnyEstimateScale.
+  bool splittable = input.splittable && config.splitTail != 1;
+  if (std::optional<TiledChoice> choice =
+          chooseTiledByEstimate(tiled, mnk, batch, splittable,
+                                layout->transposeB, /*ownTileOnly=*/true))
+    return kSkinnyEstimateScale *
+                       estimateSkinnyCycles(*plan, config.getTargetInfo(),
+                                            config.getTargetComputeUnits()) <
+                   choice->cycles
+               ? KernelKind::Skinny
+               : KernelKind::Tiled;
+  // Else the tiled kernel when its workgroups (tiles, or their K parts)
   // are at least 2.5 per CU, else the skinny kernel (the timing model, per
   // gemm-tune's table of the shape set, bench/tuning/, and the skinny
   // kernel's row chunks and plan choice): 2560 x 64 x 2560 in 180 K parts
@@ -248,6 +295,13 @@ KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
     return config;
   if (!input.splittable) {
     config.splitTail = 1;
+    return config;
+  }
+  // The estimate's parts for the tile, where it has one.
+  if (std::optional<TiledChoice> choice = chooseTiledByEstimate(
+          config, mnk, input.batch, /*splittable=*/true,
+          input.layout && input.layout->transposeB, /*ownTileOnly=*/true)) {
+    config.splitTail = choice->parts;
     return config;
   }
   KernelTile tile;

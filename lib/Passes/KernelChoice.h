@@ -28,6 +28,41 @@ struct MatmulChoiceInput {
   bool splittable = true;
 };
 
+/// The tiled kernel's costs in one tile, unsplit, for the built-in choice
+/// of tile (TiledEstimate.cpp says where they come from).
+struct TiledKernelCosts {
+  int64_t bm, bn, wavesM, wavesN;
+  bool transposeB;
+  /// A workgroup's prologue and epilogue.
+  double workgroupCycles;
+  /// One K element of one workgroup, at the CU's issue rate.
+  double stepCycles;
+  /// Below this many workgroups on a CU, one workgroup's latency paces the
+  /// K loop rather than the issue rate.
+  double overlappedWorkgroups;
+};
+
+/// The tiles the built-in choice weighs, each with B stored K x N and N x K.
+ArrayRef<TiledKernelCosts> getTiledKernelCosts();
+
+/// The cycles of the tiled kernel in `tile`'s configuration over its static
+/// problem, `batch` matrices, on the busiest CU, with the grid's tail split
+/// into `parts` K parts (1: none) and the reduction kernel that then adds
+/// them; nullopt for a tile getTiledKernelCosts does not list or a split
+/// getSplitTailGrid refuses.
+std::optional<double> estimateTiledCycles(const KernelTile &tile, int64_t batch,
+                                          bool transposeB, int64_t parts = 1);
+
+/// The timing model predicts the skinny kernel at 1.0 to 2.0 times its
+/// plan's estimate (estimateSkinnyCycles counts the busiest unit's issue
+/// and bytes, not their latencies); the choice between the skinny and the
+/// tiled kernel weighs the estimate by this factor. Of 1.0, 1.2, 1.4, 1.5,
+/// 1.6, 1.8 and 2.0, it gives the least geometric-mean regret (1.029x the
+/// faster kernel, the tiled one unsplit) on the tuning sets' 86 shapes that
+/// both kernels take with a small side above 32
+/// (bench/tuning/skinny-or-tiled-rx7900xtx.json).
+inline constexpr double kSkinnyEstimateScale = 1.5;
+
 /// The input of `matmul`'s choice.
 MatmulChoiceInput getMatmulChoiceInput(linalg::LinalgOp matmul);
 

@@ -51,10 +51,12 @@ inline constexpr int64_t kMinAutoSplitTailSteps = 32;
 // gemm-select-config's smaller tiles, for a matmul the default tile does not
 // fit, pay from this many multiply-adds on.
 inline constexpr int64_t kMinTiledMultiplyAdds = int64_t(1) << 24;
-// ... and 64 x 64 tiles for a grid of few default tiles, from this many.
+// ... and a tile other than the default for a matmul it fits, from this
+// many.
 inline constexpr int64_t kMinSmallTileMultiplyAdds = int64_t(1) << 28;
-// ... unless a split in K of the default tiles gives parts this long.
-inline constexpr int64_t kMinSplitKeepsTileSteps = 64;
+// The tiled kernel's estimate covers K from this size (its costs were
+// fitted on K >= 32, TiledEstimate.cpp).
+inline constexpr int64_t kMinEstimatedK = 32;
 // The workgroup id is 32 bits: the split grid stays far below.
 inline constexpr int64_t kMaxSplitTailTiles = int64_t(1) << 24;
 // The split tail's reduction kernel: lanes per workgroup, floats per lane.

@@ -83,13 +83,15 @@ const ChoiceCase kChoiceCases[] = {
      "16 default tiles fill at most half the CUs and no split in K keeps 64 "
      "steps a part: 64 x 64 tiles; those 64 are all tail, in 3 K parts"},
     {"HalfTheCUs", 1, 768, 1024, 1024, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 64, 64, 4, 1, 1,
-     "48 default tiles are half the CUs, and a split in 4 parts would leave "
-     "32 steps a part: 64 x 64 tiles, 192 of them, 2 whole rounds"},
+     0, kTiled, 32, 64, 2, 1, 1,
+     "48 default tiles are half the CUs: the estimate ranks 24 x 16 tiles of "
+     "32 x 64, 4 rounds with no tail, first; 32 x 64 overlaps more "
+     "workgroups a CU than 64 x 64 (2 rounds)"},
     {"JustOverHalfTheCUs", 1, 896, 896, 1024, false, true, "rx7900xtx", kTiled,
-     true, 0, kTiled, 64, 128, 2, 2, 4,
-     "49 default tiles are over half the CUs and under 2.6 rounds: 64 x 128 "
-     "tiles, 98 of them: a round and 2 tail tiles, in 4 K parts"},
+     true, 0, kTiled, 32, 64, 2, 1, 4,
+     "49 default tiles: 28 x 14 tiles of 32 x 64 are 4 rounds and a tail of "
+     "8, in 4 K parts (the timing model: 0.065 ms, against 0.072 in 64 x 128 "
+     "tiles)"},
     {"FewRounds", 1, 1000, 2048, 256, false, true, "rx7900xtx", kTiled, true, 0,
      kTiled, 64, 128, 2, 2, 1,
      "128 default tiles are 1.3 rounds: 64 x 128 tiles of a 2 x 2 wave grid"},
@@ -98,21 +100,24 @@ const ChoiceCase kChoiceCases[] = {
      "the same on the rx7600, whose CUs 128 default tiles fill in whole "
      "rounds: the default tile, no tail"},
     {"Square2048", 1, 2048, 2048, 2048, false, true, "rx7900xtx", kAuto, true,
-     0, kTiled, 128, 128, 4, 1, 3,
-     "256 default tiles are over 2 rounds, with 256 K steps: the default "
-     "tile; the tail of 64 tiles in 3 K parts"},
+     0, kTiled, 64, 128, 2, 2, 3,
+     "256 default tiles are 2.67 rounds; 512 tiles of 64 x 128 are 5 rounds "
+     "and a tail of 32, in 3 K parts (the timing model: 0.357 ms, against "
+     "0.397 in default tiles)"},
     {"Rounds267ShortK", 1, 2048, 2048, 256, false, true, "rx7900xtx", kAuto,
      true, 0, kTiled, 128, 128, 4, 1, 1,
      "256 default tiles of 32 K steps are 2.67 rounds, over the 2.6 where the "
      "64 x 128 tile stops paying; 32 steps make no two parts"},
     {"FewRoundsTransposedB", 1, 1000, 2048, 256, true, true, "rx7900xtx",
-     kTiled, true, 0, kTiled, 128, 128, 4, 1, 1,
-     "the same with B stored N x K, where the 64 x 128 tile is slower: the "
-     "default tile"},
-    {"SplitRatherThanSmallerTiles", 1, 4096, 128, 4096, false, true,
-     "rx7900xtx", kTiled, true, 0, kTiled, 128, 128, 4, 1, 6,
-     "32 default tiles in 6 K parts give 192 workgroups, twice the CUs, of "
-     "at least 64 steps: the default tile, split"},
+     kTiled, true, 0, kTiled, 64, 128, 2, 2, 1,
+     "the same with B stored N x K, whose costs are higher for 64 x 128 than "
+     "for the default tile, but not enough for 1.3 rounds against 2.7 "
+     "(the timing model: 0.046 ms, against 0.053)"},
+    {"SmallerTilesAndSplit", 1, 4096, 128, 4096, false, true, "rx7900xtx",
+     kTiled, true, 0, kTiled, 64, 128, 2, 2, 3,
+     "32 default tiles: 64 tiles of 64 x 128, all tail, in 3 K parts, rank "
+     "before the default tile in 6 (the timing model: 0.154 ms, against "
+     "0.174)"},
     {"BelowTiledWork", 1, 100, 100, 64, false, true, "rx7900xtx", kTiled, true,
      0, kTiled, 128, 128, 4, 1, 1,
      "under 2^24 multiply-adds no smaller tile is chosen: the simple kernel's "
@@ -122,9 +127,11 @@ const ChoiceCase kChoiceCases[] = {
      "M = 100 < 128: the largest 4 x 1 wave tile that fits, 64 x 128; its "
      "48 tiles are all tail, in 4 K parts"},
     {"RowsUnder64", 1, 40, 4096, 4096, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 32, 64, 2, 1, 6,
-     "M = 40 < 64: a 32-row tile of a 2 x 1 wave grid; its 64 tiles are all "
-     "tail, in 6 K parts"},
+     0, kTiled, 32, 64, 2, 1, 1,
+     "M = 40 < 64: a 32-row tile of a 2 x 1 wave grid; its 128 tiles (the "
+     "second row shifted back) are a round and a tail of 32, not split: "
+     "the round's workgroups, alone on their CUs, pace the kernel (the "
+     "timing model: 0.179 ms, 0.172 in 6 parts)"},
     // The split of the grid's tail.
     {"SplitGiven", 1, 4096, 4096, 4096, false, true, "rx7900xtx", kAuto, true,
      1, kTiled, 128, 128, 4, 1, 1, "split-tail=1 is kept"},

@@ -243,9 +243,12 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     leave a last, partial
     round of `compute-units` workgroups (all of them, for fewer tiles than
     CUs: split-K), of no split and the part counts whose parts have at
-    least 32 K steps, the one with the shortest estimate: the busiest CU's
-    K steps at the target's peak rate per CU with its drain, plus the
-    reduction kernel's bytes at its DRAM bandwidth and its launch gap. The
+    least 32 K steps, the one with the shortest estimate: for the tiles
+    of the tiled kernel's cost table (docs/kernel-design.md), the busiest
+    CU's workgroups at the costs fitted to the timing model; for other
+    tiles, the busiest CU's K steps at the target's peak rate per CU with
+    its drain; either plus the reduction kernel's bytes at the DRAM
+    bandwidth and its launch gap. The
     tiling passes that follow read it:
     `gemm-tile-workgroups` moves it onto the launch it builds, and
     `gemm-stage-lds`, `gemm-tile-lanes`, `gemm-prefetch` and
@@ -256,15 +259,19 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     it, against the problem, with an error that names the limit.
 
     With `kernel=auto` (the default) it also chooses the kernel per static
-    matmul: gemm-tile-skinny's for a small side of at most 32, or up to 256
-    where the tiled grid (its tiles, or their K parts) gives fewer than 2.5
-    workgroups per CU, or where it would need tiles of fewer than 64 rows;
-    else the tiled one. Unless a tile option is given, a matmul the 128 x
-    128 tile does not fit gets a smaller tile (below 64 rows, with
-    `kernel=tiled`, 32-row tiles of a 2 x 1 wave grid), a grid of
-    default tiles that fills at most half the CUs 64 x 64 tiles, and a K of
-    fewer than two default K steps K steps of 4 (K >= 8) or 2 (K >= 4),
-    from 2^24 multiply-adds, so that the tiled kernel takes it.
+    matmul: gemm-tile-skinny's for a small side of at most 32, or where
+    the tiled kernel would need tiles of fewer than 64 rows, or up to 256
+    where its plan's estimate, weighed by 1.5, is shorter than the tiled
+    kernel's (its tile and split; for a tile without a cost, where the
+    tiled grid gives fewer than 2.5 workgroups per CU); else the tiled
+    one. Unless a tile option is given, a matmul the 128 x 128 tile does
+    not fit gets a smaller tile (below 64 rows, with `kernel=tiled`,
+    32-row tiles of a 2 x 1 wave grid); one it fits, from 2^28
+    multiply-adds and K = 32, the tile of the cost table (128 x 128, 64 x
+    128 of a 2 x 2 wave grid, 64 x 64, 32 x 64 of a 2 x 1 wave grid) whose
+    estimate, with its best split, is the shortest on the target's CUs;
+    and a K of fewer than two default K steps K steps of 4 (K >= 8) or 2
+    (K >= 4), from 2^24 multiply-adds, so that the tiled kernel takes it.
 
     `tuning-table=FILE` reads a table written by `gemm-tune`
     (docs/tuning-table.md): a matmul of a shape it lists, without an

@@ -59,10 +59,10 @@ func.func @record() attributes {gemm.matmul = #gemm.matmul<m = 8, n = ?, k = 8, 
 
 // -----
 
-// The split of the grid's tail covers the epilogue: 2048^3 is 256 tiles,
-// 2 rounds and a tail of 64, split in 3 parts as without one.
+// The split of the grid's tail covers the epilogue: 2048^3 is 512 tiles of
+// 64 x 128, 5 rounds and a tail of 32, split in 3 parts as without one.
 // CHECK-LABEL: func.func @epilogue_split
-// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, {{.*}}, split_tail = 3>}
+// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 64, bn = 128, {{.*}}, split_tail = 3>}
 func.func @epilogue_split(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>, %alpha: f32) {
   %zero = arith.constant 0.0 : f32
   %T = memref.alloc() : memref<2048x2048xf32>

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Fit the tiled kernel's cost constants (lib/Passes/TiledEstimate.cpp) to a
+gemm-tune table of unsplit tiles.
+
+The table (bench/tuning/tile-costs-rx7900xtx.json) holds, per shape, the
+timing model's prediction for each tile with split-tail=1. A tile whose
+bm x bn exceeds the matrix is left out (the compiler gives such a matmul the
+simple kernel). Per tile and layout of B, the busiest CU's cycles are
+
+    W * workgroupCycles + K * stepCycles * max(W, overlappedWorkgroups)
+
+with W = ceil(workgroups / CUs). overlappedWorkgroups is searched on a grid
+of 0.1; the other two are least squares on relative error. Prints the
+constants as TiledEstimate.cpp lists them, with each fit's error, and the
+estimate's Kendall tau and choice regret over the tiles of each shape.
+
+    bench/tuning/fit-tile-costs.py bench/tuning/tile-costs-rx7900xtx.json
+
+The table was made by gemm-tune with the four tiles as candidates, each with
+split-tail=1 (bench/tuning/README.md gives the command).
+
+SHAPES: the shapes of the tuning sets (bench/shapes/shapes.json and the
+tuning halves of random.json and models.json) with M, N >= 64, K >= 32, at
+least 2^24 multiply-adds and at most 400 tiles of 128 x 128.
+"""
+import argparse
+import json
+import math
+import sys
+
+
+def solve(rows, ys, weights):
+    """Weighted least squares by the normal equations."""
+    n = len(rows[0])
+    a = [[0.0] * n for _ in range(n)]
+    b = [0.0] * n
+    for row, y, w in zip(rows, ys, weights):
+        for i in range(n):
+            b[i] += w * row[i] * y
+            for j in range(n):
+                a[i][j] += w * row[i] * row[j]
+    for i in range(n):
+        pivot = max(range(i, n), key=lambda r: abs(a[r][i]))
+        a[i], a[pivot] = a[pivot], a[i]
+        b[i], b[pivot] = b[pivot], b[i]
+        for r in range(n):
+            if r != i:
+                f = a[r][i] / a[i][i]
+                for j in range(n):
+                    a[r][j] -= f * a[i][j]
+                b[r] -= f * b[i]
+    return [b[i] / a[i][i] for i in range(n)]
+
+
+def kendall(xs, ys):
+    agree = disagree = 0
+    for i in range(len(xs)):
+        for j in range(i + 1, len(xs)):
+            s = (xs[i] - xs[j]) * (ys[i] - ys[j])
+            agree += s > 0
+            disagree += s < 0
+    return (agree - disagree) / max(1, agree + disagree)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("table", help="gemm-tune's table of unsplit tiles")
+    a = ap.parse_args()
+    table = json.load(open(a.table))
+    units = table["compute_units"]
+    hz = table["clock_ghz"] * 1e9
+    points = []
+    for e in table["entries"]:
+        for c in e["candidates"]:
+            o = dict(x.split("=") for x in c["options"].split())
+            bm, bn = int(o["bm"]), int(o["bn"])
+            if e["m"] < bm or e["n"] < bn:
+                continue
+            tiles = math.ceil(e["m"] / bm) * math.ceil(e["n"] / bn) * e["batch"]
+            points.append({
+                "shape": e["shape"],
+                "tile": (bm, bn, int(o.get("waves-m", 4)),
+                         int(o.get("waves-n", 1)), e["transpose_b"]),
+                "w": math.ceil(tiles / units), "k": e["k"],
+                "cycles": c["predicted_ms"] * 1e-3 * hz})
+    fits = {}
+    print("    // bm, bn, wavesM, wavesN, transposeB,")
+    print("    //     workgroupCycles, stepCycles, overlappedWorkgroups")
+    for tile in sorted(set(p["tile"] for p in points), reverse=True):
+        mine = [p for p in points if p["tile"] == tile]
+        best = None
+        for tenths in range(5, 60):
+            overlap = tenths / 10
+            rows = [[p["w"], p["k"] * max(p["w"], overlap)] for p in mine]
+            coef = solve(rows, [p["cycles"] for p in mine],
+                         [p["cycles"] ** -2 for p in mine])
+            err = sum((sum(c * x for c, x in zip(coef, r)) / p["cycles"] - 1) ** 2
+                      for r, p in zip(rows, mine)) / len(mine)
+            if best is None or err < best[0]:
+                best = (err, overlap, coef)
+        err, overlap, coef = best
+        fits[tile] = (coef[0], coef[1], overlap)
+        bm, bn, wm, wn, tb = tile
+        print(f"    {{{bm}, {bn}, {wm}, {wn}, {str(tb).lower()}, "
+              f"{coef[0]:.0f}, {coef[1]:.1f}, {overlap:.1f}}}, "
+              f"// {len(mine)} shapes, rms error {math.sqrt(err):.3f}")
+
+    def estimate(p):
+        e, s, o = fits[p["tile"]]
+        return p["w"] * e + p["k"] * s * max(p["w"], o)
+
+    by_shape = {}
+    for p in points:
+        by_shape.setdefault(p["shape"], []).append(p)
+    taus, regrets = [], []
+    for mine in by_shape.values():
+        if len(mine) < 2:
+            continue
+        taus.append(kendall([estimate(p) for p in mine],
+                            [p["cycles"] for p in mine]))
+        chosen = min(mine, key=estimate)["cycles"]
+        regrets.append(chosen / min(p["cycles"] for p in mine))
+    print(f"over the tiles of {len(taus)} shapes: mean Kendall tau "
+          f"{sum(taus) / len(taus):.3f}, geometric-mean regret of the "
+          f"choice {math.exp(sum(map(math.log, regrets)) / len(regrets)):.4f}, "
+          f"worst {max(regrets):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

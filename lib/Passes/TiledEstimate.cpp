@@ -1,0 +1,100 @@
+//===- TiledEstimate.cpp - The tiled kernel's cost on the busiest CU
+//-------===//
+//
+// The tiled kernel's time is set by the CU that runs the most workgroups, W
+// of them, each K elements deep. Its K loop is paced by one workgroup's
+// latency while W is small, and by the CU's issue rate once W workgroups
+// overlap enough to keep the SIMDs busy; each workgroup also pays its
+// prologue and epilogue. So, in cycles:
+//
+//   W * workgroupCycles + K * stepCycles * max(W, overlappedWorkgroups)
+//
+// The three constants are per tile and per layout of B (B stored N x K
+// loads its slices with strided reads, which costs the smaller tiles most).
+// They were fitted by bench/tuning/fit-tile-costs.py, least squares on
+// relative error, to the timing model's predictions for the RX 7900 XTX in
+// bench/tuning/tile-costs-rx7900xtx.json: each tile, unsplit, on the 156
+// shapes of the tuning sets (bench/shapes/shapes.json and the tuning halves
+// of random.json and models.json) with at most 400 default tiles, where the
+// choice of tile matters. Their root-mean-square error there is 5-12 %.
+// They count a CU's cycles, so the CU count of the target divides the work;
+// the evaluation halves are held out.
+//
+// A split of the grid's tail into K parts adds no constant: the busiest CU
+// runs its whole rounds' tiles and then its share of the parts, and the
+// reduction kernel moves its bytes at the target's DRAM rate after a launch
+// gap. On 40 shapes of the same sets in 2, 4 and 8 parts of each tile, the
+// estimate is within 9 % (root mean square of the log ratio) of the model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelChoice.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+static const TiledKernelCosts kTiledKernelCosts[] = {
+    // bm, bn, wavesM, wavesN, transposeB,
+    //     workgroupCycles, stepCycles, overlappedWorkgroups
+    {128, 128, 4, 1, false, 24308, 143.5, 1.4},
+    {128, 128, 4, 1, true, 25620, 159.0, 1.5},
+    {64, 128, 2, 2, false, 13722, 75.8, 1.7},
+    {64, 128, 2, 2, true, 13786, 101.4, 1.7},
+    {64, 64, 4, 1, false, 5584, 54.8, 2.1},
+    {64, 64, 4, 1, true, 4831, 67.5, 1.9},
+    {32, 64, 2, 1, false, 2724, 28.6, 3.5},
+    {32, 64, 2, 1, true, 2265, 42.2, 2.8},
+};
+
+ArrayRef<TiledKernelCosts> mlir::gemm::getTiledKernelCosts() {
+  return kTiledKernelCosts;
+}
+
+std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,
+                                                      int64_t batch,
+                                                      bool transposeB,
+                                                      int64_t parts) {
+  const auto *costs = llvm::find_if(kTiledKernelCosts, [&](const auto &c) {
+    return c.bm == tile.bm && c.bn == tile.bn && c.wavesM == tile.wavesM &&
+           c.wavesN == tile.wavesN && c.transposeB == transposeB;
+  });
+  if (costs == std::end(kTiledKernelCosts) || tile.isDynamic() ||
+      ShapedType::isDynamic(batch) || batch < 1)
+    return std::nullopt;
+  double units = double(tile.getTargetComputeUnits());
+  double tiles = double(tile.gridM()) * double(tile.gridN()) * double(batch);
+  // The busiest CU's workgroups, the K elements they sum between them and
+  // the longest one's, which paces the loop while few overlap.
+  double workgroups = std::ceil(tiles / units);
+  double sumK = workgroups * double(tile.k);
+  double longestK = double(tile.k);
+  double reductionCycles = 0;
+  if (parts > 1) {
+    // A split tail: the busiest CU runs its whole rounds' tiles over all of
+    // K, then K parts of the tail tiles; the reduction kernel reads the
+    // parts and C, and writes C and the zeroed parts, at the DRAM's rate.
+    std::string ignored;
+    llvm::raw_string_ostream ignoredOs(ignored);
+    if (batch != 1)
+      return std::nullopt;
+    FailureOr<SplitTailGrid> grid = getSplitTailGrid(tile, parts, ignoredOs);
+    if (failed(grid))
+      return std::nullopt;
+    double rounds = double(grid->wholeTiles) / units;
+    workgroups = std::ceil(double(grid->workgroups()) / units);
+    double partK = double(grid->stepsPerPart * tile.bk);
+    sumK = rounds * double(tile.k) + (workgroups - rounds) * partK;
+    longestK = rounds > 0 ? double(tile.k) : partK;
+    const ::gemm::TargetInfo &target = tile.getTargetInfo();
+    double bytes = 4.0 * tile.bm * tile.bn * grid->tailTiles * (2 * parts + 2);
+    reductionCycles =
+        (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
+        target.boostClockHz();
+  }
+  return workgroups * costs->workgroupCycles +
+         costs->stepCycles *
+             std::max(sumK, costs->overlappedWorkgroups * longestK) +
+         reductionCycles;
+}

@@ -1,0 +1,148 @@
+//===- TiledEstimateTest.cpp - The tiled kernel's estimate ----------------===//
+//
+// estimateTiledCycles (KernelChoice.h): the busiest CU's W workgroups cost
+// W * workgroupCycles + stepCycles * max(sum of their K, overlapped * the
+// longest K), with a split tail's reduction kernel on top. The CU counts
+// are compute-units overrides, chosen to make the rounds easy to count by
+// hand; each expected value is worked out from the costs the test reads
+// from getTiledKernelCosts, so that the test checks the formula and the
+// grid it is applied to, not the fitted numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelChoice.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::gemm;
+
+namespace {
+
+const TiledKernelCosts &costsOf(int64_t bm, int64_t bn, bool transposeB) {
+  for (const TiledKernelCosts &c : getTiledKernelCosts())
+    if (c.bm == bm && c.bn == bn && c.transposeB == transposeB)
+      return c;
+  ADD_FAILURE() << "no costs for " << bm << "x" << bn;
+  static TiledKernelCosts none{};
+  return none;
+}
+
+KernelTile makeTile(const TiledKernelCosts &c, int64_t m, int64_t n, int64_t k,
+                    int64_t computeUnits) {
+  KernelTile tile;
+  tile.bm = c.bm;
+  tile.bn = c.bn;
+  tile.wavesM = c.wavesM;
+  tile.wavesN = c.wavesN;
+  std::tie(tile.m, tile.n, tile.k) = std::tuple(m, n, k);
+  tile.computeUnits = computeUnits;
+  return tile;
+}
+
+TEST(TiledEstimateTest, EveryTileWithBothLayoutsOfB) {
+  // The choice weighs each tile with B either way; a tile listed once
+  // would never be chosen for the other layout.
+  for (const TiledKernelCosts &c : getTiledKernelCosts()) {
+    const TiledKernelCosts &other = costsOf(c.bm, c.bn, !c.transposeB);
+    EXPECT_EQ(other.wavesM, c.wavesM);
+    EXPECT_EQ(other.wavesN, c.wavesN);
+    EXPECT_GT(c.workgroupCycles, 0);
+    EXPECT_GT(c.stepCycles, 0);
+    EXPECT_GE(c.overlappedWorkgroups, 1);
+  }
+}
+
+TEST(TiledEstimateTest, FewWorkgroupsArePacedByLatency) {
+  // 8 x 6 = 48 tiles of 128 x 128 on 48 CUs: one each, below the overlap,
+  // so the K loop costs overlappedWorkgroups workgroups' steps.
+  const TiledKernelCosts &c = costsOf(128, 128, false);
+  ASSERT_GT(c.overlappedWorkgroups, 1);
+  KernelTile tile = makeTile(c, 1024, 768, 512, 48);
+  std::optional<double> cycles = estimateTiledCycles(tile, 1, false);
+  ASSERT_TRUE(cycles);
+  EXPECT_DOUBLE_EQ(*cycles, c.workgroupCycles +
+                                512 * c.stepCycles * c.overlappedWorkgroups);
+}
+
+TEST(TiledEstimateTest, ManyWorkgroupsArePacedByIssue) {
+  // 32 x 24 = 768 tiles on 48 CUs: 16 on each, past the overlap.
+  const TiledKernelCosts &c = costsOf(32, 64, true);
+  ASSERT_LT(c.overlappedWorkgroups, 16);
+  KernelTile tile = makeTile(c, 1024, 1536, 256, 48);
+  std::optional<double> cycles = estimateTiledCycles(tile, 1, true);
+  ASSERT_TRUE(cycles);
+  EXPECT_DOUBLE_EQ(*cycles, 16 * c.workgroupCycles + 16 * 256 * c.stepCycles);
+}
+
+TEST(TiledEstimateTest, BusiestCUOfAnUnevenGridAndABatch) {
+  // 2 x 3 tiles (edge tiles count whole) in a batch of 9: 54 workgroups,
+  // with a compute-units override of 16 4 on the busiest CU.
+  const TiledKernelCosts &c = costsOf(64, 64, false);
+  KernelTile tile = makeTile(c, 100, 150, 1024, 16);
+  std::optional<double> cycles = estimateTiledCycles(tile, 9, false);
+  ASSERT_TRUE(cycles);
+  EXPECT_DOUBLE_EQ(*cycles, 4 * c.workgroupCycles +
+                                1024 * c.stepCycles *
+                                    std::max(4.0, c.overlappedWorkgroups));
+}
+
+TEST(TiledEstimateTest, SplitTailAddsItsPartsAndTheReduction) {
+  // 8 x 8 = 64 tiles on 48 CUs: 48 whole, 16 in 2 parts of 256 steps (of
+  // 512): 80 workgroups, 2 on the busiest CU, one whole tile and one part.
+  const TiledKernelCosts &c = costsOf(128, 128, false);
+  KernelTile tile = makeTile(c, 1024, 1024, 4096, 48);
+  std::optional<double> cycles = estimateTiledCycles(tile, 1, false, 2);
+  ASSERT_TRUE(cycles);
+  const ::gemm::TargetInfo &target = tile.getTargetInfo();
+  double sumK = 4096 + 256 * 8;
+  double reduction =
+      (4.0 * 128 * 128 * 16 * (2 * 2 + 2) / target.dramBytesPerSecond() +
+       target.launchGapSeconds()) *
+      target.boostClockHz();
+  EXPECT_DOUBLE_EQ(*cycles,
+                   2 * c.workgroupCycles +
+                       c.stepCycles *
+                           std::max(sumK, c.overlappedWorkgroups * 4096) +
+                       reduction);
+}
+
+TEST(TiledEstimateTest, AllTailSplitIsPacedByAPart) {
+  // 4 tiles on 48 CUs are all tail: in 8 parts of 64 steps, 32 workgroups,
+  // one on the busiest CU, whose loop is one part long.
+  const TiledKernelCosts &c = costsOf(128, 128, true);
+  KernelTile tile = makeTile(c, 256, 256, 4096, 48);
+  std::optional<double> cycles = estimateTiledCycles(tile, 1, true, 8);
+  ASSERT_TRUE(cycles);
+  const ::gemm::TargetInfo &target = tile.getTargetInfo();
+  double reduction =
+      (4.0 * 128 * 128 * 4 * (2 * 8 + 2) / target.dramBytesPerSecond() +
+       target.launchGapSeconds()) *
+      target.boostClockHz();
+  EXPECT_DOUBLE_EQ(*cycles, c.workgroupCycles +
+                                c.stepCycles * c.overlappedWorkgroups * 512 +
+                                reduction);
+}
+
+TEST(TiledEstimateTest, NoEstimate) {
+  const TiledKernelCosts &c = costsOf(128, 128, false);
+  KernelTile tile = makeTile(c, 1024, 1024, 4096, 48);
+  // A tile the table does not list.
+  KernelTile other = tile;
+  other.bn = 64;
+  EXPECT_FALSE(estimateTiledCycles(other, 1, false));
+  // The table's tile with another wave grid.
+  other = tile;
+  other.wavesM = 2;
+  other.wavesN = 2;
+  EXPECT_FALSE(estimateTiledCycles(other, 1, false));
+  // A dynamic size.
+  other = tile;
+  other.k = ShapedType::kDynamic;
+  EXPECT_FALSE(estimateTiledCycles(other, 1, false));
+  // A split of a batch, or one getSplitTailGrid refuses (65 parts).
+  EXPECT_FALSE(estimateTiledCycles(tile, 2, false, 2));
+  EXPECT_FALSE(estimateTiledCycles(tile, 1, false, 65));
+}
+
+} // namespace
