@@ -110,9 +110,10 @@ func.func @few_tiles(%A: memref<256x2048xf32>, %B: memref<2048x1000xf32>, %C: me
 
 // -----
 
-// 144 default tiles (1.5 rounds of 96 CUs): the estimate ranks 64 x 128
-// tiles of a 2 x 2 wave grid first, 288 of them, 3 rounds (GPT-2's c_attn;
-// gemm-tune's table: 1.14x as fast). A tile option keeps the default.
+// 144 default tiles (1.5 rounds of 96 CUs): the estimate (TiledEstimate.cpp,
+// unittests/Passes/TiledEstimateTest.cpp) ranks 64 x 128 tiles of a 2 x 2
+// wave grid first, 288 of them, 3 rounds (GPT-2's c_attn; gemm-tune's table:
+// 1.14x as fast). A tile option keeps the default.
 // CHECK-LABEL: func.func @two_rounds
 // CHECK: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8, waves_m = 2, waves_n = 2,
 // GIVEN-LABEL: func.func @two_rounds
