@@ -6,7 +6,7 @@
                         [--clock-ghz F] [--compute-units C]
                         [--scheduler tcp://HOST:8786 | --workers N]
                         [--build-dir DIR | --gemm-opt PATH --gemm-run PATH]
-                        [--cache-dir DIR] [--timeout S]
+                        [--cache-dir DIR] [--timeout S] [--prefilter N]
 
 Writes, for each target, the tuning table `gemm-tune` writes for the same
 shapes, candidates, clock and CUs (docs/tuning-table.md), byte for byte, and
@@ -29,6 +29,13 @@ runs only the jobs that are missing. A worker that dies loses nothing: the
 scheduler gives its jobs to another. The table is assembled from the results
 in the order of the shapes and candidates, whatever the order they finished
 in or the number of workers, so the same inputs give the same bytes.
+
+With --prefilter N, only the N candidates per shape that the compiler's own
+cost estimate ranks fastest are compiled and predicted, besides the compiler's
+own choice, and a candidate that compiles the same configuration as that
+choice or as an earlier candidate takes its prediction: `gemm-tune
+--list-candidates --prefilter=N` (run here, from the build) says which, so the
+table is the one `gemm-tune --prefilter=N` writes.
 
 -o takes the table's path; with more than one --target it must contain
 "{target}", replaced by each target's name. --kill-a-worker-after=N (for the
@@ -58,7 +65,7 @@ import targets  # noqa: E402
 
 # gemm-tune's built-in candidates, in its order (a tie goes to the earlier),
 # each kept for a shape where it names a configuration for it. A copy of
-# defaultCandidates in tools/gemm-tune/gemm-tune.cpp: test/lit/bench/
+# getDefaultTuningCandidates in lib/Passes/TuningCandidates.cpp: test/lit/bench/
 # tune-sweep.test compares the two tools' tables with no --candidate.
 DEFAULT_CANDIDATES = [
     "kernel=tiled bm=128 bn=128",
@@ -590,6 +597,34 @@ def resolve_tools(args):
     return tools
 
 
+def prefiltered_candidates(args, name, units, shapes):
+    """Per shape, [(options, job options)] of the candidates `gemm-tune
+    --list-candidates --prefilter=N` keeps for target `name` on `units` CUs:
+    the table's candidates, and the job whose prediction each takes."""
+    gemm_tune = os.path.abspath(args.gemm_tune or os.path.join(
+        args.build_dir, "bin", "gemm-tune"))
+    if not os.access(gemm_tune, os.X_OK) or os.path.isdir(gemm_tune):
+        raise BadInput(f"{gemm_tune} is not an executable file; give "
+                       "--build-dir or --gemm-tune (--prefilter asks it for "
+                       "the compiler's estimates)")
+    argv = [gemm_tune, "--list-candidates", f"--prefilter={args.prefilter}",
+            f"--target={name}", f"--compute-units={units}"]
+    argv += [f"--candidate={o}" for o in args.candidate or []]
+    argv += args.shapes
+    if args.shapes_file:
+        argv.append(f"--shapes-file={args.shapes_file}")
+    run = subprocess.run(argv, capture_output=True, text=True)
+    if run.returncode != 0:
+        lines = run.stderr.strip().splitlines() or ["no message"]
+        raise BadInput(lines[-1].replace("gemm-tune: error: ", "")
+                       .replace("error: ", ""))
+    listed = json.loads(run.stdout)["shapes"]
+    if [entry["shape"] for entry in listed] != [shape_str(s) for s in shapes]:
+        raise BadInput(f"{gemm_tune} listed other shapes than this sweep's")
+    return [[(c["options"], c["job_options"]) for c in entry["candidates"]
+             if c["kept"]] for entry in listed]
+
+
 def target_settings(args, gemm_run):
     """(name, clock GHz, CUs) of each --target."""
     try:
@@ -626,6 +661,8 @@ def sweep(args):
         if not options.strip():
             raise BadInput("--candidate: empty options; give a configuration "
                            "such as \"kernel=tiled bm=64 bn=64\"")
+    if args.prefilter < 0:
+        raise BadInput("--prefilter must be 0 (all candidates) or more")
     if args.workers is not None and args.workers < 1:
         raise BadInput("--workers must be at least 1")
     tools = resolve_tools(args)
@@ -646,8 +683,11 @@ def sweep(args):
     # target, and refuses a --candidate that names none for the tuned one.
     explicit = bool(args.candidate)
     candidates = args.candidate or DEFAULT_CANDIDATES
+    # With --prefilter, gemm-tune's listing says which, and makes the checks.
+    kept = {name: prefiltered_candidates(args, name, units, shapes)
+            for name, _, units in settings} if args.prefilter else None
     checks = {}
-    for name, _, _ in settings:
+    for name, _, _ in (settings if kept is None else []):
         check_target = name if explicit else targets.DEFAULT
         for s in shapes:
             for options in candidates:
@@ -674,19 +714,27 @@ def sweep(args):
                                f"{result['why']}")
             applies[ident] = result["applies"]
 
-        plan = []  # (target index, shape index, options) in table order
-        jobs = []
+        # (target index, shape index, options, the key of the job whose
+        # prediction they take, whether that job is theirs) in table order;
+        # "" is the compiler's own choice.
+        plan = []
+        jobs = {}
         for t, (name, clock, units) in enumerate(settings):
             check_target = name if explicit else targets.DEFAULT
             for i, s in enumerate(shapes):
-                for options in [""] + [
-                        o for o in candidates
-                        if applies[(check_target, shape_str(s), o)]]:
+                if kept is None:
+                    pairs = [(o, o) for o in candidates
+                             if applies[(check_target, shape_str(s), o)]]
+                else:
+                    pairs = kept[name][i]
+                for options, job_options in [("", "")] + pairs:
                     job = {"kind": "run", "target": name, "clock_ghz": clock,
                            "compute_units": units, "shape": s,
-                           "options": options}
-                    plan.append((t, i, options, cache.key(job)))
-                    jobs.append(job)
+                           "options": job_options}
+                    key = cache.key(job)
+                    plan.append((t, i, options, key, options == job_options))
+                    jobs.setdefault(key, job)
+        jobs = list(jobs.values())
         results = run_jobs(client, "jobs", jobs, cache, tools, args,
                            lambda r: bool(r["failure"]), "failed", state)
     finally:
@@ -703,11 +751,11 @@ def sweep(args):
         for i, s in enumerate(shapes):
             entry = {"shape": s, "options": "", "predicted_ms": 0,
                      "default_ms": 0, "candidates": []}
-            for pt, pi, options, key in plan:
+            for pt, pi, options, key, own_job in plan:
                 if pt != t or pi != i:
                     continue
                 r = results[key]
-                if r["failure"]:
+                if r["failure"] and own_job:
                     print(f"tune-sweep: {shape_str(s)} "
                           f"[{options or 'no options'}]: {r['failure']}",
                           file=sys.stderr)
@@ -791,6 +839,13 @@ def main():
         "%(default)s)")
     p.add_argument("--timeout", type=float, default=600,
                    help="seconds for one compile or prediction")
+    p.add_argument("--prefilter", type=int, default=0, metavar="N",
+                   help="compile and predict only the N candidates per shape "
+                   "the compiler's estimate ranks fastest, as gemm-tune "
+                   "--prefilter=N does (default 0: all; bench/tuning/"
+                   "README.md gives the figures for 2)")
+    p.add_argument("--gemm-tune", help="the gemm-tune that lists the "
+                   "candidates --prefilter keeps")
     p.add_argument("--kill-a-worker-after", type=int, default=0,
                    metavar="N", help=argparse.SUPPRESS)
     args = p.parse_args()

@@ -106,6 +106,15 @@ checkConfigRanges(int64_t bm, int64_t bn, int64_t bk, int64_t wavesM,
   return std::nullopt;
 }
 
+bool KernelConfig::hasSameAttr(const KernelConfig &other) const {
+  auto members = [](const KernelConfig &c) {
+    return std::tie(c.bm, c.bn, c.bk, c.wavesM, c.wavesN, c.pad, c.unroll,
+                    c.prefetch, c.addressing, c.batchWaits, c.wavePriorities,
+                    c.splitTail, c.streamK, c.computeUnits, c.kernel, c.target);
+  };
+  return members(*this) == members(other);
+}
+
 std::optional<std::string> KernelConfig::checkRanges() const {
   return checkConfigRanges(bm, bn, bk, wavesM, wavesN, pad, unroll, splitTail,
                            computeUnits);

@@ -9,12 +9,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Passes/TuningCandidates.h"
 #include "gemm-opt/Passes/TuningTable.h"
 #include "gemm-opt/Support/Files.h"
 #include "gemm-opt/Version.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -43,9 +45,11 @@ static cl::opt<std::string> shapesFile(
              "shapes.json) or a text file of one shape per line (# starts a "
              "comment)"),
     cl::value_desc("file"), cl::cat(tuneCategory));
-static cl::opt<std::string> outputFile("o", cl::desc("The table to write"),
-                                       cl::value_desc("file"), cl::Required,
-                                       cl::cat(tuneCategory));
+static cl::opt<std::string>
+    outputFile("o",
+               cl::desc("The table to write (required unless "
+                        "--list-candidates)"),
+               cl::value_desc("file"), cl::cat(tuneCategory));
 static cl::opt<std::string>
     mergeFile("merge",
               cl::desc("A table whose entries are kept for the shapes not "
@@ -57,6 +61,20 @@ static cl::list<std::string> candidateArgs(
              "example \"kernel=tiled bm=64 bn=64\"); repeatable; replaces the "
              "built-in set"),
     cl::value_desc("options"), cl::cat(tuneCategory));
+static cl::opt<unsigned> prefilter(
+    "prefilter",
+    cl::desc("Compile and predict only the N candidates per shape that the "
+             "compiler's own cost estimate ranks fastest (those it has no "
+             "estimate for rank last; a tie keeps the candidates' order); "
+             "the compiler's own choice is predicted as always. 0 (the "
+             "default): every candidate"),
+    cl::value_desc("N"), cl::init(0), cl::cat(tuneCategory));
+static cl::opt<bool> listCandidates(
+    "list-candidates",
+    cl::desc("Print each shape's candidates, the compiler's estimate of "
+             "each and whether --prefilter keeps it, as JSON, and compile "
+             "nothing"),
+    cl::init(false), cl::cat(tuneCategory));
 static cl::opt<unsigned>
     jobs("j",
          cl::desc("Candidates compiled and predicted at once (default: "
@@ -109,36 +127,46 @@ enum ExitCode { kTuned = 0, kShapeFailed = 1, kBadInput = 2 };
   exit(kBadInput);
 }
 
-/// The configurations tried for `shape` by default: the tiled kernel with
-/// tiles and wave grids given, the prefetch through LDS, the skinny kernel
-/// where it compiles, and last the tiled kernel with the compiler's tile,
-/// with and without a split. A tie goes to the earlier candidate, so that an
-/// entry names its tile where it can and keeps its meaning when the built-in
-/// choice changes.
-static std::vector<std::string> defaultCandidates(const TuningShape &shape) {
-  std::vector<std::string> candidates = {
-      "kernel=tiled bm=128 bn=128",
-      "kernel=tiled bm=128 bn=128 prefetch=lds",
-      "kernel=tiled bm=64 bn=64",
-      "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
-      "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2",
-      "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2",
-      "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1",
-      "kernel=skinny",
-      "kernel=tiled",
-      "kernel=tiled split-tail=1",
-  };
-  // Only those that name a configuration for the shape (a 128 x 128 tile on
-  // a 64-row matrix does not).
-  llvm::erase_if(candidates, [&](const std::string &options) {
-    Expected<mlir::gemm::KernelConfig> config =
-        applyTuningEntry(shape, options, mlir::gemm::KernelConfig());
-    if (config)
-      return false;
-    consumeError(config.takeError());
-    return true;
+/// The candidates of `shape` (--candidate, else the built-in ones that name
+/// a configuration for it), with the compiler's estimates over `base` and
+/// --prefilter's choice.
+static std::vector<TuningCandidate> getCandidates(const TuningShape &shape,
+                                                  const KernelConfig &base) {
+  return prefilterTuningCandidates(
+      shape,
+      candidateArgs.empty() ? getDefaultTuningCandidates(shape)
+                            : std::vector<std::string>(candidateArgs),
+      base, prefilter);
+}
+
+/// --list-candidates: each shape's candidates, in the table's order.
+static void printCandidates(ArrayRef<TuningShape> shapes,
+                            const KernelConfig &base) {
+  json::OStream out(outs(), /*IndentSize=*/1);
+  out.object([&] {
+    out.attribute("target", targetName);
+    out.attribute("compute_units", int64_t(computeUnits));
+    out.attribute("prefilter", int64_t(prefilter));
+    out.attributeArray("shapes", [&] {
+      for (const TuningShape &shape : shapes)
+        out.object([&] {
+          out.attribute("shape", shape.str());
+          out.attributeArray("candidates", [&] {
+            for (const TuningCandidate &candidate : getCandidates(shape, base))
+              out.object([&] {
+                out.attribute("options", candidate.options);
+                out.attribute("estimated_cycles",
+                              candidate.estimatedCycles
+                                  ? json::Value(*candidate.estimatedCycles)
+                                  : json::Value(nullptr));
+                out.attribute("kept", candidate.kept);
+                out.attribute("job_options", candidate.jobOptions);
+              });
+          });
+        });
+    });
   });
-  return candidates;
+  outs() << "\n";
 }
 
 /// The func of one static matmul of `shape` (the layout as indexing maps),
@@ -392,16 +420,17 @@ struct Job {
 
 } // namespace
 
-/// Every job of `shapes`, run `-j` at a time.
-static std::vector<Job> runJobs(ArrayRef<TuningShape> shapes,
-                                const Tuner &tuner) {
+/// Every job of `shapes`, the compiler's own choice and the kept candidates
+/// that have their own job (`candidates`, per shape), run `-j` at a time.
+static std::vector<Job>
+runJobs(ArrayRef<TuningShape> shapes,
+        ArrayRef<std::vector<TuningCandidate>> candidates, const Tuner &tuner) {
   std::vector<Job> work;
   for (auto [index, shape] : llvm::enumerate(shapes)) {
     work.push_back({index, "", {}});
-    for (std::string &options : candidateArgs.empty()
-                                    ? defaultCandidates(shape)
-                                    : std::vector<std::string>(candidateArgs))
-      work.push_back({index, std::move(options), {}});
+    for (const TuningCandidate &candidate : candidates[index])
+      if (candidate.kept && candidate.jobOptions == candidate.options)
+        work.push_back({index, candidate.options, {}});
   }
   DefaultThreadPool pool(hardware_concurrency(jobs));
   for (auto [id, job] : llvm::enumerate(work))
@@ -412,12 +441,15 @@ static std::vector<Job> runJobs(ArrayRef<TuningShape> shapes,
   return work;
 }
 
-/// The entry of shape `index` from its jobs (the fastest candidate; no
-/// options when none predicted), reporting the failed jobs on stderr.
+/// The entry of shape `index` from its jobs (the fastest of the kept
+/// `candidates`; no options when none predicted), reporting the failed jobs
+/// on stderr.
 static TuningEntry makeEntry(const TuningShape &shape, size_t index,
+                             ArrayRef<TuningCandidate> candidates,
                              ArrayRef<Job> work) {
   TuningEntry entry;
   entry.shape = shape;
+  StringMap<Trial> trials;
   for (const Job &job : work) {
     if (job.shape != index)
       continue;
@@ -425,15 +457,18 @@ static TuningEntry makeEntry(const TuningShape &shape, size_t index,
       errs() << "gemm-tune: " << shape.str() << " ["
              << (job.options.empty() ? "no options" : job.options)
              << "]: " << job.trial.failure << "\n";
-    if (job.options.empty()) {
+    if (job.options.empty())
       entry.defaultMs = job.trial.ms;
+    trials[job.options] = job.trial;
+  }
+  for (const TuningCandidate &candidate : candidates) {
+    if (!candidate.kept)
       continue;
-    }
-    entry.candidates.emplace_back(job.options, job.trial.ms);
-    if (job.trial.ms > 0 &&
-        (entry.predictedMs == 0 || job.trial.ms < entry.predictedMs)) {
-      entry.predictedMs = job.trial.ms;
-      entry.options = job.options;
+    double ms = trials.lookup(candidate.jobOptions).ms;
+    entry.candidates.emplace_back(candidate.options, ms);
+    if (ms > 0 && (entry.predictedMs == 0 || ms < entry.predictedMs)) {
+      entry.predictedMs = ms;
+      entry.options = candidate.options;
     }
   }
   return entry;
@@ -451,6 +486,9 @@ static constexpr char kOverview[] =
     "--backend=sim` (a prediction of the calibrated model, not a "
     "measurement); the fastest goes to the table (docs/tuning-table.md), "
     "which `gemm-opt --gemm-rdna3-pipeline=\"tuning-table=FILE\"` reads. "
+    "With --prefilter=N, only the N candidates per shape that the "
+    "compiler's own cost estimate ranks fastest are compiled and predicted "
+    "(docs/tuning-table.md). "
     "Prints one row per shape. Exit code 0 when every shape was tuned, 1 "
     "when a shape had no candidate that compiled and predicted, 2 on bad "
     "input (nothing is written).\n";
@@ -512,6 +550,16 @@ int main(int argc, char **argv) {
         fail("--candidate=\"" + options + "\" for " + shape.str() + ": " +
              toString(std::move(error)));
   }
+  // The jobs compile with compute-units=C: the estimates balance the grid
+  // for as many CUs.
+  mlir::gemm::KernelConfig estimateConfig = baseConfig;
+  estimateConfig.computeUnits = computeUnits;
+  if (listCandidates) {
+    printCandidates(shapes, estimateConfig);
+    return kTuned;
+  }
+  if (outputFile.empty())
+    fail("no table to write: give -o FILE (or --list-candidates)");
   std::string gemmOpt = findTool(gemmOptPath, "gemm-opt", argv[0]);
   std::string gemmRun = findTool(gemmRunPath, "gemm-run", argv[0]);
   SmallString<256> dir(workDir);
@@ -532,13 +580,16 @@ int main(int argc, char **argv) {
   if (temporary)
     removeOnInterrupt(dir.str().str());
 
+  std::vector<std::vector<TuningCandidate>> candidates;
+  for (const TuningShape &shape : shapes)
+    candidates.push_back(getCandidates(shape, estimateConfig));
   std::vector<Job> work =
-      runJobs(shapes, Tuner(gemmOpt, gemmRun, dir.str().str()));
+      runJobs(shapes, candidates, Tuner(gemmOpt, gemmRun, dir.str().str()));
   outs() << "shape | configuration | predicted ms | compiler's own choice ms "
             "| candidates\n";
   int exitCode = kTuned;
   for (auto [index, shape] : llvm::enumerate(shapes)) {
-    TuningEntry entry = makeEntry(shape, index, work);
+    TuningEntry entry = makeEntry(shape, index, candidates[index], work);
     std::string own =
         entry.defaultMs > 0 ? formatv("{0:F4}", entry.defaultMs).str() : "-";
     if (entry.predictedMs == 0) {

@@ -80,6 +80,10 @@ struct KernelConfig {
   /// holds), if they are; the tiling passes check the rest against the
   /// problem and the register and LDS budgets.
   std::optional<std::string> checkRanges() const;
+
+  /// Whether `other` has the same #gemm.config (the members the attribute
+  /// holds): the same kernel, compiled the same way.
+  bool hasSameAttr(const KernelConfig &other) const;
 };
 
 } // namespace mlir::gemm
