@@ -203,13 +203,20 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
                       mnk[2] / 2 >= tiled.bk && mnk[0] >= 64;
   if (plan->s <= kMaxAutoSkinnySize || !tiledTakesIt)
     return KernelKind::Skinny;
-  // Beyond 64, only for skinny matrices, the long side at least twice the
-  // small one. A small square grid is predicted faster on the skinny kernel
-  // too (256^3: 4.3 against 33 us), but the tests and examples at 256^3
-  // exercise the tiled kernel; the change that serves both is a split in K
-  // of small grids of the tiled kernel, edge tiles included (not there
-  // yet).
-  if (plan->s > kMaxSkinnyReuseSize && plan->l < 2 * plan->s)
+  // Beyond 64, below kMinSmallTileMultiplyAdds, only for skinny matrices,
+  // the long side at least twice the small one. A small square grid is
+  // predicted faster on the skinny kernel too (256^3: 4.3 against 33 us),
+  // but the tests and examples at 256^3 exercise the tiled kernel. From
+  // kMinSmallTileMultiplyAdds the estimates decide for squarer matrices
+  // too: their few tiles leave most CUs idle over a long K or a batch that
+  // is never split. On 14 seeded shapes of that kind outside the corpora
+  // (a small side of 65 to 256, a long side under twice it, K and batch
+  // log-uniform; bench/tuning/square-skinny-rx7900xtx.json) the timing
+  // model gives the estimates' choice 0.62 times the tiled kernel's time,
+  // the faster kernel on 13 of them.
+  if (plan->s > kMaxSkinnyReuseSize && plan->l < 2 * plan->s &&
+      double(batch) * double(mnk[0]) * double(mnk[1]) * double(mnk[2]) <
+          double(kMinSmallTileMultiplyAdds))
     return KernelKind::Tiled;
   // Between, the kernel with the shorter estimate, the tiled kernel's
   // (its tile and split, TiledEstimate.cpp) against the skinny kernel's

@@ -56,9 +56,20 @@ const ChoiceCase kChoiceCases[] = {
      "tiles are for kernel=tiled only"},
     {"SmallSquareTiled", 1, 256, 256, 256, false, true, "rx7900xtx", kAuto,
      true, 0, kTiled, 128, 128, 4, 1, 1,
-     "a small side over 64 with a long side under twice it stays tiled; its "
+     "a small side over 64 with a long side under twice it stays tiled "
+     "below 2^28 multiply-adds; its "
      "4 tiles are all tail, but their 32 K steps make no two parts of at "
      "least kMinAutoSplitTailSteps (32)"},
+    {"SquarerLongK", 1, 167, 277, 8141, false, true, "rx7900xtx", kAuto, true,
+     0, kSkinny, 128, 128, 4, 1, 1,
+     "N = 277 is under twice M = 167, but from 2^28 multiply-adds the "
+     "estimates decide: the skinny plan's, weighed by 1.5, is under the "
+     "tiled kernel's few tiles (the timing model: 0.037 ms against 0.055)"},
+    {"SquarerBatch", 8, 186, 103, 13911, true, false, "rx7900xtx", kAuto, true,
+     0, kSkinny, 128, 128, 4, 1, 1,
+     "a batch of 8 of 186 x 103 over a long K: 4 tiles of 128 x 64 a "
+     "matrix, a batch never split, leave most CUs idle (the timing model: "
+     "0.161 ms skinny against 0.888 tiled)"},
     {"SkinnyFewWorkgroups", 1, 2560, 64, 2560, false, true, "rx7900xtx", kAuto,
      true, 0, kSkinny, 128, 128, 4, 1, 1,
      "N = 64: the tiled kernel's 20 tiles of 64 x 64 in 9 K parts are 180 "

@@ -261,8 +261,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     With `kernel=auto` (the default) it also chooses the kernel per static
     matmul: gemm-tile-skinny's for a small side of at most 32, or where
     the tiled kernel would need tiles of fewer than 64 rows, or up to 256
-    where its plan's estimate, weighed by 1.5, is shorter than the tiled
-    kernel's (its tile and split; for a tile without a cost, where the
+    (below 2^28 multiply-adds, only where the long side is at least twice
+    the small one) where its plan's estimate, weighed by 1.5, is shorter
+    than the tiled kernel's (its tile and split; for a tile without a cost, where the
     tiled grid gives fewer than 2.5 workgroups per CU); else the tiled
     one. Unless a tile option is given, a matmul the 128 x 128 tile does
     not fit gets a smaller tile (below 64 rows, with `kernel=tiled`,
@@ -270,7 +271,7 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     multiply-adds and K = 32, the tile of the cost table (128 x 128, 64 x
     128 of a 2 x 2 wave grid, 64 x 64, 32 x 64 of a 2 x 1 wave grid) whose
     estimate, with its best split, is the shortest on the target's CUs;
-    and a K of fewer than two default K steps K steps of 4 (K >= 8) or 2
+    and a K of fewer than two default K steps gets K steps of 4 (K >= 8) or 2
     (K >= 4), from 2^24 multiply-adds, so that the tiled kernel takes it.
 
     `tuning-table=FILE` reads a table written by `gemm-tune`
