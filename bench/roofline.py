@@ -50,6 +50,8 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "bench"))
 import targets  # noqa: E402
+sys.path.insert(0, os.path.join(REPO, "bench", "tuning"))
+import regret  # noqa: E402
 
 SHAPES = os.path.join(REPO, "bench", "shapes", "shapes.json")
 FORMAT = "gemm-opt-roofline-1"
@@ -323,6 +325,42 @@ def summary_line(sm):
             f"failed: {sm['failed']}, timeouts: {sm['timeouts']}")
 
 
+def add_regret(rows, groups, sweep, gemm_tune):
+    """Each row the sweep table covers gets the choice's regret (this run's
+    prediction over the fastest of the table's candidates and itself) and
+    the estimate's tau-b over the candidates; each group of `groups`, their
+    summary. Returns the summary over all rows covered (None: none is)."""
+    entries = {regret.shape_key(e): e for e in sweep["entries"]}
+    covered = [(r, entries[regret.shape_key(r)]) for r in rows
+               if r["status"] == "ok" and regret.shape_key(r) in entries]
+    estimates = regret.list_estimates(
+        gemm_tune, dict(sweep, entries=[e for _, e in covered]))
+    measured = {}
+    for r, e in covered:
+        measured[id(r)] = regret.measure_entry(e, estimates[e["shape"]],
+                                               r["predicted_ms"])
+        r["regret"], r["estimate_tau"] = measured[id(r)][:2]
+    for g in groups:
+        half, small = g.split("-")[0], g.endswith("-small")
+        mine = [measured[id(r)] for r in rows if id(r) in measured
+                and r.get("half") == half and bool(r.get("small")) == small]
+        if mine:
+            groups[g].update(regret.summarize(mine))
+    return regret.summarize(list(measured.values())) if measured else None
+
+
+def regret_line(gsm, table):
+    tau = ("no shape with two estimated candidates" if gsm["tau_mean"] is None
+           else f"mean {gsm['tau_mean']:.3f} over {gsm['tau_shapes']} shapes, "
+           f"{gsm['candidates_estimated']} of {gsm['candidates_predicted']} "
+           "candidates estimated")
+    return (f"Against every candidate of {table} on {gsm['regret_shapes']} of "
+            f"its shapes: the choice's regret {gsm['regret_geomean']:.4f}x on "
+            f"geometric mean (worst {gsm['regret_worst']:.3f}x, above 1.05x on "
+            f"{gsm['regret_above_1_05']}); Kendall tau-b of the compiler's "
+            f"estimate with the model: {tau}.")
+
+
 def chart(rows, before, path, title):
     import matplotlib
     matplotlib.use("Agg")
@@ -434,6 +472,13 @@ def main():
                     "(bench/shapes/models.json, random.json)")
     ap.add_argument("-j", "--jobs", type=int, default=1,
                     help="shapes compiled and predicted at once (default 1)")
+    ap.add_argument("--sweep", metavar="TABLE.json",
+                    help="a sweep of every candidate on these shapes "
+                    "(bench/tune-sweep.py or gemm-tune without --prefilter, "
+                    "same target and clock): each half then reports the "
+                    "choice's regret against the fastest candidate and the "
+                    "Kendall tau of the compiler's estimate with the model "
+                    "(bench/tuning/regret.py), over the shapes the table has")
     ap.add_argument("--pipeline-options", default="",
                     help="more gemm-rdna3-pipeline options for every shape, "
                     "space-separated (e.g. 'kernel=skinny'); default: none, "
@@ -478,6 +523,19 @@ def main():
     except ValueError as e:
         ap.error(f"--target: {e}")
     clock = a.clock_ghz or round(target["sustained_clock_ghz"], 3)
+    sweep = None
+    if a.sweep:
+        check_tools(ap, tools, ("gemm-tune",))
+        try:
+            sweep = regret.load_table(a.sweep)
+        except ValueError as e:
+            ap.error(f"--sweep: {e}")
+        if sweep.get("target") != a.target or (
+                sweep.get("clock_ghz") and abs(sweep["clock_ghz"] - clock)
+                > 1e-6):
+            ap.error(f"--sweep: {a.sweep} is for target {sweep.get('target')} "
+                     f"at {sweep.get('clock_ghz')} GHz, not {a.target} at "
+                     f"{clock} GHz")
     product, units = target["product"], target["compute_units"]
     peak, dram = target["peak_tflops"], target["dram_gbps"]
     # The model's rate at this clock over the product's stated peak.
@@ -538,6 +596,15 @@ def main():
     total = time.time() - t_start
     sm = summary(rows)
     groups = group_summaries(rows)
+    if sweep:
+        try:
+            covered = add_regret(rows, groups, sweep,
+                                 os.path.join(tools, "gemm-tune"))
+        except (OSError, ValueError) as e:
+            ap.error(f"--sweep: {e}")
+        if covered is None:
+            ap.error(f"--sweep: {a.sweep} has none of the shapes predicted")
+        sm.update(covered)
 
     rel = lambda p: (os.path.relpath(p, REPO) if os.path.abspath(p)
                      .startswith(REPO + os.sep) else p)
@@ -549,6 +616,7 @@ def main():
         != SHAPES else "") + (
         f" --clock-ghz {a.clock_ghz}" if a.clock_ghz else "") + (
         f" --half {a.half}" if a.half else "") + (
+        f" --sweep {rel(a.sweep)}" if a.sweep else "") + (
         f" --timeout {a.timeout:g}" if a.timeout != 300 else "")
     try:
         commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short",
@@ -595,12 +663,16 @@ def main():
                      f"{r['k']} | {r['batch']} | {layout(r)} | {r['kernel']} | "
                      f"{r['bound']} | {tail}")
     lines += ["", f"**Summary (predicted):** {summary_line(sm)}."]
+    if sm.get("regret_shapes"):
+        lines[-1] += " " + regret_line(sm, a.sweep)
     names = {"tune": "tuning half", "eval": "evaluation half",
              "tune-small": "tuning half, bound by launch latency",
              "eval-small": "evaluation half, bound by launch latency"}
     for g, gsm in groups.items():
         lines += ["", f"**{names[g].capitalize()} (predicted):** "
                   f"{summary_line(gsm)}."]
+        if gsm.get("regret_shapes"):
+            lines[-1] += " " + regret_line(gsm, a.sweep)
     if sm["above_100"]:
         lines += ["", "Above 100 %: the model predicts a shape faster than "
                   "the DRAM roofline. The timing model sends stores to the L2 "
