@@ -4,7 +4,7 @@
 # (check-gemm-opt-unit; configured where GoogleTest is installed). With
 # --full, then the longer sweeps: every shape of bench/shapes/shapes.json
 # run on the emulator against the CPU reference (bench/verify-shapes.py,
-# about 45 minutes on one core) and 1000 fuzz cases (scripts/fuzz.py).
+# about 32 minutes on one core) and 1000 fuzz cases (scripts/fuzz.py).
 # Environment: BUILD_DIR (default: <repo>/build).
 set -euo pipefail
 full=0
