@@ -42,12 +42,12 @@ KernelConfig mlir::gemm::chooseTuningConfig(const TuningShape &shape,
   return chooseKernelConfig(getTuningChoiceInput(shape), chosen);
 }
 
-std::optional<double>
-mlir::gemm::estimateTuningEntry(const TuningShape &shape,
-                                const KernelConfig &config) {
-  if (config.streamK)
+/// The estimate of `chosen`, a configuration chooseTuningConfig completed
+/// for `shape`.
+static std::optional<double> estimateChosenConfig(const TuningShape &shape,
+                                                  const KernelConfig &chosen) {
+  if (chosen.streamK)
     return std::nullopt;
-  KernelConfig chosen = chooseTuningConfig(shape, config);
   MatmulLayout layout{shape.transposeA, shape.transposeB};
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
@@ -69,6 +69,12 @@ mlir::gemm::estimateTuningEntry(const TuningShape &shape,
   std::tie(tile.m, tile.n, tile.k) = std::tuple(shape.m, shape.n, shape.k);
   return estimateTiledCycles(tile, shape.batch, shape.transposeB,
                              std::max<int64_t>(chosen.splitTail, 1));
+}
+
+std::optional<double>
+mlir::gemm::estimateTuningEntry(const TuningShape &shape,
+                                const KernelConfig &config) {
+  return estimateChosenConfig(shape, chooseTuningConfig(shape, config));
 }
 
 std::vector<std::string>
@@ -107,8 +113,8 @@ std::vector<TuningCandidate> mlir::gemm::prefilterTuningCandidates(
     std::optional<KernelConfig> config;
     if (llvm::Expected<KernelConfig> given =
             applyTuningEntry(shape, options, base)) {
-      candidate.estimatedCycles = estimateTuningEntry(shape, *given);
       config = chooseTuningConfig(shape, *given);
+      candidate.estimatedCycles = estimateChosenConfig(shape, *config);
     } else {
       llvm::consumeError(given.takeError());
     }
