@@ -41,6 +41,13 @@ MatmulChoiceInput mlir::gemm::getMatmulChoiceInput(linalg::LinalgOp matmul) {
   return input;
 }
 
+/// The multiply-adds of `batch` matmuls of static sizes `mnk`, in a double:
+/// the rules compare it with powers of two that an int64_t product of large
+/// sizes could overflow.
+static double countMultiplyAdds(int64_t batch, ArrayRef<int64_t> mnk) {
+  return double(batch) * double(mnk[0]) * double(mnk[1]) * double(mnk[2]);
+}
+
 namespace {
 /// A tile of getTiledKernelCosts, the K parts of its grid's tail, and their
 /// estimate.
@@ -121,14 +128,12 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
     return;
   // The whole grid's multiply-adds, a batch's included: a batch of small
   // matrices fills the CUs as well as one big matrix.
-  if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) <
-      double(kMinTiledMultiplyAdds))
+  if (countMultiplyAdds(batch, mnk) < double(kMinTiledMultiplyAdds))
     return;
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
     // From 2^28 multiply-adds only: smaller grids keep the default tile, as
     // the examples and tests at 256^3 and 512^3 pin it.
-    if (double(mnk[0]) * double(mnk[1]) * double(mnk[2]) * double(batch) <
-            double(kMinSmallTileMultiplyAdds) ||
+    if (countMultiplyAdds(batch, mnk) < double(kMinSmallTileMultiplyAdds) ||
         mnk[0] < 64 || mnk[1] < 64)
       return;
     // The tile, and the split of its grid's tail, that the estimate ranks
@@ -215,8 +220,7 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
   // model gives the estimates' choice 0.62 times the tiled kernel's time,
   // the faster kernel on 13 of them.
   if (plan->s > kMaxSkinnyReuseSize && plan->l < 2 * plan->s &&
-      double(batch) * double(mnk[0]) * double(mnk[1]) * double(mnk[2]) <
-          double(kMinSmallTileMultiplyAdds))
+      countMultiplyAdds(batch, mnk) < double(kMinSmallTileMultiplyAdds))
     return KernelKind::Tiled;
   // Between, the kernel with the shorter estimate, the tiled kernel's
   // (its tile and split, TiledEstimate.cpp) against the skinny kernel's
@@ -278,7 +282,7 @@ static void selectShortK(KernelConfig &config, const MatmulChoiceInput &input) {
       llvm::any_of(ArrayRef<int64_t>{input.batch, input.m, input.n, k},
                    ShapedType::isDynamic) ||
       k >= 2 * config.bk || k < 4 ||
-      double(input.batch) * double(input.m) * double(input.n) * double(k) <
+      countMultiplyAdds(input.batch, {input.m, input.n, k}) <
           double(kMinTiledMultiplyAdds))
     return;
   config.bk = k >= 8 ? 4 : 2;
