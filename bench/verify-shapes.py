@@ -27,7 +27,6 @@ code: 0 when every shape passed, 1 when one did not, 2 on bad usage.
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -55,12 +54,25 @@ def full_size_config(gemm_opt, mlir_path, target):
                        capture_output=True, text=True)
     if p.returncode:
         raise RuntimeError("gemm-select-config failed: " + p.stderr.strip())
-    found = re.search(r"#gemm\.config<([^>]*)>", p.stdout)
-    if not found:
+    start = p.stdout.find("#gemm.config<")
+    if start < 0:
         raise RuntimeError("no #gemm.config in gemm-select-config's output")
+    # Its fields, split at the commas outside a nested attribute (the
+    # skinny kernel's plan = <...>).
+    fields, depth, field = [], 0, ""
+    for c in p.stdout[start + len("#gemm.config<"):]:
+        if c == ">" and depth == 0:
+            break
+        depth += {"<": 1, ">": -1}.get(c, 0)
+        if c == "," and depth == 0:
+            fields.append(field)
+            field = ""
+        else:
+            field += c
+    fields.append(field)
     config = {"kernel": "tiled", "split_tail": "1"}
-    for field in found.group(1).split(","):
-        key, value = (x.strip() for x in field.split("="))
+    for field in fields:
+        key, value = (x.strip() for x in field.split("=", 1))
         config[key] = value.strip('"')
     return config
 

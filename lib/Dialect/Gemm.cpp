@@ -8,7 +8,9 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 #include <functional>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -110,7 +112,8 @@ bool KernelConfig::hasSameAttr(const KernelConfig &other) const {
   auto members = [](const KernelConfig &c) {
     return std::tie(c.bm, c.bn, c.bk, c.wavesM, c.wavesN, c.pad, c.unroll,
                     c.prefetch, c.addressing, c.batchWaits, c.wavePriorities,
-                    c.splitTail, c.streamK, c.computeUnits, c.kernel, c.target);
+                    c.splitTail, c.streamK, c.computeUnits, c.kernel,
+                    c.skinnyPlan, c.target);
   };
   return members(*this) == members(other);
 }
@@ -124,10 +127,13 @@ LogicalResult KernelConfigAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bm, int64_t bn,
     int64_t bk, int64_t wavesM, int64_t wavesN, int64_t pad, int64_t unroll,
     PrefetchMode, Addressing, bool, bool, int64_t splitTail, bool,
-    int64_t computeUnits, KernelKind, StringRef target) {
+    int64_t computeUnits, KernelKind kernel, SkinnyPlanAttr plan,
+    StringRef target) {
   if (!::gemm::lookupTarget(target))
     return emitError() << "unknown target '" << target << "': expected one of "
                        << ::gemm::getTargetNames();
+  if (plan && kernel != KernelKind::Skinny)
+    return emitError() << "a skinny plan is for kernel = skinny only";
   // The tiling passes check the fields against the problem.
   if (std::optional<std::string> why = checkConfigRanges(
           bm, bn, bk, wavesM, wavesN, pad, unroll, splitTail, computeUnits))
@@ -136,10 +142,16 @@ LogicalResult KernelConfigAttr::verify(
 }
 
 KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
+  SkinnyPlanAttr plan;
+  if (skinnyPlan)
+    plan = SkinnyPlanAttr::get(
+        ctx, skinnyPlan->lanesK, skinnyPlan->lanesL, skinnyPlan->rowsPerLane,
+        skinnyPlan->colsPerGroup, skinnyPlan->waves, skinnyPlan->unroll,
+        skinnyPlan->parts, skinnyPlan->stageY, skinnyPlan->scalarY);
   return KernelConfigAttr::get(
       ctx, bm, bn, bk, wavesM, wavesN, pad, unroll, prefetch, addressing,
       batchWaits, wavePriorities, splitTail, streamK, computeUnits,
-      kernel == KernelKind::Auto ? KernelKind::Tiled : kernel, target);
+      kernel == KernelKind::Auto ? KernelKind::Tiled : kernel, plan, target);
 }
 
 const ::gemm::TargetInfo &KernelConfig::getTargetInfo() const {
@@ -168,8 +180,99 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
   config.streamK = attr.getStreamK();
   config.computeUnits = attr.getComputeUnits();
   config.kernel = attr.getKernel();
+  if (SkinnyPlanAttr plan = attr.getPlan()) {
+    SkinnyLayout &layout = config.skinnyPlan.emplace();
+    layout.lanesK = plan.getLanesK();
+    layout.lanesL = plan.getLanesL();
+    layout.rowsPerLane = plan.getRowsPerLane();
+    layout.colsPerGroup = plan.getColsPerGroup();
+    layout.waves = plan.getWaves();
+    layout.unroll = plan.getUnroll();
+    layout.parts = plan.getParts();
+    layout.stageY = plan.getStageY();
+    layout.scalarY = plan.getScalarY();
+  }
   config.target = attr.getTarget().str();
   return config;
+}
+
+//===----------------------------------------------------------------------===//
+// #gemm.skinny_plan
+//===----------------------------------------------------------------------===//
+
+bool SkinnyLayout::operator==(const SkinnyLayout &other) const {
+  auto members = [](const SkinnyLayout &l) {
+    return std::tie(l.lanesK, l.lanesL, l.rowsPerLane, l.colsPerGroup, l.waves,
+                    l.unroll, l.parts, l.stageY, l.scalarY);
+  };
+  return members(*this) == members(other);
+}
+
+bool SkinnyLayout::fitsUnrolled() const {
+  int64_t xStepFloats = kStepK * rowsPerLane;
+  int64_t yStepFloats = kStepK * colsPerGroup;
+  if (scalarY)
+    return accumulators() + 2 * xStepFloats <= kMaxUnrolledFloats &&
+           2 * yStepFloats <= kMaxScalarYFloats;
+  return accumulators() + 2 * (xStepFloats + yStepFloats) <= kMaxUnrolledFloats;
+}
+
+std::optional<std::string> SkinnyLayout::checkRanges() const {
+  auto why = [](const Twine &text) { return std::optional(text.str()); };
+  if (lanesK < 1 || lanesL < 1 || lanesK > 32 || lanesL > 32 ||
+      lanesK * lanesL != 32)
+    return why("lanes_k=" + Twine(lanesK) + " x lanes_l=" + Twine(lanesL) +
+               " are not the 32 lanes of a wave");
+  if (scalarY != (lanesK == 1))
+    return why("scalar_y takes lanes_k=1 (every lane of a wave along L), and "
+               "only it does");
+  if (scalarY && stageY)
+    return why("scalar_y and stage_y both place Y: give one");
+  // Each at most the limit first: their product may overflow.
+  int64_t maxSums = scalarY ? kMaxScalarYAccumulators : kMaxAccumulators;
+  if (rowsPerLane < 1 || colsPerGroup < 1 || rowsPerLane > maxSums ||
+      colsPerGroup > maxSums || accumulators() > maxSums)
+    return why("rows_per_lane=" + Twine(rowsPerLane) + " x cols_per_group=" +
+               Twine(colsPerGroup) + " is not 1 to " + Twine(maxSums) +
+               " sums a lane" + (scalarY ? " with scalar_y" : ""));
+  if (waves < 1 || waves > kMaxWaves)
+    return why("waves=" + Twine(waves) + " is not in 1.." + Twine(kMaxWaves));
+  if (unroll < 1 || unroll > 2)
+    return why("unroll=" + Twine(unroll) + " is not 1 or 2");
+  if (unroll == 2 && !fitsUnrolled())
+    return why("unroll=2 does not fit: " + Twine(accumulators()) +
+               " sums and two steps' loads take more than " +
+               Twine(kMaxUnrolledFloats) + " VGPRs" +
+               (scalarY ? " (or Y's two steps more than " +
+                              Twine(kMaxScalarYFloats) + " SGPRs)"
+                        : ""));
+  if (parts < 1 || parts > kMaxParts)
+    return why("parts=" + Twine(parts) + " is not in 1.." + Twine(kMaxParts));
+  if (stageY &&
+      (colsPerGroup % 4 != 0 || !llvm::isPowerOf2_64(yPiecesPerRow())))
+    return why("stage_y loads Y in 16-byte pieces, a power of 2 of them a K "
+               "row: cols_per_group=" +
+               Twine(colsPerGroup) + " is not 4 times a power of 2");
+  int64_t ldsBytes = 4 * (stageY ? ldsYTileFloats() : 0);
+  int64_t sumBytes = 4 * ldsFloats();
+  if (ldsBytes > kMaxLdsBytes || sumBytes > kMaxLdsBytes)
+    return why("the waves' " +
+               Twine(ldsBytes > kMaxLdsBytes ? "Y tiles" : "partial sums") +
+               " take " + Twine(std::max(ldsBytes, sumBytes)) +
+               " bytes of LDS, more than " + Twine(kMaxLdsBytes));
+  return std::nullopt;
+}
+
+LogicalResult
+SkinnyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       int64_t lanesK, int64_t lanesL, int64_t rowsPerLane,
+                       int64_t colsPerGroup, int64_t waves, int64_t unroll,
+                       int64_t parts, bool stageY, bool scalarY) {
+  SkinnyLayout layout{lanesK, lanesL, rowsPerLane, colsPerGroup, waves,
+                      unroll, parts,  stageY,      scalarY};
+  if (std::optional<std::string> why = layout.checkRanges())
+    return emitError() << "invalid skinny plan: " << *why;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

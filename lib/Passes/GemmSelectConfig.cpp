@@ -180,20 +180,16 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
 /// tiled), that the tiled kernel would leave to the simple one, or whose
 /// estimate is the shorter; else the tiled kernel.
 static KernelKind selectKernel(const MatmulChoiceInput &input,
-                               const KernelConfig &config) {
+                               const KernelConfig &config,
+                               const std::optional<SkinnyPlan> &plan) {
   const std::optional<MatmulLayout> &layout = input.layout;
   // A tile option given asks for the tiled kernel.
-  if (!layout || !config.tileChosenPerShape)
+  if (!layout || !config.tileChosenPerShape || !plan)
     return KernelKind::Tiled;
   int64_t batch = input.batch;
   int64_t mnk[] = {input.m, input.n, input.k};
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
-  FailureOr<SkinnyPlan> plan = getSkinnyPlan(
-      batch, mnk[0], mnk[1], mnk[2], *layout, config.getTargetInfo(),
-      config.getTargetComputeUnits(), ignoredOs);
-  if (failed(plan))
-    return KernelKind::Tiled;
   // Up to 64, where no tile of 64 rows fits and the simple kernel would
   // take it (M = 35: 89 % of the roofline against 6 % at 35 x 8457 x 1760).
   // The 32-row tiles of a 2 x 1 wave grid are for what the skinny kernel
@@ -288,14 +284,38 @@ static void selectShortK(KernelConfig &config, const MatmulChoiceInput &input) {
   config.bk = k >= 8 ? 4 : 2;
 }
 
+/// The skinny kernel's plan with the shortest estimate for the matmul, if it
+/// can take it, on the configuration's target.
+static std::optional<SkinnyPlan>
+searchSkinnyPlan(const MatmulChoiceInput &input, const KernelConfig &config,
+                 llvm::raw_ostream &whyNot) {
+  if (!input.layout)
+    return std::nullopt;
+  FailureOr<SkinnyPlan> plan = getSkinnyPlan(
+      input.batch, input.m, input.n, input.k, *input.layout,
+      config.getTargetInfo(), config.getTargetComputeUnits(), whyNot);
+  return succeeded(plan) ? std::optional(*plan) : std::nullopt;
+}
+
 KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
                                             KernelConfig config) {
   selectShortK(config, input);
+  // The plan is searched once, for the choice of kernel and to record.
+  // A tile option given asks for the tiled kernel.
+  bool mayBeSkinny =
+      config.kernel == KernelKind::Skinny ||
+      (config.kernel == KernelKind::Auto && config.tileChosenPerShape);
+  std::optional<SkinnyPlan> plan;
+  if (mayBeSkinny && !config.skinnyPlan)
+    plan = searchSkinnyPlan(input, config, llvm::nulls());
   if (config.kernel == KernelKind::Auto)
-    config.kernel = selectKernel(input, config);
-  // gemm-tile-skinny reads nothing else.
+    config.kernel = selectKernel(input, config, plan);
+  // gemm-tile-skinny reads nothing else. Without a plan the skinny kernel
+  // cannot take the matmul: gemm-select-config says why.
   if (config.kernel == KernelKind::Skinny) {
     config.splitTail = 1;
+    if (plan)
+      config.skinnyPlan = *plan;
     return config;
   }
   int64_t mnk[] = {input.m, input.n, input.k};
@@ -468,7 +488,23 @@ private:
     if (failed(tuned))
       return failure();
     config = *tuned;
-    return chooseKernelConfig(getMatmulChoiceInput(matmul), config);
+    MatmulChoiceInput input = getMatmulChoiceInput(matmul);
+    KernelConfig chosen = chooseKernelConfig(input, config);
+    if (chosen.kernel == KernelKind::Skinny && !chosen.skinnyPlan) {
+      if (failed(getCheckedMatmulLayout(matmul)))
+        return failure();
+      InFlightDiagnostic diag = matmul.emitOpError()
+                                << "kernel=skinny cannot compile this "
+                                << KernelTile::format(input.m) << "x"
+                                << KernelTile::format(input.n) << "x"
+                                << KernelTile::format(input.k) << " matmul: ";
+      std::string whyNot;
+      llvm::raw_string_ostream whyNotOs(whyNot);
+      searchSkinnyPlan(input, chosen, whyNotOs);
+      diag << whyNot;
+      return failure();
+    }
+    return chosen;
   }
 };
 
@@ -517,10 +553,12 @@ mlir::gemm::applyTuningEntry(const TuningShape &shape, llvm::StringRef options,
   };
   MatmulLayout layout{shape.transposeA, shape.transposeB};
   if (tuned->kernel == KernelKind::Skinny) {
-    if (failed(getSkinnyPlan(shape.batch, shape.m, shape.n, shape.k, layout,
-                             tuned->getTargetInfo(),
-                             tuned->getTargetComputeUnits(), whyNotOs)))
+    FailureOr<SkinnyPlan> plan = getSkinnyPlan(
+        shape.batch, shape.m, shape.n, shape.k, layout, tuned->getTargetInfo(),
+        tuned->getTargetComputeUnits(), whyNotOs);
+    if (failed(plan))
       return cannot("the skinny kernel cannot compile it: ");
+    tuned->skinnyPlan = *plan;
     return tuned;
   }
   KernelTile tile;

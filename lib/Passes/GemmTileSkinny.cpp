@@ -722,18 +722,22 @@ void GemmTileSkinnyPass::runOnOperation() {
     SmallVector<int64_t> loops = getLoopSizes(matmul);
     int64_t batchSize = loops.size() == 4 ? loops[0] : 1;
     ArrayRef<int64_t> mnk = ArrayRef(loops).take_back(3);
+    // The plan is gemm-select-config's, chosen once: this pass builds it
+    // and checks only that it fits the matmul.
+    KernelConfig chosen = KernelConfig::fromAttr(config);
+    if (!chosen.skinnyPlan) {
+      matmul.emitOpError() << "has kernel = skinny but no plan in its "
+                           << "#gemm.config (gemm-select-config records one)";
+      return signalPassFailure();
+    }
     std::string whyNot;
     llvm::raw_string_ostream whyNotOs(whyNot);
-    KernelConfig chosen = KernelConfig::fromAttr(config);
-    FailureOr<SkinnyPlan> plan = getSkinnyPlan(
-        batchSize, mnk[0], mnk[1], mnk[2], *layout, chosen.getTargetInfo(),
-        chosen.getTargetComputeUnits(), whyNotOs);
+    FailureOr<SkinnyPlan> plan =
+        getSkinnyPlan(batchSize, mnk[0], mnk[1], mnk[2], *layout,
+                      *chosen.skinnyPlan, whyNotOs);
     if (failed(plan)) {
-      matmul.emitOpError() << "kernel=skinny cannot compile this "
-                           << KernelTile::format(mnk[0]) << "x"
-                           << KernelTile::format(mnk[1]) << "x"
-                           << KernelTile::format(mnk[2])
-                           << " matmul: " << whyNot;
+      matmul.emitOpError() << "cannot be compiled with its skinny plan: "
+                           << whyNot;
       return signalPassFailure();
     }
 

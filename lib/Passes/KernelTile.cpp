@@ -74,8 +74,8 @@ SmallVector<gpu::BarrierOp> mlir::gemm::getBarriers(scf::ForOp loop) {
   return llvm::to_vector(loop.getBody()->getOps<gpu::BarrierOp>());
 }
 
-SmallVector<TiledLaunch> mlir::gemm::getTiledLaunches(Operation *root) {
-  SmallVector<TiledLaunch> launches;
+SmallVector<TiledLaunch, 2> mlir::gemm::getTiledLaunches(Operation *root) {
+  SmallVector<TiledLaunch, 2> launches;
   root->walk([&](gpu::LaunchOp launch) {
     std::optional<KernelTile> tile = KernelTile::fromLaunch(launch);
     scf::ForOp loop = getKLoop(launch);

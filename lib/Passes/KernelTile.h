@@ -436,7 +436,7 @@ struct TiledLaunch {
 };
 
 /// The launches under `root` that gemm-tile-workgroups built, in order.
-SmallVector<TiledLaunch> getTiledLaunches(Operation *root);
+SmallVector<TiledLaunch, 2> getTiledLaunches(Operation *root);
 
 /// True for a memref whose sizes, strides and offset are all static: what
 /// the bare-pointer calling convention can pass, and what needs no run-time

@@ -14,23 +14,21 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
-// Each lane keeps rowsPerLane x colsPerGroup sums: at most 96 VGPRs. With
-// 128 (16 x 8) some plans spill, as the loads of a step and the final
-// reduction's values need the rest.
-static constexpr int64_t kMaxSkinnyAccumulators = 96;
-// With Y in SGPRs, LLVM spills a plan of 96 sums a lane (12 columns of 8
-// rows: 308 bytes a lane at 8513 x 92 x 16014); 64 compile.
-static constexpr int64_t kMaxSkinnyScalarYAccumulators = 64;
-static constexpr int64_t kMaxSkinnyWaves = 8;
+static constexpr int64_t kMaxSkinnyAccumulators =
+    SkinnyLayout::kMaxAccumulators;
+static constexpr int64_t kMaxSkinnyScalarYAccumulators =
+    SkinnyLayout::kMaxScalarYAccumulators;
+static constexpr int64_t kMaxSkinnyWaves = SkinnyLayout::kMaxWaves;
 // Enough waves to hide the DRAM latency: about 8 per CU.
 static constexpr int64_t kSkinnyWavesPerCU = 8;
-static constexpr int64_t kMaxSkinnyParts = 16;
-// The waves' Y tiles take at most half a CU's 64 KiB of LDS, and so do
-// the partial sums of a plan with Y in SGPRs (32 lanes' worth a wave).
-static constexpr int64_t kMaxSkinnyTileBytes = 32 * 1024;
-// SGPRs for Y of the steps a loop iteration has in flight: the rest of the
-// 106 hold the addresses and the loop's counters.
-static constexpr int64_t kMaxSkinnyScalarYFloats = 64;
+static constexpr int64_t kMaxSkinnyParts = SkinnyLayout::kMaxParts;
+static constexpr int64_t kMaxSkinnyTileBytes = SkinnyLayout::kMaxLdsBytes;
+
+/// The most waves that each get two loop iterations of a K part (at least
+/// one wave).
+static int64_t getMaxSkinnyWaves(const SkinnyPlan &plan) {
+  return std::max<int64_t>(1, plan.stepsPerPart() / (2 * plan.lanesK));
+}
 
 /// The plan with at most `maxCols` columns per workgroup and `rows` rows
 /// per lane (fewer when the rows would give too few workgroups); with
@@ -97,25 +95,14 @@ static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
     }
   int64_t waves = (kSkinnyWavesPerCU * computeUnits + plan.workgroups() - 1) /
                   plan.workgroups();
-  // At least two loop iterations per wave.
-  int64_t maxWaves =
-      std::max<int64_t>(1, plan.stepsPerPart() / (2 * plan.lanesK));
+  int64_t maxWaves = getMaxSkinnyWaves(plan);
   if (plan.scalarY)
     maxWaves = std::min(maxWaves, kMaxSkinnyTileBytes /
                                       (4 * plan.accumulators() * kWaveSize));
   plan.waves =
       std::clamp<int64_t>(waves, 1, std::min(kMaxSkinnyWaves, maxWaves));
   // Loads of two steps in flight when the registers allow.
-  int64_t xStepFloats = kSkinnyStepK * plan.rowsPerLane;
-  int64_t yStepFloats = kSkinnyStepK * plan.colsPerGroup;
-  if (plan.scalarY)
-    plan.unroll = plan.accumulators() + 2 * xStepFloats <= 160 &&
-                          2 * yStepFloats <= kMaxSkinnyScalarYFloats
-                      ? 2
-                      : 1;
-  else
-    plan.unroll =
-        plan.accumulators() + 2 * (xStepFloats + yStepFloats) <= 160 ? 2 : 1;
+  plan.unroll = plan.fitsUnrolled() ? 2 : 1;
   return plan;
 }
 
@@ -196,17 +183,14 @@ static double estimatePartsSumCycles(const SkinnyPlan &plan,
          target.boostClockHz();
 }
 
-FailureOr<SkinnyPlan>
-mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
-                          MatmulLayout layout, const ::gemm::TargetInfo &target,
-                          int64_t computeUnits, llvm::raw_ostream &whyNot) {
+/// The plan's problem fields for a (batch,) m x n x k matmul of `layout`,
+/// or why the skinny kernel cannot take it whatever its plan.
+static FailureOr<SkinnyPlan> getSkinnyProblem(int64_t batch, int64_t m,
+                                              int64_t n, int64_t k,
+                                              MatmulLayout layout,
+                                              llvm::raw_ostream &whyNot) {
   if (llvm::any_of(ArrayRef<int64_t>{batch, m, n, k}, ShapedType::isDynamic)) {
     whyNot << "it needs static sizes";
-    return failure();
-  }
-  if (computeUnits < 1 || computeUnits > kMaxComputeUnits) {
-    whyNot << "compute_units=" << computeUnits << " is not in 1.."
-           << kMaxComputeUnits;
     return failure();
   }
   SkinnyPlan plan;
@@ -225,6 +209,78 @@ mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
   }
   plan.xAlongK = plan.smallIsN ? !layout.transposeA : layout.transposeB;
   plan.yAlongK = plan.smallIsN ? layout.transposeB : !layout.transposeA;
+  return plan;
+}
+
+FailureOr<SkinnyPlan> mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m,
+                                                int64_t n, int64_t k,
+                                                MatmulLayout layout,
+                                                const SkinnyLayout &given,
+                                                llvm::raw_ostream &whyNot) {
+  FailureOr<SkinnyPlan> plan = getSkinnyProblem(batch, m, n, k, layout, whyNot);
+  if (failed(plan))
+    return failure();
+  static_cast<SkinnyLayout &>(*plan) = given;
+  if (std::optional<std::string> why = given.checkRanges()) {
+    whyNot << *why;
+    return failure();
+  }
+  StringRef xStorage = plan->xAlongK ? "K" : "L";
+  // The loads the kernel builds for X: along K, 16 bytes of a row per lane
+  // from 8, 16 or 32 lanes along K; along L, chunks of 4 rows from 8 lanes
+  // along L, or every lane along L with Y in SGPRs.
+  bool lanesFit =
+      plan->xAlongK ? !plan->scalarY && plan->lanesK >= 8
+                    : plan->scalarY || (plan->lanesK == 4 && plan->lanesL == 8);
+  if (!lanesFit) {
+    whyNot << "X is stored along " << xStorage
+           << ", which its loads do not take with lanes_k=" << plan->lanesK
+           << (plan->scalarY ? " and scalar_y" : "") << " (along K: 8, 16 "
+           << "or 32; along L: 4, or 1 with scalar_y)";
+    return failure();
+  }
+  if (plan->stageY && plan->yAlongK) {
+    whyNot << "stage_y is for Y stored along S, and Y is stored along K";
+    return failure();
+  }
+  if (plan->rowsPerLane > plan->l || plan->colsPerGroup > plan->s) {
+    whyNot << "rows_per_lane=" << plan->rowsPerLane
+           << " or cols_per_group=" << plan->colsPerGroup
+           << " is beyond its long side (" << plan->l << ") or small side ("
+           << plan->s << ")";
+    return failure();
+  }
+  if (plan->parts > 1 &&
+      (plan->batch != 1 || plan->steps() % plan->parts != 0 ||
+       plan->stepsPerPart() < 2 * plan->lanesK)) {
+    whyNot << "parts=" << plan->parts << " K parts need a plain 2-D matmul "
+           << "whose " << plan->steps() << " K steps they divide into parts "
+           << "of at least " << 2 * plan->lanesK << " (two loop iterations)";
+    return failure();
+  }
+  if (plan->waves > getMaxSkinnyWaves(*plan)) {
+    whyNot << "waves=" << plan->waves << " leaves a wave fewer than two loop "
+           << "iterations of its " << plan->stepsPerPart() << " K steps (at "
+           << "most " << getMaxSkinnyWaves(*plan) << " waves)";
+    return failure();
+  }
+  return plan;
+}
+
+FailureOr<SkinnyPlan>
+mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
+                          MatmulLayout layout, const ::gemm::TargetInfo &target,
+                          int64_t computeUnits, llvm::raw_ostream &whyNot) {
+  if (computeUnits < 1 || computeUnits > kMaxComputeUnits) {
+    whyNot << "compute_units=" << computeUnits << " is not in 1.."
+           << kMaxComputeUnits;
+    return failure();
+  }
+  FailureOr<SkinnyPlan> problem =
+      getSkinnyProblem(batch, m, n, k, layout, whyNot);
+  if (failed(problem))
+    return failure();
+  SkinnyPlan plan = *problem;
 
   // Rows x columns per lane: more of both load less per FMA, fewer give
   // more workgroups. The first of the fewest estimated cycles wins (within

@@ -31,38 +31,17 @@ inline constexpr int64_t kMaxSkinnySize = 256;
 inline constexpr int64_t kMaxAutoSkinnySize = 32;
 inline constexpr int64_t kMaxSkinnyReuseSize = 64;
 /// K values a lane multiplies per step: one 16-byte load along K.
-inline constexpr int64_t kSkinnyStepK = 4;
+inline constexpr int64_t kSkinnyStepK = SkinnyLayout::kStepK;
 
-/// How gemm-tile-skinny lays a matmul out. The small dimension S (N, or M
-/// when M < N) has `s` columns; the long one L has `l` rows. X is the
-/// operand along L (A for S = N, else B), Y the one along S.
-struct SkinnyPlan {
+/// How gemm-tile-skinny lays a matmul out: the layout (#gemm.skinny_plan)
+/// on the problem. The small dimension S (N, or M when M < N) has `s`
+/// columns; the long one L has `l` rows. X is the operand along L (A for
+/// S = N, else B), Y the one along S.
+struct SkinnyPlan : SkinnyLayout {
   int64_t batch = 1, l = 0, s = 0, k = 0;
   bool smallIsN = true;
   /// X (Y) is stored with K contiguous; else L (S) contiguous.
   bool xAlongK = true, yAlongK = false;
-  /// Lanes of a wave along K (the fast lane index) and along L.
-  int64_t lanesK = 8, lanesL = 4;
-  /// Rows of L per lane, and columns of S per workgroup (the grid splits S).
-  int64_t rowsPerLane = 1, colsPerGroup = 1;
-  /// Waves of a workgroup, each a K part of the same rows and columns.
-  int64_t waves = 1;
-  /// K steps each loop iteration loads before it multiplies.
-  int64_t unroll = 1;
-  /// K parts, a workgroup each, when the rows give too few workgroups: each
-  /// writes its sums to a workspace, and a second kernel adds the parts
-  /// into C in part order.
-  int64_t parts = 1;
-  /// The lanes along L of a wave take the same K steps, so the same Y: with
-  /// stageY each wave loads its steps' Y once into a tile in LDS (16 bytes a
-  /// lane and load), and the lanes read their values from there. Only for Y
-  /// stored along S, whose loads cost most (a line per lane along K).
-  bool stageY = false;
-  /// Y in SGPRs: for X stored along L, all 32 lanes of a wave lie along L
-  /// and take the same K steps, so Y's addresses are the wave's own and
-  /// LLVM loads it with s_load (no address-path cycles, no copy per lane);
-  /// no cross-lane reduction, and the waves share the final adds.
-  bool scalarY = false;
 
   int64_t rowsPerGroup() const { return lanesL * rowsPerLane; }
   /// A lane's rows come in chunks of this many, the chunks of the lanes
@@ -80,11 +59,10 @@ struct SkinnyPlan {
   int64_t workgroups() const {
     return std::min<double>(double(gridL()) * gridS() * batch * parts, 1e18);
   }
-  /// Sums per lane, and the K steps of the whole matmul.
-  int64_t accumulators() const { return rowsPerLane * colsPerGroup; }
   /// Sums each lane stores after the cross-lane adds: lane k of a K group
   /// takes sums k, k + lanesK, ...
   int64_t sumSlots() const { return (accumulators() + lanesK - 1) / lanesK; }
+  /// The K steps of the whole matmul.
   int64_t steps() const { return k / kSkinnyStepK; }
   /// K values after the last whole step, which one lane of each workgroup
   /// takes after the loop.
@@ -92,31 +70,12 @@ struct SkinnyPlan {
   int64_t stepsPerPart() const { return steps() / parts; }
   /// Rows of the parts' workspace (C's rows, once per part).
   int64_t workspaceRows() const { return parts * (smallIsN ? l : s); }
-  /// A wave's tile of Y for one loop step: its K values (the lanes along K
-  /// take consecutive steps) by the workgroup's columns. K value i of lane k
-  /// is row i x lanesK + k, and rows of 8 or 16 columns get 4 more, so that
-  /// the lanes along K read different LDS banks.
-  int64_t yTileRows() const { return kSkinnyStepK * lanesK; }
-  int64_t yTileCols() const {
-    return colsPerGroup % 8 == 0 ? colsPerGroup + 4 : colsPerGroup;
-  }
-  /// The tile's 16-byte pieces as loaded, and per K row.
-  int64_t yTilePieces() const { return lanesK * colsPerGroup; }
-  int64_t yPiecesPerRow() const { return colsPerGroup / 4; }
-  /// Floats of LDS for all waves' tiles.
-  int64_t ldsYTileFloats() const {
-    return waves * unroll * yTileRows() * yTileCols();
-  }
   /// Whether the tiles can be loaded: Y stored along S, whole 16-byte
   /// pieces, a power of 2 of them per K row (a lane's piece is found by
   /// shifts).
   bool canStageY() const {
     return !yAlongK && colsPerGroup % 4 == 0 &&
            llvm::isPowerOf2_64(yPiecesPerRow());
-  }
-  /// Floats of LDS for the waves' partial sums (none for one wave).
-  int64_t ldsFloats() const {
-    return waves > 1 ? waves * accumulators() * lanesL : 0;
   }
 };
 
@@ -127,13 +86,23 @@ double estimateSkinnyCycles(const SkinnyPlan &plan,
                             const ::gemm::TargetInfo &target,
                             int64_t computeUnits);
 
-/// The plan for a (batch,) m x n x k matmul of `layout` on `computeUnits`
-/// CUs of `target`, or why gemm-tile-skinny cannot compile it (a phrase that
-/// follows "the skinny kernel cannot compile it: ").
+/// The plan with the shortest estimate for a (batch,) m x n x k matmul of
+/// `layout` on `computeUnits` CUs of `target`, or why gemm-tile-skinny
+/// cannot compile it (a phrase that follows "the skinny kernel cannot
+/// compile it: ").
 FailureOr<SkinnyPlan> getSkinnyPlan(int64_t batch, int64_t m, int64_t n,
                                     int64_t k, MatmulLayout layout,
                                     const ::gemm::TargetInfo &target,
                                     int64_t computeUnits,
+                                    llvm::raw_ostream &whyNot);
+
+/// `given` on a (batch,) m x n x k matmul of `layout`, or why it does not
+/// fit that matmul (same phrasing): the lanes' layout that X's storage
+/// takes, Y's placement, K parts that divide its steps, rows and columns
+/// within its sides, waves that each get two loop iterations.
+FailureOr<SkinnyPlan> getSkinnyPlan(int64_t batch, int64_t m, int64_t n,
+                                    int64_t k, MatmulLayout layout,
+                                    const SkinnyLayout &given,
                                     llvm::raw_ostream &whyNot);
 
 } // namespace mlir::gemm

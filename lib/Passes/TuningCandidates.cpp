@@ -52,9 +52,11 @@ static std::optional<double> estimateChosenConfig(const TuningShape &shape,
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
   if (chosen.kernel == KernelKind::Skinny) {
-    FailureOr<SkinnyPlan> plan = getSkinnyPlan(
-        shape.batch, shape.m, shape.n, shape.k, layout, chosen.getTargetInfo(),
-        chosen.getTargetComputeUnits(), ignoredOs);
+    if (!chosen.skinnyPlan)
+      return std::nullopt;
+    FailureOr<SkinnyPlan> plan =
+        getSkinnyPlan(shape.batch, shape.m, shape.n, shape.k, layout,
+                      *chosen.skinnyPlan, ignoredOs);
     if (failed(plan))
       return std::nullopt;
     return kSkinnyEstimateScale *

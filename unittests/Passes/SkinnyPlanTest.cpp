@@ -286,4 +286,171 @@ TEST(SkinnyPlanChoiceTest, NoPartsWhereTheLaunchCostsMore) {
   EXPECT_EQ(plan->parts, 1);
 }
 
+//===----------------------------------------------------------------------===//
+// A given plan (#gemm.skinny_plan): its limits and its fit to the problem
+//===----------------------------------------------------------------------===//
+
+// gemm-select-config records the plan the search picks, and gemm-tile-skinny
+// builds it after checking it against the matmul: every plan the search
+// returns, on every target, must pass those checks and come back unchanged.
+TEST(SkinnyPlanGivenTest, EverySearchedPlanIsAcceptedAsGiven) {
+  int checked = 0;
+  for (const ::gemm::TargetInfo &target : ::gemm::getTargets())
+    for (int64_t s : {1, 3, 16, 33, 64, 100, 128, 256})
+      for (int64_t l : {64, 300, 1760, 8192})
+        for (int64_t k : {4, 7, 96, 1760, 8624})
+          for (int64_t batch : {1, 8})
+            for (MatmulLayout layout : {kNN, kNT, kTN, kTT})
+              for (bool smallIsN : {true, false}) {
+                int64_t m = smallIsN ? l : s, n = smallIsN ? s : l;
+                std::string whyNot;
+                llvm::raw_string_ostream os(whyNot);
+                FailureOr<SkinnyPlan> searched = getSkinnyPlan(
+                    batch, m, n, k, layout, target, target.computeUnits, os);
+                ASSERT_TRUE(succeeded(searched)) << whyNot;
+                const SkinnyLayout &chosen = *searched;
+                ASSERT_EQ(chosen.checkRanges(), std::nullopt)
+                    << target.name << " " << m << "x" << n << "x" << k;
+                FailureOr<SkinnyPlan> given =
+                    getSkinnyPlan(batch, m, n, k, layout, chosen, os);
+                ASSERT_TRUE(succeeded(given))
+                    << target.name << " " << m << "x" << n << "x" << k << ": "
+                    << whyNot;
+                EXPECT_TRUE(static_cast<const SkinnyLayout &>(*given) ==
+                            chosen);
+                EXPECT_EQ(given->workgroups(), searched->workgroups());
+                ++checked;
+              }
+  EXPECT_GT(checked, 10000);
+}
+
+SkinnyLayout makeLayout(int64_t lanesK, int64_t rowsPerLane,
+                        int64_t colsPerGroup, int64_t waves = 1,
+                        int64_t unroll = 1, int64_t parts = 1,
+                        bool stageY = false, bool scalarY = false) {
+  return SkinnyLayout{lanesK,      kWaveSize / lanesK,
+                      rowsPerLane, colsPerGroup,
+                      waves,       unroll,
+                      parts,       stageY,
+                      scalarY};
+}
+
+struct RangeCase {
+  const char *name;
+  SkinnyLayout layout;
+  /// A part of the refusal; null when the values are in range.
+  const char *error;
+};
+
+const RangeCase kRangeCases[] = {
+    {"InRange", makeLayout(16, 1, 8, 3, 2, 1, true), nullptr},
+    {"ScalarYInRange", makeLayout(1, 2, 16, 3, 1, 1, false, true), nullptr},
+    {"NotAWave", SkinnyLayout{8, 8, 1, 8, 1, 1, 1, false, false},
+     "lanes_k=8 x lanes_l=8 are not the 32 lanes of a wave"},
+    {"ScalarYWithLanesAlongK", makeLayout(8, 1, 8, 1, 1, 1, false, true),
+     "scalar_y takes lanes_k=1"},
+    {"LanesAlongLWithoutScalarY", makeLayout(1, 1, 8), "scalar_y takes"},
+    {"ScalarAndStaged", makeLayout(1, 1, 8, 1, 1, 1, true, true),
+     "scalar_y and stage_y both place Y"},
+    {"TooManySums", makeLayout(8, 16, 8),
+     "rows_per_lane=16 x cols_per_group=8 is not 1 to 96 sums a lane"},
+    {"TooManyScalarYSums", makeLayout(1, 8, 12, 1, 1, 1, false, true),
+     "is not 1 to 64 sums a lane with scalar_y"},
+    {"HugeRows", makeLayout(8, int64_t(1) << 62, 4),
+     "is not 1 to 96 sums a lane"},
+    {"NoWaves", makeLayout(8, 1, 8, 0), "waves=0 is not in 1..8"},
+    {"NineWaves", makeLayout(8, 1, 8, 9), "waves=9 is not in 1..8"},
+    {"UnrollThree", makeLayout(8, 1, 8, 1, 3), "unroll=3 is not 1 or 2"},
+    {"UnrolledBeyondTheRegisters", makeLayout(8, 8, 12, 1, 2),
+     "unroll=2 does not fit: 96 sums and two steps' loads take more than 160 "
+     "VGPRs"},
+    {"SeventeenParts", makeLayout(8, 1, 8, 1, 1, 17),
+     "parts=17 is not in 1..16"},
+    {"StagedPiecesNotAPowerOfTwo", makeLayout(8, 1, 12, 1, 1, 1, true),
+     "cols_per_group=12 is not 4 times a power of 2"},
+    {"StagedTilesBeyondTheLds", makeLayout(32, 1, 16, 8, 2, 1, true),
+     "the waves' Y tiles take 163840 bytes of LDS, more than 32768"},
+};
+
+class SkinnyLayoutRangeTest : public testing::TestWithParam<RangeCase> {};
+
+TEST_P(SkinnyLayoutRangeTest, Ranges) {
+  const RangeCase &c = GetParam();
+  std::optional<std::string> why = c.layout.checkRanges();
+  if (!c.error) {
+    EXPECT_EQ(why, std::nullopt);
+    return;
+  }
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find(c.error), std::string::npos) << *why;
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, SkinnyLayoutRangeTest,
+                         testing::ValuesIn(kRangeCases),
+                         [](const testing::TestParamInfo<RangeCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
+struct FitCase {
+  const char *name;
+  int64_t batch, m, n, k;
+  MatmulLayout layout;
+  SkinnyLayout given;
+  /// A part of the refusal; null when the plan fits.
+  const char *error;
+};
+
+const FitCase kFitCases[] = {
+    // 4096 x 16 x 4096 NN: X = A along K, Y = B along S; 1024 K steps.
+    {"Fits", 1, 4096, 16, 4096, kNN, makeLayout(16, 1, 8, 3, 2, 1, true),
+     nullptr},
+    {"FourLanesAlongK", 1, 4096, 16, 4096, kNN, makeLayout(4, 1, 8),
+     "X is stored along K, which its loads do not take with lanes_k=4"},
+    {"EightLanesAlongKOfXAlongL", 1, 4096, 16, 4096, kTN, makeLayout(8, 1, 8),
+     "X is stored along L, which its loads do not take with lanes_k=8"},
+    {"ScalarYOfXAlongK", 1, 4096, 16, 4096, kNN,
+     makeLayout(1, 1, 8, 1, 1, 1, false, true),
+     "X is stored along K, which its loads do not take with lanes_k=1 and "
+     "scalar_y"},
+    {"StagedYAlongK", 1, 4096, 16, 4096, kNT,
+     makeLayout(8, 1, 8, 1, 1, 1, true),
+     "stage_y is for Y stored along S, and Y is stored along K"},
+    {"ColumnsBeyondTheSmallSide", 1, 4096, 4, 4096, kNN, makeLayout(8, 1, 8),
+     "cols_per_group=8 is beyond its long side (4096) or small side (4)"},
+    {"PartsThatDoNotDivideK", 1, 4096, 16, 4096, kNN,
+     makeLayout(8, 1, 8, 1, 1, 3),
+     "parts=3 K parts need a plain 2-D matmul whose 1024 K steps they divide"},
+    {"PartsOfABatch", 2, 4096, 16, 4096, kNN, makeLayout(8, 1, 8, 1, 1, 2),
+     "parts=2 K parts need a plain 2-D matmul"},
+    {"WavesBeyondK", 1, 4096, 16, 64, kNN, makeLayout(8, 1, 8, 2),
+     "waves=2 leaves a wave fewer than two loop iterations of its 16 K steps "
+     "(at most 1 waves)"},
+    {"OutOfRange", 1, 4096, 16, 4096, kNN, makeLayout(8, 1, 8, 9),
+     "waves=9 is not in 1..8"},
+    {"SmallSideTooLarge", 1, 512, 512, 4096, kNN, makeLayout(8, 1, 8),
+     "its smaller side (512) is above 256"},
+};
+
+class SkinnyPlanFitTest : public testing::TestWithParam<FitCase> {};
+
+TEST_P(SkinnyPlanFitTest, Fit) {
+  const FitCase &c = GetParam();
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  FailureOr<SkinnyPlan> plan =
+      getSkinnyPlan(c.batch, c.m, c.n, c.k, c.layout, c.given, os);
+  if (!c.error) {
+    ASSERT_TRUE(succeeded(plan)) << whyNot;
+    EXPECT_TRUE(static_cast<const SkinnyLayout &>(*plan) == c.given);
+    return;
+  }
+  EXPECT_TRUE(failed(plan));
+  EXPECT_NE(whyNot.find(c.error), std::string::npos) << whyNot;
+}
+
+INSTANTIATE_TEST_SUITE_P(Plans, SkinnyPlanFitTest, testing::ValuesIn(kFitCases),
+                         [](const testing::TestParamInfo<FitCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
 } // namespace

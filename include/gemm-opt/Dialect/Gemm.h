@@ -16,6 +16,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include <optional>
 #include <string>
 
 #include "gemm-opt/Dialect/GemmDialect.h.inc"
@@ -25,6 +26,86 @@
 #include "gemm-opt/Dialect/GemmAttrs.h.inc"
 
 namespace mlir::gemm {
+
+/// A #gemm.skinny_plan as a value: how gemm-tile-skinny's kernel lays out a
+/// matmul with a small side S (N, or M when M < N) and a long side L, in the
+/// choices the problem does not fix (lib/Passes/SkinnyPlan.h adds the
+/// problem). X is the operand along L, Y the one along S. The member
+/// initializers are where the plan search starts.
+struct SkinnyLayout {
+  /// Lanes of a wave along K (the fast lane index) and along L.
+  int64_t lanesK = 8, lanesL = 4;
+  /// Rows of L per lane, and columns of S per workgroup (the grid splits S).
+  int64_t rowsPerLane = 1, colsPerGroup = 1;
+  /// Waves of a workgroup, each a K part of the same rows and columns.
+  int64_t waves = 1;
+  /// K steps each loop iteration loads before it multiplies.
+  int64_t unroll = 1;
+  /// K parts, a workgroup each, when the rows give too few workgroups: each
+  /// writes its sums to a workspace, and a second kernel adds the parts
+  /// into C in part order.
+  int64_t parts = 1;
+  /// The lanes along L of a wave take the same K steps, so the same Y: with
+  /// stageY each wave loads its steps' Y once into a tile in LDS (16 bytes a
+  /// lane and load), and the lanes read their values from there. Only for Y
+  /// stored along S, whose loads cost most (a line per lane along K).
+  bool stageY = false;
+  /// Y in SGPRs: for X stored along L, all 32 lanes of a wave lie along L
+  /// and take the same K steps, so Y's addresses are the wave's own and
+  /// LLVM loads it with s_load (no address-path cycles, no copy per lane);
+  /// no cross-lane reduction, and the waves share the final adds.
+  bool scalarY = false;
+
+  /// K values a lane multiplies per step: one 16-byte load along K.
+  static constexpr int64_t kStepK = 4;
+  /// Sums a lane keeps: with 128 (16 x 8) some plans spill, as the loads of
+  /// a step and the final reduction's values need the rest of the VGPRs.
+  static constexpr int64_t kMaxAccumulators = 96;
+  /// With Y in SGPRs LLVM spills a plan of 96 sums a lane (12 columns of 8
+  /// rows: 308 bytes a lane at 8513 x 92 x 16014); 64 compile.
+  static constexpr int64_t kMaxScalarYAccumulators = 64;
+  /// Sums plus two steps' loads in flight (unroll = 2) within these VGPRs.
+  static constexpr int64_t kMaxUnrolledFloats = 160;
+  /// SGPRs for Y of the steps a loop iteration has in flight: the rest of
+  /// the 106 hold the addresses and the loop's counters.
+  static constexpr int64_t kMaxScalarYFloats = 64;
+  static constexpr int64_t kMaxWaves = 8;
+  static constexpr int64_t kMaxParts = 16;
+  /// The waves' Y tiles, and their partial sums, take at most half a CU's
+  /// 64 KiB of LDS each.
+  static constexpr int64_t kMaxLdsBytes = 32 * 1024;
+
+  int64_t accumulators() const { return rowsPerLane * colsPerGroup; }
+  /// A wave's tile of Y for one loop step: its K values (the lanes along K
+  /// take consecutive steps) by the workgroup's columns. K value i of lane k
+  /// is row i x lanesK + k, and rows of 8 or 16 columns get 4 more, so that
+  /// the lanes along K read different LDS banks.
+  int64_t yTileRows() const { return kStepK * lanesK; }
+  int64_t yTileCols() const {
+    return colsPerGroup % 8 == 0 ? colsPerGroup + 4 : colsPerGroup;
+  }
+  /// The tile's 16-byte pieces as loaded, and per K row.
+  int64_t yTilePieces() const { return lanesK * colsPerGroup; }
+  int64_t yPiecesPerRow() const { return colsPerGroup / 4; }
+  /// Floats of LDS for all waves' Y tiles.
+  int64_t ldsYTileFloats() const {
+    return waves * unroll * yTileRows() * yTileCols();
+  }
+  /// Floats of LDS for the waves' partial sums (none for one wave).
+  int64_t ldsFloats() const {
+    return waves > 1 ? waves * accumulators() * lanesL : 0;
+  }
+  /// Whether unroll = 2 keeps the sums and two steps' loads in registers.
+  bool fitsUnrolled() const;
+
+  /// Why the values break a limit that holds for any problem (lanes that are
+  /// not a wave's 32, too many sums, waves or parts, LDS or registers beyond
+  /// the kernel's budget), if they do; gemm-tile-skinny checks the rest
+  /// against the problem and its layout.
+  std::optional<std::string> checkRanges() const;
+
+  bool operator==(const SkinnyLayout &other) const;
+};
 
 /// A #gemm.config as a value. The member initializers are the defaults of
 /// gemm-select-config and of the pipelines, which take them from here.
@@ -55,6 +136,9 @@ struct KernelConfig {
   /// The tiled kernel or gemm-tile-skinny's; Auto: gemm-select-config
   /// chooses per shape.
   KernelKind kernel = KernelKind::Auto;
+  /// The skinny kernel's plan (kernel = Skinny only), which
+  /// gemm-select-config chooses and gemm-tile-skinny builds.
+  std::optional<SkinnyLayout> skinnyPlan;
   /// The product (gemm/Target/Target.h) whose figures the choice and the
   /// cost estimates read.
   std::string target = ::gemm::getDefaultTarget().name;

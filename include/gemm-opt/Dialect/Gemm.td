@@ -91,6 +91,44 @@ def Gemm_KernelKind : I32EnumAttr<"KernelKind",
   let genSpecializedAttr = 0;
 }
 
+def Gemm_SkinnyPlanAttr : AttrDef<Gemm_Dialect, "SkinnyPlan"> {
+  let mnemonic = "skinny_plan";
+  let summary = "How the skinny kernel lays out a matmul with a small side";
+  let description = [{
+    The plan of `gemm-tile-skinny`'s kernel, chosen by `gemm-select-config`
+    and built as given. S is the small side (N, or M when M < N), L the long
+    one; X is the operand along L, Y the one along S. Each lane multiplies
+    4 consecutive K values (a step) of `rows_per_lane` rows of X by
+    `cols_per_group` columns of Y; `lanes_k` x `lanes_l` lanes of a wave
+    lie along K and L, and `waves` waves of a workgroup take interleaved
+    K steps of the same rows and columns. A loop iteration loads `unroll`
+    steps before it multiplies. With `parts` > 1 the workgroups also split
+    K into that many parts, whose sums a second kernel adds into C in part
+    order. `stage_y` stages each wave's Y in an LDS tile (Y stored along
+    S); `scalar_y` keeps Y in SGPRs (X stored along L: the 32 lanes of a
+    wave lie along L). The verifier holds the limits that apply to any
+    problem (a wave's 32 lanes, at most 96 sums a lane, 8 waves, 16 parts,
+    the register and LDS budgets); `gemm-tile-skinny` checks the plan
+    against its matmul's sizes and layout.
+
+    Example:
+
+    ```mlir
+    #gemm.skinny_plan<lanes_k = 16, lanes_l = 2, rows_per_lane = 1,
+                      cols_per_group = 8, waves = 3, unroll = 2,
+                      stage_y = true>
+    ```
+  }];
+  let parameters = (ins "int64_t":$lanes_k, "int64_t":$lanes_l,
+                        "int64_t":$rows_per_lane, "int64_t":$cols_per_group,
+                        "int64_t":$waves, "int64_t":$unroll,
+                        DefaultValuedParameter<"int64_t", "1">:$parts,
+                        DefaultValuedParameter<"bool", "false">:$stage_y,
+                        DefaultValuedParameter<"bool", "false">:$scalar_y);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
   let mnemonic = "config";
   let summary = "How one matmul is compiled to an RDNA3 kernel";
@@ -110,10 +148,11 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
     tiles' K steps are shared instead by one stream-K workgroup per CU
     (`stream_k`, printed only when true), which kernel it is
     (`kernel`: `tiled`, the default, printed only when not; `skinny`,
-    gemm-tile-skinny's kernel for a small M or N, which reads none of the
-    other fields), and the RDNA3 product whose figures the choice and the
-    cost estimates used (`target`, a name of docs/targets.md, printed only
-    when not the default `rx7900xtx`). The passes that use a value check it
+    gemm-tile-skinny's kernel for a small M or N, which reads only its
+    `plan`, a `#gemm.skinny_plan` given with `kernel = skinny` alone), and
+    the RDNA3 product whose figures the choice and the cost estimates used
+    (`target`, a name of docs/targets.md, printed only when not the default
+    `rx7900xtx`). The passes that use a value check it
     and name the limit it breaks.
 
     Example:
@@ -138,6 +177,7 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
                             :$compute_units,
                         DefaultValuedParameter<"::mlir::gemm::KernelKind",
                             "::mlir::gemm::KernelKind::Tiled">:$kernel,
+                        OptionalParameter<"SkinnyPlanAttr">:$plan,
                         StringRefParameter<"the product",
                             "::gemm::getDefaultTarget().name">:$target);
   let assemblyFormat = "`<` struct(params) `>`";

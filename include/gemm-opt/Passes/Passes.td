@@ -273,6 +273,10 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     estimate, with its best split, is the shortest on the target's CUs;
     and a K of fewer than two default K steps gets K steps of 4 (K >= 8) or 2
     (K >= 4), from 2^24 multiply-adds, so that the tiled kernel takes it.
+    A matmul that gets the skinny kernel also gets its plan, the
+    `#gemm.skinny_plan` of fewest estimated cycles on the target
+    (gemm-tile-skinny), recorded as the config's `plan`: the plan is
+    searched once, here, and a matmul it cannot take is an error here.
 
     `tuning-table=FILE` reads a table written by `gemm-tune`
     (docs/tuning-table.md): a matmul of a shape it lists, without an
@@ -306,16 +310,18 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     `gemm.config` says `kernel = skinny` (`gemm-select-config` chooses it
     for a static matmul whose M or N is small, where it is predicted faster
     than the tiled kernel; option `kernel=skinny` forces it): a `gpu.launch`
-    that streams the big operand once. With S the small side (N, or M when
-    M < N, at most 256) and L the other:
+    that streams the big operand once, laid out as the config's `plan` (a
+    `#gemm.skinny_plan`) says. With S the small side (N, or M when M < N,
+    at most 256) and L the other:
 
     - each lane multiplies 4 consecutive K values (one 16-byte load) of
       1-12 rows of L by up to 16 columns of S (at most 96 sums), into sums
       in registers; the grid splits L into groups of rows and S into groups
-      of columns. Of six such plans, each with the small operand staged in
-      LDS or not (below), the one with the fewest estimated cycles of the
-      CU's vector memory address path, the LDS, the L2 and DRAM is taken
-      (the calibrated timing model's bounds for this kernel);
+      of columns. `gemm-select-config` chooses the plan: of six such
+      shapes, each with the small operand staged in LDS or not (below), the
+      one with the fewest estimated cycles of the CU's vector memory
+      address path, the LDS, the L2 and DRAM (the calibrated timing model's
+      bounds for this kernel);
     - the lanes of a wave split K: 8 lanes along K when the big operand is
       stored with K contiguous (8 lanes read 128 contiguous bytes of a row;
       16 or 32 of them, a row of 256 or 512 bytes, where one row per lane
@@ -351,8 +357,11 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     only the results it owns. The K values after the last whole step of 4
     (K mod 4) are one more, shorter step after the loop, of one lane slot
     per workgroup (of the last K part), loaded exactly; K must be at least 4.
-    A matmul this kernel cannot compile is an error that says why. Matmuls with another
-    kernel are left alone.
+    A plan that does not fit its matmul (lanes its loads of X do not take,
+    Y staged where it is stored along K, K parts that do not divide its
+    steps, waves that would get fewer than two loop iterations, rows or
+    columns beyond its sides), or a skinny config without a plan, is an
+    error that says why. Matmuls with another kernel are left alone.
 
     Example: `gemm-opt --gemm-select-config=kernel=skinny --gemm-tile-skinny`
     on a 512 x 8 x 4096 matmul gives a launch of 256 workgroups of 3 waves

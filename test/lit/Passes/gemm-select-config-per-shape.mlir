@@ -12,7 +12,7 @@
 // skinny kernel (gemm-tile-skinny.mlir); the tiled kernel gets 128 x 64 tiles.
 // A tile option given asks for the tiled kernel.
 // CHECK-LABEL: func.func @skinny_n
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // TILED-LABEL: func.func @skinny_n
 // TILED: gemm.config = #gemm.config<bm = 128, bn = 64, bk = 8, waves_m = 4, waves_n = 1,
 // GIVEN-LABEL: func.func @skinny_n
@@ -30,7 +30,7 @@ func.func @skinny_n(%A: memref<1760x1760xf32>, %B: memref<1760x64xf32>, %C: memr
 // their K parts) would leave most CUs idle (the timing model: 45 % of the
 // roofline against 9 %); the tiled kernel gets 64 x 128 tiles.
 // CHECK-LABEL: func.func @skinny_m
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // TILED-LABEL: func.func @skinny_m
 // TILED: gemm.config = #gemm.config<bm = 64, bn = 128, bk = 8,
 // TILED-NOT: skinny
@@ -45,7 +45,7 @@ func.func @skinny_m(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %C: memref
 // N = 32: the skinny kernel (gemm-tile-skinny.mlir); the tiled kernel gets
 // 128 x 32 tiles.
 // CHECK-LABEL: func.func @thin
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // TILED-LABEL: func.func @thin
 // TILED: gemm.config = #gemm.config<bm = 128, bn = 32, bk = 8,
 // TILED-NOT: skinny
@@ -61,7 +61,7 @@ func.func @thin(%A: memref<4096x2048xf32>, %B: memref<2048x32xf32>, %C: memref<4
 // kernel would leave it to the simple one (the default tile, which does not
 // fit; below 2^24 multiply-adds no smaller tile is taken).
 // CHECK-LABEL: func.func @small
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // TILED-LABEL: func.func @small
 // TILED: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
 // TILED-NOT: skinny
@@ -76,7 +76,7 @@ func.func @small(%A: memref<100x64xf32>, %B: memref<64x100xf32>, %C: memref<100x
 // N = 16: the skinny kernel. For the tiled kernel it fits no tile of the
 // 4 x 1 wave grid: the default tile, and the simple kernel.
 // CHECK-LABEL: func.func @matvec_like
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // TILED-LABEL: func.func @matvec_like
 // TILED: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8,
 // TILED-NOT: skinny
@@ -95,7 +95,7 @@ func.func @matvec_like(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: m
 // (M = 256, N four times that) is faster (27 % against 19 % with B not
 // transposed). A tile option keeps the tiled kernel and its tile.
 // CHECK-LABEL: func.func @few_tiles
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // TILED-LABEL: func.func @few_tiles
 // TILED: gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8,
 // TILED-NOT: skinny

@@ -27,7 +27,7 @@
 
 // The entry for 128x768x768:nt.
 // CHECK-LABEL: func.func @listed_nt
-// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny>
+// CHECK: gemm.config = #gemm.config<{{.*}}, kernel = skinny, plan = <{{[^>]*}}>>
 // GIVEN-LABEL: func.func @listed_nt
 // GIVEN: gemm.config = #gemm.config<bm = 128, bn = 128, bk = 8, waves_m = 4, waves_n = 1, pad = 4, unroll = 0, prefetch = registers, addressing = buffer, split_tail = {{[0-9]+}}>
 func.func @listed_nt(%A: memref<128x768xf32>, %B: memref<768x768xf32>, %C: memref<128x768xf32>) {

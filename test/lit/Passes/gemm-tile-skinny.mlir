@@ -6,23 +6,27 @@
 // most 32), and for N = 48 only when the tiled kernel's tiles would leave
 // CUs idle. The plans and the estimate that ranks them are SkinnyPlan.cpp's
 // (their cases: unittests/Passes/SkinnyPlanTest.cpp).
+// gemm-select-config records the plan it chose in the #gemm.config, and
+// gemm-tile-skinny builds the plan it is given (Inputs/skinny-plans.mlir).
 // RUN: gemm-opt %s --gemm-select-config | FileCheck %s --check-prefix=AUTO
+// RUN: gemm-opt %S/Inputs/skinny-plans.mlir --gemm-tile-skinny --canonicalize | FileCheck %S/Inputs/skinny-plans.mlir
+// RUN: not gemm-opt %S/Inputs/skinny-plan-errors.mlir --gemm-tile-skinny --split-input-file 2>&1 | FileCheck %S/Inputs/skinny-plan-errors.mlir
 // RUN: not gemm-opt %S/Inputs/skinny-errors.mlir --gemm-select-config=kernel=skinny --gemm-tile-skinny --split-input-file 2>&1 | FileCheck %S/Inputs/skinny-errors.mlir
 
 // AUTO-LABEL: func.func @small_n(
-// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO: linalg.matmul {{.*}}kernel = skinny, plan = <lanes_k = 16, lanes_l = 2, rows_per_lane = 1, cols_per_group = 8, waves = 3, unroll = 2, stage_y = true>>}
 // AUTO-LABEL: func.func @small_n_ta(
-// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO: linalg.matmul {{.*}}kernel = skinny, plan = <lanes_k = 4, lanes_l = 8, rows_per_lane = 4, cols_per_group = 4, waves = 8, unroll = 2>>}
 // AUTO-LABEL: func.func @small_m_batch_epilogue(
-// AUTO: linalg.batch_matmul {{.*}}kernel = skinny>}
+// AUTO: linalg.batch_matmul {{.*}}kernel = skinny, plan = <lanes_k = 8, lanes_l = 4, rows_per_lane = 8, cols_per_group = 7, waves = 3, unroll = 1>>}
 // AUTO-LABEL: func.func @wide(
 // AUTO-NOT: kernel = skinny
 // AUTO: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 32,
 // AUTO-SAME: addressing = buffer>}
 // AUTO-LABEL: func.func @few_tiles(
-// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO: linalg.matmul {{.*}}kernel = skinny, plan = <lanes_k = 8, lanes_l = 4, rows_per_lane = 4, cols_per_group = 16, waves = 2, unroll = 1, stage_y = true>>}
 // AUTO-LABEL: func.func @parts(
-// AUTO: linalg.matmul {{.*}}kernel = skinny>}
+// AUTO: linalg.matmul {{.*}}kernel = skinny, plan = <lanes_k = 8, lanes_l = 4, rows_per_lane = 2, cols_per_group = 4, waves = 1, unroll = 2, parts = 16>>}
 
 // A is stored with K contiguous: lanes along K, each loading 16 bytes of
 // its row per step; B's 8 columns of each K row come from the wave's tile

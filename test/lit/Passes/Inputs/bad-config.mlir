@@ -90,3 +90,24 @@ func.func @bad_factor() attributes {gemm.matmul = #gemm.matmul<m = 8, n = 8, k =
 func.func @old_dictionary() attributes {gemm.matmul = {a = 0 : i64}} {
   return
 }
+
+// -----
+
+// CHECK: bad-config.mlir:[[@LINE+1]]:{{.*}} error: a skinny plan is for kernel = skinny only
+func.func @plan_of_tiled() attributes {gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8, waves_m = 2, waves_n = 2, pad = 0, unroll = 4, prefetch = none, addressing = buffer, plan = <lanes_k = 8, lanes_l = 4, rows_per_lane = 1, cols_per_group = 8, waves = 1, unroll = 1>>} {
+  return
+}
+
+// -----
+
+// CHECK: bad-config.mlir:[[@LINE+1]]:{{.*}} error: invalid skinny plan: rows_per_lane=16 x cols_per_group=8 is not 1 to 96 sums a lane
+func.func @plan_sums() attributes {gemm.config = #gemm.config<bm = 64, bn = 64, bk = 8, waves_m = 2, waves_n = 2, pad = 0, unroll = 4, prefetch = none, addressing = buffer, kernel = skinny, plan = <lanes_k = 8, lanes_l = 4, rows_per_lane = 16, cols_per_group = 8, waves = 1, unroll = 1>>} {
+  return
+}
+
+// -----
+
+// CHECK: bad-config.mlir:[[@LINE+1]]:{{.*}} error: invalid skinny plan: lanes_k=8 x lanes_l=8 are not the 32 lanes of a wave
+func.func @plan_lanes() attributes {gemm.config = #gemm.skinny_plan<lanes_k = 8, lanes_l = 8, rows_per_lane = 1, cols_per_group = 8, waves = 1, unroll = 1>} {
+  return
+}
