@@ -208,13 +208,14 @@ bool SkinnyLayout::operator==(const SkinnyLayout &other) const {
   return members(*this) == members(other);
 }
 
+int64_t SkinnyLayout::stepFloats(int64_t steps) const {
+  int64_t yFloats = scalarY ? 0 : kStepK * colsPerGroup;
+  return accumulators() + steps * (kStepK * rowsPerLane + yFloats);
+}
+
 bool SkinnyLayout::fitsUnrolled() const {
-  int64_t xStepFloats = kStepK * rowsPerLane;
-  int64_t yStepFloats = kStepK * colsPerGroup;
-  if (scalarY)
-    return accumulators() + 2 * xStepFloats <= kMaxUnrolledFloats &&
-           2 * yStepFloats <= kMaxScalarYFloats;
-  return accumulators() + 2 * (xStepFloats + yStepFloats) <= kMaxUnrolledFloats;
+  return stepFloats(2) <= kMaxUnrolledFloats &&
+         (!scalarY || 2 * kStepK * colsPerGroup <= kMaxScalarYFloats);
 }
 
 std::optional<std::string> SkinnyLayout::checkRanges() const {
@@ -237,6 +238,10 @@ std::optional<std::string> SkinnyLayout::checkRanges() const {
                " sums a lane" + (scalarY ? " with scalar_y" : ""));
   if (waves < 1 || waves > kMaxWaves)
     return why("waves=" + Twine(waves) + " is not in 1.." + Twine(kMaxWaves));
+  if (stepFloats(1) > kMaxStepFloats)
+    return why(Twine(accumulators()) + " sums and a step's loads take " +
+               Twine(stepFloats(1)) + " VGPRs, more than " +
+               Twine(kMaxStepFloats) + " (fewer columns or rows)");
   if (unroll < 1 || unroll > 2)
     return why("unroll=" + Twine(unroll) + " is not 1 or 2");
   if (unroll == 2 && !fitsUnrolled())

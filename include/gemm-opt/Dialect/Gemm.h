@@ -66,6 +66,9 @@ struct SkinnyLayout {
   static constexpr int64_t kMaxScalarYAccumulators = 64;
   /// Sums plus two steps' loads in flight (unroll = 2) within these VGPRs.
   static constexpr int64_t kMaxUnrolledFloats = 160;
+  /// Sums plus one step's loads within these VGPRs: 2 rows by 32 columns
+  /// (200) compile without spills, 2 rows by 48 (296) spill.
+  static constexpr int64_t kMaxStepFloats = 200;
   /// SGPRs for Y of the steps a loop iteration has in flight: the rest of
   /// the 106 hold the addresses and the loop's counters.
   static constexpr int64_t kMaxScalarYFloats = 64;
@@ -95,6 +98,9 @@ struct SkinnyLayout {
   int64_t ldsFloats() const {
     return waves > 1 ? waves * accumulators() * lanesL : 0;
   }
+  /// VGPRs for the sums and `steps` steps' loads of X and (unless in SGPRs)
+  /// Y.
+  int64_t stepFloats(int64_t steps) const;
   /// Whether unroll = 2 keeps the sums and two steps' loads in registers.
   bool fitsUnrolled() const;
 
