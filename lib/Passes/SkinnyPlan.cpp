@@ -106,17 +106,32 @@ static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
   return plan;
 }
 
+/// The weight of the LDS cycles of a plan that stages Y and has X stored along
+/// L (4 lanes along K). The kernel compiles in CU mode (gemm-rdna3-pipeline's
+/// cumode=true), where each CU has its own LDS half, so a CU's LDS cycles
+/// count once; but on the tuning shapes the staged plans of X along L are
+/// slower than that count says, and with a weight of 1 the estimate takes them
+/// over Y in SGPRs where the timing model has them 1.06 to 1.90 times slower
+/// (5633 x 186 x 517 x 20, 3326 x 136 x 1029, 236 x 4024 x 226 x 53, all with
+/// A stored K x M). Where X is stored along K the weight is 1: with the weight
+/// 2 it had for every plan, the estimate picked 8 rows by 8 columns over 4 by
+/// 16, which the model has 1.11 to 1.37 times faster on 8 of the 9 tuning
+/// shapes whose choice the weight changes (bench/shapes' tuning halves and
+/// shape set, RX 7900 XTX; the ninth, 695 x 171 x 3042 x 5, goes from the
+/// tiled kernel to the skinny one, 1.35 times slower).
+static constexpr double kStagedXAlongLLdsWeight = 2.0;
+
 /// The cycles a plan takes in the calibrated timing model, roughly: the
 /// most of its busiest CU's vector memory address path (a load per 16 bytes
 /// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
 /// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
 /// (X is read once per workgroup column) and DRAM (every operand once), both
 /// at the busiest CU's share of the GPU's rate; with Y staged, also the LDS (16
-/// bytes a lane take 4 clocks, and the workgroups of a WGP share one LDS half,
-/// as the model places them), and the VALU (which bounds a plan with Y in
-/// SGPRs). A grid of fewer than 4 workgroups per CU hides less latency: it
-/// counts up to 1.8 times (fitted on the shape set's skinny shapes, where this
-/// estimate picks a plan within 5 % of the best of six on geometric mean).
+/// bytes a lane take 4 clocks; see kStagedXAlongLLdsWeight), and the VALU
+/// (which bounds a plan with Y in SGPRs). A grid of fewer than 4 workgroups per
+/// CU hides less latency: it counts up to 1.8 times (fitted on the shape set's
+/// skinny shapes, where this estimate picks a plan within 5 % of the best of
+/// six on geometric mean).
 double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
                                         const ::gemm::TargetInfo &target,
                                         int64_t computeUnits) {
@@ -149,7 +164,9 @@ double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
   // Each workgroup's lanes along L and K take every step of its part.
   double waveSteps =
       double(perCU) * plan.lanesL * plan.stepsPerPart() / kWaveSize;
-  double address = waveSteps * std::max(stepCycles, 2 * ldsStepCycles);
+  double ldsWeight = plan.xAlongK ? 1.0 : kStagedXAlongLLdsWeight;
+  double address =
+      waveSteps * std::max<double>(stepCycles, ldsWeight * ldsStepCycles);
   // A step's 4 x accumulators FMAs, in VOPD pairs, on the CU's two SIMDs.
   double valu = waveSteps * plan.accumulators();
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;

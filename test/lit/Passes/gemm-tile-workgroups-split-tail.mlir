@@ -1,6 +1,7 @@
 // RUN: gemm-opt %s --split-input-file --gemm-select-config="split-tail=3 compute-units=6" --gemm-tile-workgroups --canonicalize --verify-diagnostics | FileCheck %s
 // gemm-select-config's choice (split-tail=0, the default) per matmul.
 // RUN: gemm-opt %s --split-input-file --gemm-select-config | FileCheck %s --check-prefix=AUTO
+// RUN: gemm-opt %s --split-input-file --gemm-select-config=kernel=tiled | FileCheck %s --check-prefix=TILED
 // RUN: gemm-opt %s --split-input-file --gemm-select-config=compute-units=128 | FileCheck %s --check-prefix=AUTO128
 // RUN: not gemm-opt %S/Inputs/split-tail-errors.mlir --split-input-file --gemm-select-config="split-tail=3 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %S/Inputs/split-tail-errors.mlir
 // RUN: not gemm-opt %s --split-input-file --gemm-select-config="split-tail=65 compute-units=6" --gemm-tile-workgroups -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARTS
@@ -93,11 +94,14 @@ func.func @big(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<
 // -----
 
 // A grid of fewer tiles than CUs is all tail: split-K. 256 x 256 x 4096 is 4
-// tiles of 128 x 128; gemm-select-config's estimate ranks 32 x 64 tiles (32
-// of them) in 9 K parts of 57 steps first, 3 parts on each of 96 CUs
-// (predicted 0.038 ms, as for 64 x 64 tiles in 12 parts).
+// tiles of 128 x 128; for the tiled kernel gemm-select-config's estimate
+// ranks 32 x 64 tiles (32 of them) in 9 K parts of 57 steps first, 3 parts on
+// each of 96 CUs (predicted 0.038 ms, as for 64 x 64 tiles in 12 parts), and
+// the skinny kernel's estimate is shorter still (predicted 0.021 ms).
 // AUTO-LABEL: func.func @split_k
-// AUTO: #gemm.config<bm = 32, bn = 64, {{.*}}, split_tail = 9>
+// AUTO: kernel = skinny, plan = <{{[^>]*}}>>
+// TILED-LABEL: func.func @split_k
+// TILED: #gemm.config<bm = 32, bn = 64, {{.*}}, split_tail = 9>
 // With split-tail=3 compute-units=6 (the first RUN line) there is no whole
 // round either: 4 x 3 workgroups, all of them parts.
 // CHECK-LABEL: func.func @split_k
