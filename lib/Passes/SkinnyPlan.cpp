@@ -14,15 +14,8 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
-static constexpr int64_t kMaxSkinnyAccumulators =
-    SkinnyLayout::kMaxAccumulators;
-static constexpr int64_t kMaxSkinnyScalarYAccumulators =
-    SkinnyLayout::kMaxScalarYAccumulators;
-static constexpr int64_t kMaxSkinnyWaves = SkinnyLayout::kMaxWaves;
 // Enough waves to hide the DRAM latency: about 8 per CU.
 static constexpr int64_t kSkinnyWavesPerCU = 8;
-static constexpr int64_t kMaxSkinnyParts = SkinnyLayout::kMaxParts;
-static constexpr int64_t kMaxSkinnyTileBytes = SkinnyLayout::kMaxLdsBytes;
 
 /// The most waves that each get two loop iterations of a K part (at least
 /// one wave).
@@ -65,7 +58,7 @@ static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
       return std::nullopt;
     double bestShare = 1.0;
     int64_t unsplitGroups = plan.workgroups();
-    for (int64_t parts = 2; parts <= kMaxSkinnyParts; ++parts) {
+    for (int64_t parts = 2; parts <= SkinnyLayout::kMaxParts; ++parts) {
       if (plan.steps() % parts != 0 || plan.steps() / parts < 2 * plan.lanesK)
         continue;
       int64_t groups = unsplitGroups * parts;
@@ -97,10 +90,10 @@ static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
                   plan.workgroups();
   int64_t maxWaves = getMaxSkinnyWaves(plan);
   if (plan.scalarY)
-    maxWaves = std::min(maxWaves, kMaxSkinnyTileBytes /
+    maxWaves = std::min(maxWaves, SkinnyLayout::kMaxLdsBytes /
                                       (4 * plan.accumulators() * kWaveSize));
-  plan.waves =
-      std::clamp<int64_t>(waves, 1, std::min(kMaxSkinnyWaves, maxWaves));
+  plan.waves = std::clamp<int64_t>(waves, 1,
+                                   std::min(SkinnyLayout::kMaxWaves, maxWaves));
   // Loads of two steps in flight when the registers allow.
   plan.unroll = plan.fitsUnrolled() ? 2 : 1;
   return plan;
@@ -315,14 +308,16 @@ mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
         std::optional<SkinnyPlan> candidate =
             planFor(plan, maxCols, rows, scalarY, splitK, computeUnits);
         if (!candidate ||
-            candidate->accumulators() > (scalarY ? kMaxSkinnyScalarYAccumulators
-                                                 : kMaxSkinnyAccumulators) ||
+            candidate->accumulators() >
+                (scalarY ? SkinnyLayout::kMaxScalarYAccumulators
+                         : SkinnyLayout::kMaxAccumulators) ||
             candidate->scalarY != scalarY)
           continue;
         for (bool stageY : {false, true}) {
           candidate->stageY = stageY;
-          if (stageY && (scalarY || !candidate->canStageY() ||
-                         4 * candidate->ldsYTileFloats() > kMaxSkinnyTileBytes))
+          if (stageY &&
+              (scalarY || !candidate->canStageY() ||
+               4 * candidate->ldsYTileFloats() > SkinnyLayout::kMaxLdsBytes))
             continue;
           double cycles =
               estimateSkinnyCycles(*candidate, target, computeUnits) +
