@@ -6,9 +6,10 @@
 // This kernel streams it once, 16 bytes per lane per load: the lanes of a
 // wave split K (and so do the waves of a workgroup), each lane sums a few
 // rows of the big operand times the small one, and the partial sums are
-// added across the lanes with upstream's DPP lowering of
-// gpu.subgroup_reduce and across the waves through LDS, in a fixed order:
-// the result does not depend on timing.
+// added across the lanes with DPP (halving each group of a lane's sums, or
+// upstream's lowering of gpu.subgroup_reduce for 16 or 32 lanes along K)
+// and across the waves through LDS, in a fixed order: the result does not
+// depend on timing.
 //
 // Upstream has no transform that gives this form: tiling the reduction
 // dimension over lanes (tileReductionUsingSCF) gives a partial-result
@@ -149,6 +150,8 @@ private:
   SmallVector<Value> buildKLoop();
   SmallVector<Value> buildKTail(ValueRange acc);
   SmallVector<Value> reduceAcrossLanes(ValueRange acc);
+  SmallVector<Value> reduceScatterAcrossLanes(ValueRange acc);
+  SmallVector<Value> sumsOfLane(ValueRange acc);
   SumTarget sumTarget(int64_t slot);
   SumTarget ownedTarget(Value index, Value rowOwned, Value row, Value col);
   Value partialSumsLds(gpu::LaunchOp launch);
@@ -156,7 +159,7 @@ private:
   void storeSumAt(const SumTarget &target, Value sum,
                   const std::optional<Epilogue> &epilogue);
   SmallVector<SumTarget> loadOldCEarly(const std::optional<Epilogue> &epilogue);
-  void storeResults(gpu::LaunchOp launch, ArrayRef<Value> sums,
+  void storeResults(gpu::LaunchOp launch, ArrayRef<Value> mine,
                     const std::optional<Epilogue> &epilogue,
                     ArrayRef<SumTarget> early);
   void storeResultsByWaves(gpu::LaunchOp launch, ArrayRef<Value> sums,
@@ -402,19 +405,78 @@ SmallVector<Value> SkinnyKernelBuilder::reduceAcrossLanes(ValueRange acc) {
   return sums;
 }
 
-/// Lane k of a K group stores sums k, k + lanesK, ... (to LDS for the first
-/// wave to add up when the workgroup has several), so that the stores are
-/// spread over the lanes. The value is picked by selects rather than a
-/// branch per sum.
-void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
-                                       ArrayRef<Value> sums,
-                                       const std::optional<Epilogue> &epilogue,
-                                       ArrayRef<SumTarget> early) {
+/// Sums slot x lanesK + k (the last sum past the end), added over the lanes
+/// of lane k's K group, for each slot: lane k's share of the stores. Each
+/// slot's lanesK sums are halved at every DPP step rather than each added
+/// over the group and then picked by lane: the lanes whose K-lane bit is
+/// clear keep the lower half and send the upper one to their partner, which
+/// keeps the upper half, until one sum is left. A slot takes lanesK - 1 adds
+/// per lane instead of lanesK x log2(lanesK), and holds lanesK values at a
+/// time instead of every sum's partial ones (96 sums reduced at once took 235
+/// VGPRs, above the K loop's 180). Each sum is added in a fixed order.
+/// Upstream's gpu.subgroup_reduce lowering has no such reduce-scatter.
+SmallVector<Value>
+SkinnyKernelBuilder::reduceScatterAcrossLanes(ValueRange acc) {
+  SmallVector<Value> flat;
+  for (Value row : acc)
+    for (int64_t j = 0; j < plan.colsPerGroup; ++j)
+      flat.push_back(extract(row, j));
   int64_t count = plan.accumulators();
-  int64_t slots = plan.sumSlots();
-  Value lds = partialSumsLds(launch);
+  // The steps from the widest: lanes 7 - k of a half row (K-lane bit 4),
+  // then k xor 2 and k xor 1 of a quad.
+  struct DppStep {
+    int64_t bit;
+    amdgpu::DPPPerm kind;
+    Attribute argument;
+  };
+  auto quad = [&](ArrayRef<int32_t> perm) -> Attribute {
+    return b.getI32ArrayAttr(perm);
+  };
+  SmallVector<DppStep> dppSteps;
+  if (plan.lanesK == 8)
+    dppSteps.push_back({4, amdgpu::DPPPerm::row_half_mirror, nullptr});
+  dppSteps.push_back({2, amdgpu::DPPPerm::quad_perm, quad({2, 3, 0, 1})});
+  dppSteps.push_back({1, amdgpu::DPPPerm::quad_perm, quad({1, 0, 3, 2})});
+  SmallVector<Value> upper;
+  for (const DppStep &step : dppSteps) {
+    Value bit = arith::AndIOp::create(b, laneK, math.index(step.bit));
+    upper.push_back(cmp(arith::CmpIPredicate::ne, bit, math.index(0)));
+  }
   SmallVector<Value> mine;
-  for (int64_t slot = 0; slot < slots; ++slot) {
+  for (int64_t slot = 0; slot < plan.sumSlots(); ++slot) {
+    SmallVector<Value> values;
+    for (int64_t lane = 0; lane < plan.lanesK; ++lane)
+      values.push_back(flat[std::min(slot * plan.lanesK + lane, count - 1)]);
+    for (auto [step, isUpper] : llvm::zip(dppSteps, upper)) {
+      int64_t half = values.size() / 2;
+      SmallVector<Value> kept;
+      for (int64_t i = 0; i < half; ++i) {
+        Value lower = values[i], higher = values[i + half];
+        Value keep = arith::SelectOp::create(b, isUpper, higher, lower);
+        Value send = arith::SelectOp::create(b, isUpper, lower, higher);
+        Value received = amdgpu::DPPOp::create(
+            b, send.getType(), send, send, step.kind, step.argument,
+            /*row_mask=*/0xf, /*bank_mask=*/0xf, /*bound_ctrl=*/true);
+        kept.push_back(arith::AddFOp::create(b, keep, received));
+      }
+      values = std::move(kept);
+    }
+    mine.push_back(values.front());
+  }
+  return mine;
+}
+
+/// Lane k of a K group's sums k, k + lanesK, ..., added over the group: by
+/// halving for 4 and 8 lanes along K, else each sum added over the group
+/// (gpu.subgroup_reduce) and the lane's picked by selects rather than a
+/// branch per sum.
+SmallVector<Value> SkinnyKernelBuilder::sumsOfLane(ValueRange acc) {
+  if (plan.lanesK == 4 || plan.lanesK == 8)
+    return reduceScatterAcrossLanes(acc);
+  SmallVector<Value> sums = reduceAcrossLanes(acc);
+  int64_t count = plan.accumulators();
+  SmallVector<Value> mine;
+  for (int64_t slot = 0; slot < plan.sumSlots(); ++slot) {
     Value value = sums[slot * plan.lanesK];
     for (int64_t lane = 1; lane < plan.lanesK; ++lane) {
       int64_t index = std::min(slot * plan.lanesK + lane, count - 1);
@@ -423,6 +485,19 @@ void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
     }
     mine.push_back(value);
   }
+  return mine;
+}
+
+/// Lane k of a K group stores its sums k, k + lanesK, ... (`mine`, to LDS
+/// for the first wave to add up when the workgroup has several), so that
+/// the stores are spread over the lanes.
+void SkinnyKernelBuilder::storeResults(gpu::LaunchOp launch,
+                                       ArrayRef<Value> mine,
+                                       const std::optional<Epilogue> &epilogue,
+                                       ArrayRef<SumTarget> early) {
+  int64_t count = plan.accumulators();
+  int64_t slots = plan.sumSlots();
+  Value lds = partialSumsLds(launch);
   if (lds) {
     for (int64_t slot = 0; slot < slots; ++slot) {
       Value index = math.add(laneK, slot * plan.lanesK);
@@ -658,7 +733,7 @@ void SkinnyKernelBuilder::build(gpu::LaunchOp launch, linalg::LinalgOp matmul,
   }
   SmallVector<SumTarget> early = loadOldCEarly(epilogue);
   SmallVector<Value> acc = buildKLoop();
-  storeResults(launch, reduceAcrossLanes(acc), epilogue, early);
+  storeResults(launch, sumsOfLane(acc), epilogue, early);
 }
 
 /// The second kernel of a plan with K parts: C (or the epilogue of) plus

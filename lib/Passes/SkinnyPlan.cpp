@@ -14,8 +14,18 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
-// Enough waves to hide the DRAM latency: about 8 per CU.
+/// Waves to aim for per CU, a plan's waves splitting each workgroup's K
+/// steps: enough to hide the DRAM latency, about 8. A plan with Y in SGPRs
+/// keeps few VGPRs, so more of its waves fit on a CU, and each of its waves
+/// waits on its scalar loads of Y as well: 32 (see
+/// bench/tuning/fit-skinny-waves.py). Both were read off the timing model's
+/// predictions for the RX 7900 XTX of every plan's waves from 1 to 8 on the
+/// skinny shapes of the tuning sets (bench/tuning/skinny-waves-rx7900xtx.json):
+/// of 2 to 64 waves a CU, 8 gives the least geometric-mean regret over the
+/// fastest waves on the 182 plans with Y in VGPRs (1.006x), and 32 on the 15
+/// with Y in SGPRs (1.020x, against 1.081x with 8).
 static constexpr int64_t kSkinnyWavesPerCU = 8;
+static constexpr int64_t kScalarYWavesPerCU = 32;
 
 /// The most waves that each get two loop iterations of a K part (at least
 /// one wave).
@@ -86,8 +96,9 @@ static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
       plan.lanesL /= 2;
       plan.lanesK *= 2;
     }
-  int64_t waves = (kSkinnyWavesPerCU * computeUnits + plan.workgroups() - 1) /
-                  plan.workgroups();
+  int64_t wavesPerCU = plan.scalarY ? kScalarYWavesPerCU : kSkinnyWavesPerCU;
+  int64_t waves =
+      (wavesPerCU * computeUnits + plan.workgroups() - 1) / plan.workgroups();
   int64_t maxWaves = getMaxSkinnyWaves(plan);
   if (plan.scalarY)
     maxWaves = std::min(maxWaves, SkinnyLayout::kMaxLdsBytes /

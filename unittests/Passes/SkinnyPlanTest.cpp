@@ -286,6 +286,44 @@ TEST(SkinnyPlanChoiceTest, NoPartsWhereTheLaunchCostsMore) {
   EXPECT_EQ(plan->parts, 1);
 }
 
+// A plan's waves split its workgroups' K steps, aiming for 8 waves per CU, or
+// 32 where Y is in SGPRs.
+TEST(SkinnyPlanChoiceTest, WavesPerCUByWhereYLives) {
+  const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  // 2048 x 128 x 2048 with A stored K x M: Y in SGPRs, 2 rows by 16 columns
+  // a lane, 32 x 8 = 256 workgroups; 32 x 96 / 256 gives 12 waves, of which
+  // the kernel takes 8 (the most, and the most whose partial sums, 32 x 32
+  // floats each, fit the 32 KiB of LDS).
+  FailureOr<SkinnyPlan> scalarY =
+      getSkinnyPlan(1, 2048, 128, 2048, kTN, target, 96, os);
+  ASSERT_TRUE(succeeded(scalarY)) << whyNot;
+  ASSERT_TRUE(scalarY->scalarY);
+  EXPECT_EQ(scalarY->workgroups(), 256);
+  EXPECT_EQ(scalarY->waves, 8);
+  // Balanced for 16 instead, the search takes 4 rows a lane, 128 workgroups:
+  // 32 x 16 / 128 gives 4 waves.
+  scalarY = getSkinnyPlan(1, 2048, 128, 2048, kTN, target, 16, os);
+  ASSERT_TRUE(succeeded(scalarY)) << whyNot;
+  ASSERT_TRUE(scalarY->scalarY);
+  EXPECT_EQ(scalarY->workgroups(), 128);
+  EXPECT_EQ(scalarY->waves, 4);
+  // 256 x 1000 x 2048 with B stored N x K: Y in VGPRs, 8 rows by 12 columns
+  // a lane, 32 x 22 = 704 workgroups; 8 x 96 / 704 rounds up to 2 waves, and
+  // 8 x 54 / 704 to 1.
+  FailureOr<SkinnyPlan> vgprY =
+      getSkinnyPlan(1, 256, 1000, 2048, kNT, target, 96, os);
+  ASSERT_TRUE(succeeded(vgprY)) << whyNot;
+  ASSERT_FALSE(vgprY->scalarY);
+  EXPECT_EQ(vgprY->workgroups(), 704);
+  EXPECT_EQ(vgprY->waves, 2);
+  vgprY = getSkinnyPlan(1, 256, 1000, 2048, kNT, target, 54, os);
+  ASSERT_TRUE(succeeded(vgprY)) << whyNot;
+  EXPECT_EQ(vgprY->workgroups(), 704);
+  EXPECT_EQ(vgprY->waves, 1);
+}
+
 //===----------------------------------------------------------------------===//
 // A given plan (#gemm.skinny_plan): its limits and its fit to the problem
 //===----------------------------------------------------------------------===//

@@ -329,7 +329,8 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
       L contiguous (then a lane's rows come in chunks of 4, the 8 lanes'
       chunks side by side, so that a load reads 128 contiguous bytes of a K
       row); the waves of a workgroup split K further, enough for about 8
-      waves per CU;
+      waves per CU (32 for a plan with the small operand in SGPRs, whose
+      waves keep few VGPRs);
     - the lanes along L of a wave take the same K steps: where the small
       operand is stored along S, a plan may stage its values per wave in
       LDS (each wave loads its steps' values once, 16 bytes a lane, into a
@@ -345,12 +346,19 @@ def GemmTileSkinny : Pass<"gemm-tile-skinny", "func::FuncOp"> {
     - where a lane keeps at most 4 sums after the DPP step, C's old values
       at them are loaded before the K loop, their latency hidden behind it;
     - after the K loop, the sums are added over each wave's K lanes with
-      `gpu.subgroup_reduce ... cluster(size = 4 to 32)`, lowered here by
+      DPP, lane k of a K group keeping sums k, k + lanesK, ...: with 4 or 8
+      lanes along K each group of lanesK sums is halved at every step (the
+      lane keeps one half, adds its partner's copy of it, and sends the
+      other: `row_half_mirror`, then `quad_perm` to lane k xor 2 and k xor
+      1), lanesK - 1 adds a lane, with few values live at once; with 16 or
+      32 lanes each sum is added over the group by
+      `gpu.subgroup_reduce ... cluster(size = 16 or 32)`, lowered here by
       upstream's DPP patterns (`quad_perm`, `row_half_mirror`, `row_mirror`,
-      `v_permlanex16`), then over
-      the waves through LDS by the first wave, always in the same order, so
-      the result does not depend on timing; the epilogue (alpha, beta) is
-      applied to the sum, and each lane stores a share of the results.
+      `v_permlanex16`), and the lane's are picked; then the sums are added
+      over the waves through LDS by the first wave, always in the same
+      order, so the result does not depend on timing; the epilogue (alpha,
+      beta) is applied to the sum, and each lane stores its share of the
+      results.
 
     Edges: a lane's chunk (a workgroup) whose rows (columns) run past L (S) is shifted
     back to end there, so that its loads stay inside the matrices, and stores
