@@ -288,41 +288,50 @@ TEST(SkinnyPlanChoiceTest, NoPartsWhereTheLaunchCostsMore) {
 
 // A plan's waves split its workgroups' K steps, aiming for 8 waves per CU, or
 // 32 where Y is in SGPRs.
-TEST(SkinnyPlanChoiceTest, WavesPerCUByWhereYLives) {
-  const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
+struct WavesCase {
+  const char *name;
+  int64_t m, n, k;
+  MatmulLayout layout;
+  int64_t computeUnits;
+  bool scalarY;
+  int64_t workgroups, waves;
+  const char *why;
+};
+
+const WavesCase kWavesCases[] = {
+    {"ScalarY", 2048, 128, 2048, kTN, 96, true, 256, 8,
+     "2 rows by 16 columns a lane, 32 x 8 workgroups: 32 x 96 / 256 gives 12 "
+     "waves, of which the kernel takes 8 (the most, and the most whose "
+     "partial sums, 32 x 32 floats each, fit the 32 KiB of LDS)"},
+    {"ScalarYFewerUnits", 2048, 128, 2048, kTN, 16, true, 128, 4,
+     "balanced for 16 units the search takes 4 rows a lane: 32 x 16 / 128"},
+    {"VgprY", 256, 1000, 2048, kNT, 96, false, 704, 2,
+     "8 rows by 12 columns a lane, 32 x 22 workgroups: 8 x 96 / 704 rounds "
+     "up to 2"},
+    {"VgprYFewerUnits", 256, 1000, 2048, kNT, 54, false, 704, 1,
+     "the same plan: 8 x 54 / 704 rounds up to 1"},
+};
+
+class SkinnyWavesTest : public testing::TestWithParam<WavesCase> {};
+
+TEST_P(SkinnyWavesTest, WavesPerCUByWhereYLives) {
+  const WavesCase &c = GetParam();
+  SCOPED_TRACE(c.why);
   std::string whyNot;
   llvm::raw_string_ostream os(whyNot);
-  // 2048 x 128 x 2048 with A stored K x M: Y in SGPRs, 2 rows by 16 columns
-  // a lane, 32 x 8 = 256 workgroups; 32 x 96 / 256 gives 12 waves, of which
-  // the kernel takes 8 (the most, and the most whose partial sums, 32 x 32
-  // floats each, fit the 32 KiB of LDS).
-  FailureOr<SkinnyPlan> scalarY =
-      getSkinnyPlan(1, 2048, 128, 2048, kTN, target, 96, os);
-  ASSERT_TRUE(succeeded(scalarY)) << whyNot;
-  ASSERT_TRUE(scalarY->scalarY);
-  EXPECT_EQ(scalarY->workgroups(), 256);
-  EXPECT_EQ(scalarY->waves, 8);
-  // Balanced for 16 instead, the search takes 4 rows a lane, 128 workgroups:
-  // 32 x 16 / 128 gives 4 waves.
-  scalarY = getSkinnyPlan(1, 2048, 128, 2048, kTN, target, 16, os);
-  ASSERT_TRUE(succeeded(scalarY)) << whyNot;
-  ASSERT_TRUE(scalarY->scalarY);
-  EXPECT_EQ(scalarY->workgroups(), 128);
-  EXPECT_EQ(scalarY->waves, 4);
-  // 256 x 1000 x 2048 with B stored N x K: Y in VGPRs, 8 rows by 12 columns
-  // a lane, 32 x 22 = 704 workgroups; 8 x 96 / 704 rounds up to 2 waves, and
-  // 8 x 54 / 704 to 1.
-  FailureOr<SkinnyPlan> vgprY =
-      getSkinnyPlan(1, 256, 1000, 2048, kNT, target, 96, os);
-  ASSERT_TRUE(succeeded(vgprY)) << whyNot;
-  ASSERT_FALSE(vgprY->scalarY);
-  EXPECT_EQ(vgprY->workgroups(), 704);
-  EXPECT_EQ(vgprY->waves, 2);
-  vgprY = getSkinnyPlan(1, 256, 1000, 2048, kNT, target, 54, os);
-  ASSERT_TRUE(succeeded(vgprY)) << whyNot;
-  EXPECT_EQ(vgprY->workgroups(), 704);
-  EXPECT_EQ(vgprY->waves, 1);
+  FailureOr<SkinnyPlan> plan =
+      getSkinnyPlan(1, c.m, c.n, c.k, c.layout, ::gemm::getDefaultTarget(),
+                    c.computeUnits, os);
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_EQ(plan->scalarY, c.scalarY);
+  EXPECT_EQ(plan->workgroups(), c.workgroups);
+  EXPECT_EQ(plan->waves, c.waves);
 }
+
+INSTANTIATE_TEST_SUITE_P(Plans, SkinnyWavesTest, testing::ValuesIn(kWavesCases),
+                         [](const testing::TestParamInfo<WavesCase> &info) {
+                           return std::string(info.param.name);
+                         });
 
 //===----------------------------------------------------------------------===//
 // A given plan (#gemm.skinny_plan): its limits and its fit to the problem
