@@ -298,7 +298,8 @@ searchSkinnyPlan(const MatmulChoiceInput &input, const KernelConfig &config,
 }
 
 KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
-                                            KernelConfig config) {
+                                            KernelConfig config,
+                                            llvm::raw_ostream &whyNoPlan) {
   selectShortK(config, input);
   // The plan is searched once, for the choice of kernel and to record.
   // A tile option given asks for the tiled kernel.
@@ -307,7 +308,9 @@ KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
       (config.kernel == KernelKind::Auto && config.tileChosenPerShape);
   std::optional<SkinnyPlan> plan;
   if (mayBeSkinny && !config.skinnyPlan)
-    plan = searchSkinnyPlan(input, config, llvm::nulls());
+    plan = searchSkinnyPlan(
+        input, config,
+        config.kernel == KernelKind::Skinny ? whyNoPlan : llvm::nulls());
   if (config.kernel == KernelKind::Auto)
     config.kernel = selectKernel(input, config, plan);
   // gemm-tile-skinny reads nothing else. Without a plan the skinny kernel
@@ -489,19 +492,17 @@ private:
       return failure();
     config = *tuned;
     MatmulChoiceInput input = getMatmulChoiceInput(matmul);
-    KernelConfig chosen = chooseKernelConfig(input, config);
+    std::string whyNoPlan;
+    llvm::raw_string_ostream whyNoPlanOs(whyNoPlan);
+    KernelConfig chosen = chooseKernelConfig(input, config, whyNoPlanOs);
     if (chosen.kernel == KernelKind::Skinny && !chosen.skinnyPlan) {
       if (failed(getCheckedMatmulLayout(matmul)))
         return failure();
-      InFlightDiagnostic diag = matmul.emitOpError()
-                                << "kernel=skinny cannot compile this "
-                                << KernelTile::format(input.m) << "x"
-                                << KernelTile::format(input.n) << "x"
-                                << KernelTile::format(input.k) << " matmul: ";
-      std::string whyNot;
-      llvm::raw_string_ostream whyNotOs(whyNot);
-      searchSkinnyPlan(input, chosen, whyNotOs);
-      diag << whyNot;
+      matmul.emitOpError() << "kernel=skinny cannot compile this "
+                           << KernelTile::format(input.m) << "x"
+                           << KernelTile::format(input.n) << "x"
+                           << KernelTile::format(input.k)
+                           << " matmul: " << whyNoPlan;
       return failure();
     }
     return chosen;

@@ -70,10 +70,12 @@ MatmulChoiceInput getMatmulChoiceInput(linalg::LinalgOp matmul);
 /// `config` with the choices it leaves open made for `input`: the kernel
 /// (kernel=auto), the tile (unless a tile option was given), the split of
 /// the grid's tail (split-tail=0) and, for the skinny kernel, its plan
-/// (none when the skinny kernel cannot take the matmul). Stream-K and the
-/// tuning table are decided before.
+/// (none when the skinny kernel cannot take the matmul; with kernel=skinny
+/// given, `whyNoPlan` then says why). Stream-K and the tuning table are
+/// decided before.
 KernelConfig chooseKernelConfig(const MatmulChoiceInput &input,
-                                KernelConfig config);
+                                KernelConfig config,
+                                llvm::raw_ostream &whyNoPlan = llvm::nulls());
 
 } // namespace mlir::gemm
 
