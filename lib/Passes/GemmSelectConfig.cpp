@@ -58,8 +58,8 @@ struct TiledChoice {
 };
 } // namespace
 
-/// Of the tiles of getTiledKernelCosts that fit the matmul (with
-/// `ownTileOnly`, the configuration's tile, if it is one of them) and the
+/// Of the tiles of getTiledKernelCosts the choice takes that fit the matmul
+/// (with `ownTileOnly`, the configuration's tile, if it is one of them) and the
 /// K parts of their grid's tail, the pair with the shortest estimate
 /// (estimateTiledCycles); nullopt when none has one. The parts are the
 /// configuration's split-tail when given, else 1 and, for a `splittable`
@@ -76,8 +76,8 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
   llvm::raw_string_ostream ignoredOs(ignored);
   std::optional<TiledChoice> fastest;
   for (const TiledKernelCosts &costs : getTiledKernelCosts()) {
-    if (costs.transposeB != transposeB || mnk[0] < costs.bm ||
-        mnk[1] < costs.bn)
+    if (!costs.chosenByDefault || costs.transposeB != transposeB ||
+        mnk[0] < costs.bm || mnk[1] < costs.bn)
       continue;
     if (ownTileOnly &&
         (costs.bm != config.bm || costs.bn != config.bn ||
@@ -220,12 +220,12 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
     return KernelKind::Tiled;
   // Between, the kernel with the shorter estimate, the tiled kernel's
   // (its tile and split, TiledEstimate.cpp) against the skinny kernel's
-  // plan (SkinnyPlan.cpp) times kSkinnyEstimateScale.
+  // plan (SkinnyPlan.cpp) times its weight (getSkinnyEstimateWeight).
   bool splittable = input.splittable && config.splitTail != 1;
   if (std::optional<TiledChoice> choice =
           chooseTiledByEstimate(tiled, mnk, batch, splittable,
                                 layout->transposeB, /*ownTileOnly=*/true))
-    return kSkinnyEstimateScale *
+    return getSkinnyEstimateWeight(*plan) *
                        estimateSkinnyCycles(*plan, config.getTargetInfo(),
                                             config.getTargetComputeUnits()) <
                    choice->cycles

@@ -40,6 +40,10 @@ struct TiledKernelCosts {
   /// Below this many workgroups on a CU, one workgroup's latency paces the
   /// K loop rather than the issue rate.
   double overlappedWorkgroups;
+  /// Whether the built-in choice takes this tile; the others have costs so
+  /// that gemm-tune's candidates of them are ranked (TiledEstimate.cpp says
+  /// why the 4 x 2 wave grids are not taken).
+  bool chosenByDefault = true;
 };
 
 /// The tiles the built-in choice weighs, each with B stored K x N and N x K.
@@ -52,17 +56,6 @@ ArrayRef<TiledKernelCosts> getTiledKernelCosts();
 /// getSplitTailGrid refuses.
 std::optional<double> estimateTiledCycles(const KernelTile &tile, int64_t batch,
                                           bool transposeB, int64_t parts = 1);
-
-/// The timing model predicts the skinny kernel at 1.0 to 2.0 times its
-/// plan's estimate (estimateSkinnyCycles counts the busiest unit's issue
-/// and bytes, not their latencies); the choice between the skinny and the
-/// tiled kernel weighs the estimate by this factor. Of 1.0, 1.2, 1.4, 1.5,
-/// 1.6, 1.8 and 2.0, it gives the least geometric-mean regret (1.026x the
-/// faster kernel, the tiled one unsplit; 1.4 and 1.5 1.027x) on the tuning
-/// sets' 86 shapes that both kernels take with a small side above 32
-/// (bench/tuning/skinny-or-tiled-rx7900xtx.json, the skinny kernel
-/// predicted again with the plans of the current estimate).
-inline constexpr double kSkinnyEstimateScale = 1.6;
 
 /// The input of `matmul`'s choice.
 MatmulChoiceInput getMatmulChoiceInput(linalg::LinalgOp matmul);

@@ -192,6 +192,34 @@ double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
       {std::max(address, valu) * (1.0 + 0.8 * fewGroups), l2, dram});
 }
 
+/// estimateSkinnyCycles counts the busiest unit's issue and bytes, not their
+/// latencies, and the timing model has a plan at 0.96 to 2.11 times it, by
+/// kind of plan. The weights, on the 85 tuning shapes that both kernels take
+/// with a small side above 32 and K of at least 32, where the choice weighs
+/// the estimates (bench/tuning/skinny-or-tiled-rx7900xtx.json,
+/// bench/tuning/fit-skinny-weight.py):
+/// - Y loaded per lane into VGPRs: the ratio's geometric mean, 1.30 (48
+///   shapes; the log ratio's root mean square about it 0.18);
+/// - Y in SGPRs: likewise 1.50 (13 shapes, 0.16);
+/// - Y staged in LDS: the ratio spreads from 0.96 to 2.11 (24 shapes, 0.35
+///   about 1.6), so the weight of least regret of the choice, 1.6. Their
+///   ratio grows with the column groups that read X again there (1 + 0.127
+///   per group beyond 4 fits it to 0.12), but not at 256 x 256 x 4096,
+///   outside those shapes: 1.30 at 16 column groups, where that fit's 2.52
+///   would give the tiled kernel, 1.47 times slower.
+/// With one weight of 1.6 for every plan the log ratio's root mean square
+/// is 0.28 and the choice 1.0287 times the faster kernel on geometric mean;
+/// with these, 0.24 and 1.0199.
+static constexpr double kVgprYEstimateWeight = 1.30;
+static constexpr double kScalarYEstimateWeight = 1.50;
+static constexpr double kStagedYEstimateWeight = 1.6;
+
+double mlir::gemm::getSkinnyEstimateWeight(const SkinnyPlan &plan) {
+  if (plan.scalarY)
+    return kScalarYEstimateWeight;
+  return plan.stageY ? kStagedYEstimateWeight : kVgprYEstimateWeight;
+}
+
 /// The cycles the second kernel of a plan with K parts adds: its launch
 /// after the first, and its bytes at the DRAM bandwidth (it reads every
 /// part's sums and C, and writes C and the zeroed parts).

@@ -86,6 +86,12 @@ double estimateSkinnyCycles(const SkinnyPlan &plan,
                             const ::gemm::TargetInfo &target,
                             int64_t computeUnits);
 
+/// The timing model's time for `plan` over its estimate, as fitted per kind
+/// of plan (SkinnyPlan.cpp): the factor the choice between the skinny and
+/// the tiled kernel weighs the estimate by, so that it compares with the
+/// tiled kernel's estimate, which is fitted to the model directly.
+double getSkinnyEstimateWeight(const SkinnyPlan &plan);
+
 /// The plan with the shortest estimate for a (batch,) m x n x k matmul of
 /// `layout` on `computeUnits` CUs of `target`, or why gemm-tile-skinny
 /// cannot compile it (a phrase that follows "the skinny kernel cannot

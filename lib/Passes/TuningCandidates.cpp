@@ -43,10 +43,13 @@ KernelConfig mlir::gemm::chooseTuningConfig(const TuningShape &shape,
 }
 
 /// The estimate of `chosen`, a configuration chooseTuningConfig completed
-/// for `shape`.
-static std::optional<double> estimateChosenConfig(const TuningShape &shape,
-                                                  const KernelConfig &chosen) {
-  if (chosen.streamK)
+/// for `shape`; a skinny plan's weight goes to `skinnyWeight` when given.
+static std::optional<double>
+estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen,
+                     double *skinnyWeight = nullptr) {
+  // Below kMinEstimatedK the choice compares no estimate (the costs were
+  // fitted on K >= 32), so none is given.
+  if (chosen.streamK || shape.k < kMinEstimatedK)
     return std::nullopt;
   MatmulLayout layout{shape.transposeA, shape.transposeB};
   std::string ignored;
@@ -59,9 +62,11 @@ static std::optional<double> estimateChosenConfig(const TuningShape &shape,
                       *chosen.skinnyPlan, ignoredOs);
     if (failed(plan))
       return std::nullopt;
-    return kSkinnyEstimateScale *
-           estimateSkinnyCycles(*plan, chosen.getTargetInfo(),
-                                chosen.getTargetComputeUnits());
+    double weight = getSkinnyEstimateWeight(*plan);
+    if (skinnyWeight)
+      *skinnyWeight = weight;
+    return weight * estimateSkinnyCycles(*plan, chosen.getTargetInfo(),
+                                         chosen.getTargetComputeUnits());
   }
   // A matrix smaller than the tile goes to the simple lowering.
   if (shape.m < chosen.bm || shape.n < chosen.bn)
@@ -116,7 +121,10 @@ std::vector<TuningCandidate> mlir::gemm::prefilterTuningCandidates(
     if (llvm::Expected<KernelConfig> given =
             applyTuningEntry(shape, options, base)) {
       config = chooseTuningConfig(shape, *given);
-      candidate.estimatedCycles = estimateChosenConfig(shape, *config);
+      candidate.estimatedCycles =
+          estimateChosenConfig(shape, *config, &candidate.estimateWeight);
+      if (config->kernel == KernelKind::Skinny)
+        candidate.skinnyPlan = config->skinnyPlan;
     } else {
       llvm::consumeError(given.takeError());
     }

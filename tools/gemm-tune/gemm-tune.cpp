@@ -159,6 +159,20 @@ static void printCandidates(ArrayRef<TuningShape> shapes,
                               candidate.estimatedCycles
                                   ? json::Value(*candidate.estimatedCycles)
                                   : json::Value(nullptr));
+                out.attribute("estimate_weight", candidate.estimateWeight);
+                if (const std::optional<SkinnyLayout> &plan =
+                        candidate.skinnyPlan)
+                  out.attributeObject("skinny_plan", [&] {
+                    out.attribute("lanes_k", plan->lanesK);
+                    out.attribute("lanes_l", plan->lanesL);
+                    out.attribute("rows_per_lane", plan->rowsPerLane);
+                    out.attribute("cols_per_group", plan->colsPerGroup);
+                    out.attribute("waves", plan->waves);
+                    out.attribute("unroll", plan->unroll);
+                    out.attribute("parts", plan->parts);
+                    out.attribute("stage_y", plan->stageY);
+                    out.attribute("scalar_y", plan->scalarY);
+                  });
                 out.attribute("kept", candidate.kept);
                 out.attribute("job_options", candidate.jobOptions);
               });

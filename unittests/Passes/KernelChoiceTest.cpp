@@ -63,7 +63,8 @@ const ChoiceCase kChoiceCases[] = {
     {"SquarerLongK", 1, 167, 277, 8141, false, true, "rx7900xtx", kAuto, true,
      0, kSkinny, 128, 128, 4, 1, 1,
      "N = 277 is under twice M = 167, but from 2^28 multiply-adds the "
-     "estimates decide: the skinny plan's, weighed by 1.6, is under the "
+     "estimates decide: the skinny plan's, weighed for its kind, is under "
+     "the "
      "tiled kernel's few tiles (the timing model: 0.037 ms against 0.055)"},
     {"SquarerBatch", 8, 186, 103, 13911, true, false, "rx7900xtx", kAuto, true,
      0, kSkinny, 128, 128, 4, 1, 1,
@@ -80,7 +81,7 @@ const ChoiceCase kChoiceCases[] = {
      "them, over 2.5 per CU; a batch is never split"},
     {"BertProjection", 1, 128, 768, 768, false, true, "rx7900xtx", kAuto, true,
      0, kSkinny, 128, 128, 4, 1, 1,
-     "M = 128, N = 768: the skinny plan's estimate, weighed by 1.6, is under "
+     "M = 128, N = 768: the skinny plan's weighed estimate is under "
      "the tiled kernel's, 6 default tiles in 3 K parts (the timing model: "
      "0.008 ms against 0.040)"},
     {"BatchedTiledByEstimate", 5, 695, 171, 3042, false, false, "rx7900xtx",

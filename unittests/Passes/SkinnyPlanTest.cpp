@@ -334,6 +334,59 @@ INSTANTIATE_TEST_SUITE_P(Plans, SkinnyWavesTest, testing::ValuesIn(kWavesCases),
                          });
 
 //===----------------------------------------------------------------------===//
+// The weight on a plan's estimate in the choice between the kernels
+//===----------------------------------------------------------------------===//
+
+// Fitted per kind of plan (bench/tuning/fit-skinny-weight.py): Y in VGPRs,
+// Y in SGPRs, and Y staged in LDS, whatever their column groups.
+struct WeightCase {
+  const char *name;
+  int64_t batch, m, n, k;
+  MatmulLayout layout;
+  bool scalarY, stageY;
+  int64_t columnGroups;
+  double weight;
+  const char *why;
+};
+
+const WeightCase kWeightCases[] = {
+    {"VgprY", 1, 256, 1000, 2048, kNT, false, false, 22, 1.30,
+     "Y stored along K is loaded per lane"},
+    {"ScalarY", 1, 2048, 128, 2048, kTN, true, false, 8, 1.50,
+     "X stored along L: Y in SGPRs"},
+    {"StagedFourGroups", 16, 2048, 64, 2048, kNN, false, true, 4, 1.6,
+     "N = 64 in 4 column groups of 16: the model is at the estimate here"},
+    {"StagedElevenGroups", 5, 695, 171, 3042, kNN, false, true, 11, 1.6,
+     "N = 171 in 11 column groups: the model has this plan 2.07 times its "
+     "estimate"},
+    {"StagedSixteenGroups", 1, 256, 256, 4096, kNN, false, true, 16, 1.6,
+     "256 x 256 x 4096 in 16 column groups: 1.30 times"},
+};
+
+class SkinnyWeightTest : public testing::TestWithParam<WeightCase> {};
+
+TEST_P(SkinnyWeightTest, WeightByKindOfPlan) {
+  const WeightCase &c = GetParam();
+  SCOPED_TRACE(c.why);
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
+  FailureOr<SkinnyPlan> plan = getSkinnyPlan(c.batch, c.m, c.n, c.k, c.layout,
+                                             target, target.computeUnits, os);
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_EQ(plan->scalarY, c.scalarY);
+  EXPECT_EQ(plan->stageY, c.stageY);
+  EXPECT_EQ(plan->gridS(), c.columnGroups);
+  EXPECT_DOUBLE_EQ(getSkinnyEstimateWeight(*plan), c.weight);
+}
+
+INSTANTIATE_TEST_SUITE_P(Plans, SkinnyWeightTest,
+                         testing::ValuesIn(kWeightCases),
+                         [](const testing::TestParamInfo<WeightCase> &info) {
+                           return std::string(info.param.name);
+                         });
+
+//===----------------------------------------------------------------------===//
 // A given plan (#gemm.skinny_plan): its limits and its fit to the problem
 //===----------------------------------------------------------------------===//
 

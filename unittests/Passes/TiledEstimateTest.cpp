@@ -19,11 +19,14 @@ using namespace mlir::gemm;
 
 namespace {
 
-const TiledKernelCosts &costsOf(int64_t bm, int64_t bn, bool transposeB) {
+const TiledKernelCosts &costsOf(int64_t bm, int64_t bn, int64_t wavesM,
+                                int64_t wavesN, bool transposeB) {
   for (const TiledKernelCosts &c : getTiledKernelCosts())
-    if (c.bm == bm && c.bn == bn && c.transposeB == transposeB)
+    if (c.bm == bm && c.bn == bn && c.wavesM == wavesM && c.wavesN == wavesN &&
+        c.transposeB == transposeB)
       return c;
-  ADD_FAILURE() << "no costs for " << bm << "x" << bn;
+  ADD_FAILURE() << "no costs for " << bm << "x" << bn << " of " << wavesM << "x"
+                << wavesN << " waves";
   static TiledKernelCosts none{};
   return none;
 }
@@ -44,9 +47,9 @@ TEST(TiledEstimateTest, EveryTileWithBothLayoutsOfB) {
   // The choice weighs each tile with B either way; a tile listed once
   // would never be chosen for the other layout.
   for (const TiledKernelCosts &c : getTiledKernelCosts()) {
-    const TiledKernelCosts &other = costsOf(c.bm, c.bn, !c.transposeB);
-    EXPECT_EQ(other.wavesM, c.wavesM);
-    EXPECT_EQ(other.wavesN, c.wavesN);
+    const TiledKernelCosts &other =
+        costsOf(c.bm, c.bn, c.wavesM, c.wavesN, !c.transposeB);
+    EXPECT_NE(other.transposeB, c.transposeB);
     EXPECT_GT(c.workgroupCycles, 0);
     EXPECT_GT(c.stepCycles, 0);
     EXPECT_GE(c.overlappedWorkgroups, 1);
@@ -56,7 +59,7 @@ TEST(TiledEstimateTest, EveryTileWithBothLayoutsOfB) {
 TEST(TiledEstimateTest, FewWorkgroupsArePacedByLatency) {
   // 8 x 6 = 48 tiles of 128 x 128 on 48 CUs: one each, below the overlap,
   // so the K loop costs overlappedWorkgroups workgroups' steps.
-  const TiledKernelCosts &c = costsOf(128, 128, false);
+  const TiledKernelCosts &c = costsOf(128, 128, 4, 1, false);
   ASSERT_GT(c.overlappedWorkgroups, 1);
   KernelTile tile = makeTile(c, 1024, 768, 512, 48);
   std::optional<double> cycles = estimateTiledCycles(tile, 1, false);
@@ -67,7 +70,7 @@ TEST(TiledEstimateTest, FewWorkgroupsArePacedByLatency) {
 
 TEST(TiledEstimateTest, ManyWorkgroupsArePacedByIssue) {
   // 32 x 24 = 768 tiles on 48 CUs: 16 on each, past the overlap.
-  const TiledKernelCosts &c = costsOf(32, 64, true);
+  const TiledKernelCosts &c = costsOf(32, 64, 2, 1, true);
   ASSERT_LT(c.overlappedWorkgroups, 16);
   KernelTile tile = makeTile(c, 1024, 1536, 256, 48);
   std::optional<double> cycles = estimateTiledCycles(tile, 1, true);
@@ -78,7 +81,7 @@ TEST(TiledEstimateTest, ManyWorkgroupsArePacedByIssue) {
 TEST(TiledEstimateTest, BusiestCUOfAnUnevenGridAndABatch) {
   // 2 x 3 tiles (edge tiles count whole) in a batch of 9: 54 workgroups,
   // with a compute-units override of 16 4 on the busiest CU.
-  const TiledKernelCosts &c = costsOf(64, 64, false);
+  const TiledKernelCosts &c = costsOf(64, 64, 4, 1, false);
   KernelTile tile = makeTile(c, 100, 150, 1024, 16);
   std::optional<double> cycles = estimateTiledCycles(tile, 9, false);
   ASSERT_TRUE(cycles);
@@ -90,7 +93,7 @@ TEST(TiledEstimateTest, BusiestCUOfAnUnevenGridAndABatch) {
 TEST(TiledEstimateTest, SplitTailAddsItsPartsAndTheReduction) {
   // 8 x 8 = 64 tiles on 48 CUs: 48 whole, 16 in 2 parts of 256 steps (of
   // 512): 80 workgroups, 2 on the busiest CU, one whole tile and one part.
-  const TiledKernelCosts &c = costsOf(128, 128, false);
+  const TiledKernelCosts &c = costsOf(128, 128, 4, 1, false);
   KernelTile tile = makeTile(c, 1024, 1024, 4096, 48);
   std::optional<double> cycles = estimateTiledCycles(tile, 1, false, 2);
   ASSERT_TRUE(cycles);
@@ -110,7 +113,7 @@ TEST(TiledEstimateTest, SplitTailAddsItsPartsAndTheReduction) {
 TEST(TiledEstimateTest, AllTailSplitIsPacedByAPart) {
   // 4 tiles on 48 CUs are all tail: in 8 parts of 64 steps, 32 workgroups,
   // one on the busiest CU, whose loop is one part long.
-  const TiledKernelCosts &c = costsOf(128, 128, true);
+  const TiledKernelCosts &c = costsOf(128, 128, 4, 1, true);
   KernelTile tile = makeTile(c, 256, 256, 4096, 48);
   std::optional<double> cycles = estimateTiledCycles(tile, 1, true, 8);
   ASSERT_TRUE(cycles);
@@ -125,7 +128,7 @@ TEST(TiledEstimateTest, AllTailSplitIsPacedByAPart) {
 }
 
 TEST(TiledEstimateTest, NoEstimate) {
-  const TiledKernelCosts &c = costsOf(128, 128, false);
+  const TiledKernelCosts &c = costsOf(128, 128, 4, 1, false);
   KernelTile tile = makeTile(c, 1024, 1024, 4096, 48);
   // A tile the table does not list.
   KernelTile other = tile;

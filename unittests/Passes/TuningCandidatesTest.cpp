@@ -79,6 +79,14 @@ TEST(EstimateTuningEntryTest, TiledTileIsTheCostTablesEstimate) {
   EXPECT_EQ(estimate(shape, "kernel=tiled bm=128 bn=128"), expected);
 }
 
+TEST(EstimateTuningEntryTest, FourByTwoWaveGridsHaveCostRows) {
+  // gemm-tune's built-in 4 x 2 candidates are ranked with the others.
+  TuningShape shape = makeShape(4096, 1024, 1024, /*transposeB=*/true);
+  for (const char *options : {"kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
+                              "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2"})
+    EXPECT_TRUE(estimate(shape, options)) << options;
+}
+
 TEST(EstimateTuningEntryTest, PrefetchIsNotWeighed) {
   TuningShape shape = makeShape(4096, 1024, 1024, /*transposeB=*/true);
   std::optional<double> registers =
@@ -110,7 +118,7 @@ TEST(EstimateTuningEntryTest, SkinnyIsItsWeightedPlanEstimate) {
                     config.getTargetComputeUnits(), ignoredOs);
   ASSERT_TRUE(succeeded(plan));
   EXPECT_EQ(estimateTuningEntry(shape, config),
-            kSkinnyEstimateScale *
+            getSkinnyEstimateWeight(*plan) *
                 estimateSkinnyCycles(*plan, config.getTargetInfo(),
                                      config.getTargetComputeUnits()));
 }
@@ -131,11 +139,15 @@ TEST_P(NoEstimateTest, IsNullopt) {
 INSTANTIATE_TEST_SUITE_P(
     Uncovered, NoEstimateTest,
     testing::Values(
-        NoEstimateCase{"no cost-table row for a 4 x 2 wave grid",
+        NoEstimateCase{"no cost-table row for a 2 x 2 wave grid of 128 x 128",
                        makeShape(4096, 4096, 1024),
-                       "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2"},
+                       "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2"},
         NoEstimateCase{"stream-K is not in the cost table",
                        makeShape(4096, 4096, 1024), "stream-k=true"},
+        NoEstimateCase{"below K = 32 the choice compares no estimate",
+                       makeShape(4096, 4096, 16), "kernel=tiled bm=128 bn=128"},
+        NoEstimateCase{"nor for the skinny kernel", makeShape(4096, 64, 16),
+                       "kernel=skinny"},
         NoEstimateCase{"64 rows in a 128-row tile go to the simple lowering",
                        makeShape(64, 768, 768), "kernel=tiled bm=128 bn=128"}));
 
@@ -218,13 +230,12 @@ TEST(PrefilterTuningCandidatesTest, TwinsShareAJobAndItsFate) {
 }
 
 TEST(PrefilterTuningCandidatesTest, NoEstimatesKeepTheFirstN) {
-  // Without estimates the candidates' order decides (the 4 x 2 grids
-  // have no cost-table row).
+  // Without estimates the candidates' order decides (a 2 x 2 wave grid of
+  // 128 x 128 has no cost-table row, nor has stream-K).
   TuningShape shape = makeShape(4096, 4096, 1024);
   std::vector<std::string> options = {
-      "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
-      "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2",
-      "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2 prefetch=lds"};
+      "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2", "stream-k=true",
+      "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2 prefetch=lds"};
   std::vector<TuningCandidate> ranked =
       prefilterTuningCandidates(shape, options, KernelConfig(), 1);
   EXPECT_TRUE(ranked[0].kept);

@@ -262,7 +262,8 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     matmul: gemm-tile-skinny's for a small side of at most 32, or where
     the tiled kernel would need tiles of fewer than 64 rows, or up to 256
     (below 2^28 multiply-adds, only where the long side is at least twice
-    the small one) where its plan's estimate, weighed by 1.6, is shorter
+    the small one) where its plan's estimate, weighed for its kind of
+    plan (the timing model's time over it, fitted per kind), is shorter
     than the tiled kernel's (its tile and split; for a tile without a cost, where the
     tiled grid gives fewer than 2.5 workgroups per CU); else the tiled
     one. Unless a tile option is given, a matmul the 128 x 128 tile does

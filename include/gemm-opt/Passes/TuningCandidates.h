@@ -33,8 +33,9 @@ KernelConfig chooseTuningConfig(const TuningShape &shape,
 /// or the skinny plan's weighted estimate, the figures its built-in choice
 /// compares (docs/kernel-design.md, "How the choice is made"); nullopt for
 /// what they do not cover: tiles outside the cost table, stream-K, the
-/// simple lowering. `config.prefetch` is not weighed: the costs were fitted
-/// with the default prefetch.
+/// simple lowering, K under 32 (where the choice compares no estimate).
+/// `config.prefetch` is not weighed: the costs were fitted with the default
+/// prefetch.
 std::optional<double> estimateTuningEntry(const TuningShape &shape,
                                           const KernelConfig &config);
 
@@ -59,6 +60,12 @@ struct TuningCandidate {
   /// or those of a job that compiles the same #gemm.config ("" for the
   /// compiler's own choice, which a sweep always predicts).
   std::string jobOptions;
+  /// The weight estimatedCycles carries on a skinny plan's own estimate
+  /// (the timing model's time over it, fitted per kind of plan); 1 for the
+  /// tiled kernel.
+  double estimateWeight = 1.0;
+  /// A skinny candidate's plan.
+  std::optional<SkinnyLayout> skinnyPlan;
 };
 
 /// `candidates` of `shape` in their order, each with its estimate over
