@@ -64,8 +64,8 @@ const ChoiceCase kChoiceCases[] = {
      0, kSkinny, 128, 128, 4, 1, 1,
      "N = 277 is under twice M = 167, but from 2^28 multiply-adds the "
      "estimates decide: the skinny plan's, weighed for its kind, is under "
-     "the "
-     "tiled kernel's few tiles (the timing model: 0.037 ms against 0.055)"},
+     "the tiled kernel's few tiles (the timing model: 0.037 ms against "
+     "0.055)"},
     {"SquarerBatch", 8, 186, 103, 13911, true, false, "rx7900xtx", kAuto, true,
      0, kSkinny, 128, 128, 4, 1, 1,
      "a batch of 8 of 186 x 103 over a long K: 4 tiles of 128 x 64 a "
