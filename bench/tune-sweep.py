@@ -68,12 +68,13 @@ import targets  # noqa: E402
 # getDefaultTuningCandidates in lib/Passes/TuningCandidates.cpp: test/lit/bench/
 # tune-sweep.test compares the two tools' tables with no --candidate.
 DEFAULT_CANDIDATES = [
-    "kernel=tiled bm=128 bn=128",
+    "kernel=tiled bm=128 bn=128 prefetch=registers",
     "kernel=tiled bm=128 bn=128 prefetch=lds",
     "kernel=tiled bm=64 bn=64",
     "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
     "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2",
-    "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2",
+    "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=registers",
+    "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=lds",
     "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1",
     "kernel=skinny",
     "kernel=tiled",

@@ -14,7 +14,11 @@ of 0.1; the other two are least squares on relative error. Prints the
 constants as TiledEstimate.cpp lists them, with each fit's error, and the
 estimate's Kendall tau and choice regret over the tiles of each shape.
 
-    bench/tuning/fit-tile-costs.py bench/tuning/tile-costs-rx7900xtx.json
+    bench/tuning/fit-tile-costs.py bench/tuning/tile-costs-rx7900xtx.json \
+        bench/tuning/prefetch-lds-rx7900xtx.json
+
+A candidate's `prefetch=` (registers when it names none) is part of its
+tile: the second table gives the rows with prefetch=lds.
 
 The table was made by gemm-tune with the four tiles as candidates, each with
 split-tail=1 (bench/tuning/README.md gives the command).
@@ -64,27 +68,32 @@ def kendall(xs, ys):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("table", help="gemm-tune's table of unsplit tiles")
+    ap.add_argument("tables", nargs="+", metavar="table",
+                    help="gemm-tune's table of unsplit tiles (several: of the "
+                         "same target, clock and CUs)")
     a = ap.parse_args()
-    table = json.load(open(a.table))
-    units = table["compute_units"]
-    hz = table["clock_ghz"] * 1e9
     points = []
-    for e in table["entries"]:
-        for c in e["candidates"]:
-            o = dict(x.split("=") for x in c["options"].split())
-            bm, bn = int(o["bm"]), int(o["bn"])
-            if e["m"] < bm or e["n"] < bn:
-                continue
-            tiles = math.ceil(e["m"] / bm) * math.ceil(e["n"] / bn) * e["batch"]
-            points.append({
-                "shape": e["shape"],
-                "tile": (bm, bn, int(o.get("waves-m", 4)),
-                         int(o.get("waves-n", 1)), e["transpose_b"]),
-                "w": math.ceil(tiles / units), "k": e["k"],
-                "cycles": c["predicted_ms"] * 1e-3 * hz})
+    for path in a.tables:
+        table = json.load(open(path))
+        units = table["compute_units"]
+        hz = table["clock_ghz"] * 1e9
+        for e in table["entries"]:
+            for c in e["candidates"]:
+                o = dict(x.split("=") for x in c["options"].split())
+                bm, bn = int(o["bm"]), int(o["bn"])
+                if e["m"] < bm or e["n"] < bn:
+                    continue
+                tiles = (math.ceil(e["m"] / bm) * math.ceil(e["n"] / bn) *
+                         e["batch"])
+                points.append({
+                    "shape": e["shape"],
+                    "tile": (bm, bn, int(o.get("waves-m", 4)),
+                             int(o.get("waves-n", 1)), e["transpose_b"],
+                             o.get("prefetch", "registers")),
+                    "w": math.ceil(tiles / units), "k": e["k"],
+                    "cycles": c["predicted_ms"] * 1e-3 * hz})
     fits = {}
-    print("    // bm, bn, wavesM, wavesN, transposeB,")
+    print("    // bm, bn, wavesM, wavesN, transposeB, prefetch,")
     print("    //     workgroupCycles, stepCycles, overlappedWorkgroups")
     for tile in sorted(set(p["tile"] for p in points), reverse=True):
         mine = [p for p in points if p["tile"] == tile]
@@ -100,8 +109,9 @@ def main():
                 best = (err, overlap, coef)
         err, overlap, coef = best
         fits[tile] = (coef[0], coef[1], overlap)
-        bm, bn, wm, wn, tb = tile
+        bm, bn, wm, wn, tb, prefetch = tile
         print(f"    {{{bm}, {bn}, {wm}, {wn}, {str(tb).lower()}, "
+              f"k{prefetch.capitalize()}, "
               f"{coef[0]:.0f}, {coef[1]:.1f}, {overlap:.1f}}}, "
               f"// {len(mine)} shapes, rms error {math.sqrt(err):.3f}")
 

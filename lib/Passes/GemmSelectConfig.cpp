@@ -76,8 +76,10 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
   llvm::raw_string_ostream ignoredOs(ignored);
   std::optional<TiledChoice> fastest;
   for (const TiledKernelCosts &costs : getTiledKernelCosts()) {
-    if (!costs.chosenByDefault || costs.transposeB != transposeB ||
-        mnk[0] < costs.bm || mnk[1] < costs.bn)
+    // One row per tile: estimateTiledCycles finds the one of its prefetch.
+    if (!costs.chosenByDefault || costs.prefetch != PrefetchMode::Registers ||
+        costs.transposeB != transposeB || mnk[0] < costs.bm ||
+        mnk[1] < costs.bn)
       continue;
     if (ownTileOnly &&
         (costs.bm != config.bm || costs.bn != config.bn ||
@@ -89,6 +91,8 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
     tile.bn = costs.bn;
     tile.wavesM = costs.wavesM;
     tile.wavesN = costs.wavesN;
+    if (config.prefetchChosenPerShape)
+      tile.prefetch = choosePrefetch(tile, transposeB);
     std::tie(tile.m, tile.n, tile.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
     SmallVector<int64_t> partsToTry = {config.splitTail > 1 ? config.splitTail
                                                             : 1};
@@ -322,9 +326,11 @@ KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
     return config;
   }
   int64_t mnk[] = {input.m, input.n, input.k};
+  bool transposeB = input.layout && input.layout->transposeB;
   selectTile(config, mnk, input.batch,
-             input.splittable && config.splitTail != 1,
-             input.layout && input.layout->transposeB);
+             input.splittable && config.splitTail != 1, transposeB);
+  if (config.prefetchChosenPerShape)
+    config.prefetch = choosePrefetch(config, transposeB);
   if (config.splitTail != 0)
     return config;
   if (!input.splittable) {
@@ -332,9 +338,9 @@ KernelConfig mlir::gemm::chooseKernelConfig(const MatmulChoiceInput &input,
     return config;
   }
   // The estimate's parts for the tile, where it has one.
-  if (std::optional<TiledChoice> choice = chooseTiledByEstimate(
-          config, mnk, input.batch, /*splittable=*/true,
-          input.layout && input.layout->transposeB, /*ownTileOnly=*/true)) {
+  if (std::optional<TiledChoice> choice =
+          chooseTiledByEstimate(config, mnk, input.batch, /*splittable=*/true,
+                                transposeB, /*ownTileOnly=*/true)) {
     config.splitTail = choice->parts;
     return config;
   }
@@ -354,7 +360,8 @@ struct GemmSelectConfigPass
           mlir::gemm::impl::GemmSelectConfigBase<GemmSelectConfigPass>> {
   GemmSelectConfigPass() = default;
   explicit GemmSelectConfigPass(const KernelConfig &config)
-      : pipelineTileChosenPerShape(config.tileChosenPerShape) {
+      : pipelineTileChosenPerShape(config.tileChosenPerShape),
+        pipelinePrefetchChosenPerShape(config.prefetchChosenPerShape) {
     setKernelConfig(config);
   }
 
@@ -418,6 +425,7 @@ private:
   // A pipeline passes its own options' choice (setKernelConfig marks every
   // option given).
   std::optional<bool> pipelineTileChosenPerShape;
+  std::optional<bool> pipelinePrefetchChosenPerShape;
 
   // The tuning table, read once and shared by the pass's copies, which run
   // on the functions in parallel.
@@ -470,6 +478,8 @@ private:
     KernelConfig config = getKernelConfig();
     if (pipelineTileChosenPerShape)
       config.tileChosenPerShape = *pipelineTileChosenPerShape;
+    if (pipelinePrefetchChosenPerShape)
+      config.prefetchChosenPerShape = *pipelinePrefetchChosenPerShape;
     // Stream-K is the tiled kernel's way of sharing the grid's tail: it
     // takes the place of the split tail and of the choice of kernel.
     if (config.streamK) {

@@ -33,6 +33,9 @@ struct MatmulChoiceInput {
 struct TiledKernelCosts {
   int64_t bm, bn, wavesM, wavesN;
   bool transposeB;
+  /// The prefetch the costs were fitted with; the built-in choice gives a
+  /// tile the prefetch of its fastest row (choosePrefetch).
+  PrefetchMode prefetch;
   /// A workgroup's prologue and epilogue.
   double workgroupCycles;
   /// One K element of one workgroup, at the CU's issue rate.
@@ -46,14 +49,23 @@ struct TiledKernelCosts {
   bool chosenByDefault = true;
 };
 
-/// The tiles the built-in choice weighs, each with B stored K x N and N x K.
+/// The tiles the built-in choice weighs, each with B stored K x N and N x K,
+/// with prefetch=registers and, where it was fitted, prefetch=lds.
 ArrayRef<TiledKernelCosts> getTiledKernelCosts();
+
+/// The prefetch the built-in choice gives the tiled kernel in `tile`'s
+/// configuration (its tile, K step, pad and addressing) with B stored N x K
+/// or not: that of the tile's row with the fewest cycles per K step, for
+/// the default K step (or a shorter one), pad and addressing, with which
+/// the rows were fitted; else prefetch=registers.
+PrefetchMode choosePrefetch(const KernelConfig &tile, bool transposeB);
 
 /// The cycles of the tiled kernel in `tile`'s configuration over its static
 /// problem, `batch` matrices, on the busiest CU, with the grid's tail split
 /// into `parts` K parts (1: none) and the reduction kernel that then adds
-/// them; nullopt for a tile getTiledKernelCosts does not list or a split
-/// getSplitTailGrid refuses.
+/// them, by the costs of its tile fitted with its prefetch, or where they
+/// were not, with prefetch=registers; nullopt for a tile
+/// getTiledKernelCosts does not list or a split getSplitTailGrid refuses.
 std::optional<double> estimateTiledCycles(const KernelTile &tile, int64_t batch,
                                           bool transposeB, int64_t parts = 1);
 

@@ -8,17 +8,28 @@
 //
 //   W * workgroupCycles + K * stepCycles * max(W, overlappedWorkgroups)
 //
-// The three constants are per tile and per layout of B (B stored N x K
-// loads its slices with strided reads, which costs the smaller tiles most).
-// They were fitted by bench/tuning/fit-tile-costs.py, least squares on
-// relative error, to the timing model's predictions for the RX 7900 XTX in
-// bench/tuning/tile-costs-rx7900xtx.json: each of the six tiles, unsplit,
-// on the 154 shapes of the tuning sets (bench/shapes/shapes.json and the
-// tuning halves of random.json and models.json) with at most 400 default
+// The three constants are per tile, per layout of B (B stored N x K
+// loads its slices with strided reads, which costs the smaller tiles most)
+// and per prefetch. They were fitted by bench/tuning/fit-tile-costs.py, least
+// squares on relative error, to the timing model's predictions for the RX 7900
+// XTX in bench/tuning/tile-costs-rx7900xtx.json: each of the six tiles,
+// unsplit, on the 154 shapes of the tuning sets (bench/shapes/shapes.json and
+// the tuning halves of random.json and models.json) with at most 400 default
 // tiles, where the choice of tile matters. Their root-mean-square error
 // there is 5-16 %.
 // They count a CU's cycles, so the CU count of the target divides the work;
 // the evaluation halves are held out.
+//
+// The 128 x 128 and 64 x 128 tiles also have rows for prefetch=lds, fitted
+// the same way to the same shapes' predictions with prefetch=lds
+// (bench/tuning/prefetch-lds-rx7900xtx.json). The choice gives a tile the
+// prefetch of its row with the fewer cycles per K step (choosePrefetch):
+// prefetch=lds with B stored N x K, whose strided slices two LDS stages
+// load a whole K step before they are read (the timing model: 0.939 and
+// 0.966 times the time with prefetch=registers on geometric mean over 101
+// shapes, bench/tuning/compare-prefetch.py), prefetch=registers with B
+// stored K x N (0.982 and 0.989 times, within the fit's error, and more
+// cycles per K step in the fit).
 //
 // The 4 x 2 wave grids have costs so that gemm-tune ranks its candidates of
 // them, but the built-in choice does not take them: taking them, it changed
@@ -45,37 +56,79 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
+static constexpr PrefetchMode kRegisters = PrefetchMode::Registers;
+static constexpr PrefetchMode kLds = PrefetchMode::Lds;
+
 static const TiledKernelCosts kTiledKernelCosts[] = {
-    // bm, bn, wavesM, wavesN, transposeB,
+    // bm, bn, wavesM, wavesN, transposeB, prefetch,
     //     workgroupCycles, stepCycles, overlappedWorkgroups[, chosenByDefault]
-    {128, 128, 4, 1, false, 24308, 143.5, 1.4},
-    {128, 128, 4, 1, true, 25620, 159.0, 1.5},
-    {128, 64, 4, 2, false, 10093, 111.7, 1.2, false},
-    {128, 64, 4, 2, true, 10098, 117.8, 1.3, false},
-    {64, 128, 2, 2, false, 13722, 75.8, 1.7},
-    {64, 128, 2, 2, true, 13786, 101.4, 1.7},
-    {64, 64, 4, 2, false, 5751, 70.1, 1.5, false},
-    {64, 64, 4, 2, true, 4764, 83.8, 1.4, false},
-    {64, 64, 4, 1, false, 5584, 54.8, 2.1},
-    {64, 64, 4, 1, true, 4831, 67.5, 1.9},
-    {32, 64, 2, 1, false, 2724, 28.6, 3.5},
-    {32, 64, 2, 1, true, 2265, 42.2, 2.8},
+    {128, 128, 4, 1, false, kRegisters, 24308, 143.5, 1.4},
+    {128, 128, 4, 1, false, kLds, 24380, 144.4, 1.3},
+    {128, 128, 4, 1, true, kRegisters, 25620, 159.0, 1.5},
+    {128, 128, 4, 1, true, kLds, 26350, 152.4, 1.4},
+    {128, 64, 4, 2, false, kRegisters, 10093, 111.7, 1.2, false},
+    {128, 64, 4, 2, true, kRegisters, 10098, 117.8, 1.3, false},
+    {64, 128, 2, 2, false, kRegisters, 13722, 75.8, 1.7},
+    {64, 128, 2, 2, false, kLds, 12918, 77.4, 1.6},
+    {64, 128, 2, 2, true, kRegisters, 13786, 101.4, 1.7},
+    {64, 128, 2, 2, true, kLds, 13518, 99.8, 1.6},
+    {64, 64, 4, 2, false, kRegisters, 5751, 70.1, 1.5, false},
+    {64, 64, 4, 2, true, kRegisters, 4764, 83.8, 1.4, false},
+    {64, 64, 4, 1, false, kRegisters, 5584, 54.8, 2.1},
+    {64, 64, 4, 1, true, kRegisters, 4831, 67.5, 1.9},
+    {32, 64, 2, 1, false, kRegisters, 2724, 28.6, 3.5},
+    {32, 64, 2, 1, true, kRegisters, 2265, 42.2, 2.8},
 };
 
 ArrayRef<TiledKernelCosts> mlir::gemm::getTiledKernelCosts() {
   return kTiledKernelCosts;
 }
 
+/// Whether `costs` is a row of `tile`'s tile and wave grid with B stored
+/// N x K or not, of any prefetch.
+static bool isRowOfTile(const TiledKernelCosts &costs, const KernelConfig &tile,
+                        bool transposeB) {
+  return costs.bm == tile.bm && costs.bn == tile.bn &&
+         costs.wavesM == tile.wavesM && costs.wavesN == tile.wavesN &&
+         costs.transposeB == transposeB;
+}
+
+/// The row of `tile`'s tile and prefetch, else of its tile with
+/// prefetch=registers; null for a tile the table does not list.
+static const TiledKernelCosts *findTiledKernelCosts(const KernelConfig &tile,
+                                                    bool transposeB) {
+  const TiledKernelCosts *registers = nullptr;
+  for (const TiledKernelCosts &costs : kTiledKernelCosts) {
+    if (!isRowOfTile(costs, tile, transposeB))
+      continue;
+    if (costs.prefetch == tile.prefetch)
+      return &costs;
+    if (costs.prefetch == kRegisters)
+      registers = &costs;
+  }
+  return registers;
+}
+
+PrefetchMode mlir::gemm::choosePrefetch(const KernelConfig &tile,
+                                        bool transposeB) {
+  KernelConfig defaults;
+  if (tile.bk > defaults.bk || tile.pad != defaults.pad ||
+      tile.addressing != defaults.addressing)
+    return kRegisters;
+  const TiledKernelCosts *fastest = nullptr;
+  for (const TiledKernelCosts &costs : kTiledKernelCosts)
+    if (isRowOfTile(costs, tile, transposeB) &&
+        (!fastest || costs.stepCycles < fastest->stepCycles))
+      fastest = &costs;
+  return fastest ? fastest->prefetch : kRegisters;
+}
+
 std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,
                                                       int64_t batch,
                                                       bool transposeB,
                                                       int64_t parts) {
-  const auto *costs = llvm::find_if(kTiledKernelCosts, [&](const auto &c) {
-    return c.bm == tile.bm && c.bn == tile.bn && c.wavesM == tile.wavesM &&
-           c.wavesN == tile.wavesN && c.transposeB == transposeB;
-  });
-  if (costs == std::end(kTiledKernelCosts) || tile.isDynamic() ||
-      ShapedType::isDynamic(batch) || batch < 1)
+  const TiledKernelCosts *costs = findTiledKernelCosts(tile, transposeB);
+  if (!costs || tile.isDynamic() || ShapedType::isDynamic(batch) || batch < 1)
     return std::nullopt;
   double units = double(tile.getTargetComputeUnits());
   double tiles = double(tile.gridM()) * double(tile.gridN()) * double(batch);

@@ -87,12 +87,15 @@ mlir::gemm::estimateTuningEntry(const TuningShape &shape,
 std::vector<std::string>
 mlir::gemm::getDefaultTuningCandidates(const TuningShape &shape) {
   std::vector<std::string> candidates = {
-      "kernel=tiled bm=128 bn=128",
+      // The tiles with a prefetch=lds cost row name both prefetches, so that
+      // an entry means the same whatever the choice gives them.
+      "kernel=tiled bm=128 bn=128 prefetch=registers",
       "kernel=tiled bm=128 bn=128 prefetch=lds",
       "kernel=tiled bm=64 bn=64",
       "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
       "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2",
-      "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2",
+      "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=registers",
+      "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=lds",
       "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1",
       "kernel=skinny",
       "kernel=tiled",

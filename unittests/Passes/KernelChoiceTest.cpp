@@ -235,3 +235,68 @@ TEST(KernelChoiceTest, ShortK) {
 }
 
 } // namespace
+
+namespace {
+
+struct PrefetchCase {
+  int64_t m, n, k;
+  bool transposeB;
+  /// Options that differ from the defaults: a tile given (bm x bn, 0 for
+  /// none), the prefetch given, the K step.
+  int64_t bm, bn, wavesM, wavesN;
+  std::optional<PrefetchMode> prefetch;
+  int64_t bk;
+  PrefetchMode expect;
+  const char *why;
+};
+
+constexpr PrefetchMode kRegisters = PrefetchMode::Registers,
+                       kLds = PrefetchMode::Lds;
+
+const PrefetchCase kPrefetchCases[] = {
+    {4096, 4096, 4096, true, 0, 0, 0, 0, std::nullopt, 8, kLds,
+     "B stored N x K on the default tile: its prefetch=lds row has the "
+     "fewer cycles per K step"},
+    {4096, 4096, 4096, false, 0, 0, 0, 0, std::nullopt, 8, kRegisters,
+     "B stored K x N: the tile's prefetch=lds row has more cycles per K "
+     "step"},
+    {4096, 4096, 4096, true, 0, 0, 0, 0, kRegisters, 8, kRegisters,
+     "a prefetch given is kept"},
+    {4096, 4096, 4096, true, 64, 128, 2, 2, std::nullopt, 8, kLds,
+     "a tile given with its prefetch=lds row: chosen all the same"},
+    {4096, 4096, 4096, true, 64, 64, 4, 1, std::nullopt, 8, kRegisters,
+     "a tile without a prefetch=lds row"},
+    {4096, 4096, 4096, true, 0, 0, 0, 0, std::nullopt, 16, kRegisters,
+     "a K step over the default's, with which the rows were not fitted "
+     "(and two LDS stages of it may not fit)"},
+};
+
+TEST(KernelChoiceTest, Prefetch) {
+  for (const PrefetchCase &c : kPrefetchCases) {
+    MatmulChoiceInput input;
+    input.m = c.m;
+    input.n = c.n;
+    input.k = c.k;
+    input.layout = MatmulLayout{false, c.transposeB};
+    KernelConfig options;
+    options.bk = c.bk;
+    if (c.bm) {
+      options.bm = c.bm;
+      options.bn = c.bn;
+      options.wavesM = c.wavesM;
+      options.wavesN = c.wavesN;
+      options.tileChosenPerShape = false;
+    }
+    if (c.prefetch) {
+      options.prefetch = *c.prefetch;
+      options.prefetchChosenPerShape = false;
+    }
+    KernelConfig chosen = chooseKernelConfig(input, options);
+    EXPECT_EQ(chosen.kernel, KernelKind::Tiled) << c.why;
+    EXPECT_EQ(chosen.prefetch, c.expect)
+        << c.m << "x" << c.n << "x" << c.k << (c.transposeB ? ":nt" : ":nn")
+        << ": " << c.why;
+  }
+}
+
+} // namespace

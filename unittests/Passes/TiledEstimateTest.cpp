@@ -56,6 +56,35 @@ TEST(TiledEstimateTest, EveryTileWithBothLayoutsOfB) {
   }
 }
 
+TEST(TiledEstimateTest, CostsOfTheTilesPrefetch) {
+  // One tile on one CU: workgroupCycles + stepCycles * overlapped * K, by
+  // the row of the tile's prefetch, or by its prefetch=registers row for a
+  // prefetch it has none of.
+  int rowsWithLds = 0;
+  for (const TiledKernelCosts &c : getTiledKernelCosts()) {
+    if (c.prefetch != PrefetchMode::Lds)
+      continue;
+    ++rowsWithLds;
+    const TiledKernelCosts &registers =
+        costsOf(c.bm, c.bn, c.wavesM, c.wavesN, c.transposeB);
+    ASSERT_EQ(registers.prefetch, PrefetchMode::Registers);
+    KernelTile tile = makeTile(c, c.bm, c.bn, 1024, 1);
+    auto expected = [&](const TiledKernelCosts &row) {
+      return row.workgroupCycles +
+             row.stepCycles * row.overlappedWorkgroups * 1024;
+    };
+    tile.prefetch = PrefetchMode::Lds;
+    EXPECT_DOUBLE_EQ(*estimateTiledCycles(tile, 1, c.transposeB), expected(c));
+    tile.prefetch = PrefetchMode::Registers;
+    EXPECT_DOUBLE_EQ(*estimateTiledCycles(tile, 1, c.transposeB),
+                     expected(registers));
+    tile.prefetch = PrefetchMode::None;
+    EXPECT_DOUBLE_EQ(*estimateTiledCycles(tile, 1, c.transposeB),
+                     expected(registers));
+  }
+  EXPECT_GT(rowsWithLds, 0);
+}
+
 TEST(TiledEstimateTest, FewWorkgroupsArePacedByLatency) {
   // 8 x 6 = 48 tiles of 128 x 128 on 48 CUs: one each, below the overlap,
   // so the K loop costs overlappedWorkgroups workgroups' steps.

@@ -87,13 +87,28 @@ TEST(EstimateTuningEntryTest, FourByTwoWaveGridsHaveCostRows) {
     EXPECT_TRUE(estimate(shape, options)) << options;
 }
 
-TEST(EstimateTuningEntryTest, PrefetchIsNotWeighed) {
-  TuningShape shape = makeShape(4096, 1024, 1024, /*transposeB=*/true);
+TEST(EstimateTuningEntryTest, PrefetchIsWeighedWhereItHasCostRows) {
+  // The default tile has a prefetch=lds row with B stored either way. The
+  // choice, when no prefetch is given, takes it with B stored N x K, not
+  // with B stored K x N (more cycles per K step there); prefetch=none has
+  // no row and is estimated as prefetch=registers.
+  TuningShape nt = makeShape(4096, 1024, 1024, /*transposeB=*/true);
   std::optional<double> registers =
-      estimate(shape, "kernel=tiled bm=128 bn=128");
-  ASSERT_TRUE(registers);
-  EXPECT_EQ(estimate(shape, "kernel=tiled bm=128 bn=128 prefetch=lds"),
-            registers);
+      estimate(nt, "kernel=tiled bm=128 bn=128 prefetch=registers");
+  std::optional<double> lds =
+      estimate(nt, "kernel=tiled bm=128 bn=128 prefetch=lds");
+  ASSERT_TRUE(registers && lds);
+  EXPECT_NE(*lds, *registers);
+  EXPECT_EQ(estimate(nt, "kernel=tiled bm=128 bn=128"), lds);
+  TuningShape nn = makeShape(4096, 1024, 1024);
+  std::optional<double> nnRegisters =
+      estimate(nn, "kernel=tiled bm=128 bn=128 prefetch=registers");
+  ASSERT_TRUE(nnRegisters);
+  EXPECT_EQ(estimate(nn, "kernel=tiled bm=128 bn=128"), nnRegisters);
+  EXPECT_NE(estimate(nn, "kernel=tiled bm=128 bn=128 prefetch=lds"),
+            nnRegisters);
+  EXPECT_EQ(estimate(nn, "kernel=tiled bm=128 bn=128 prefetch=none"),
+            nnRegisters);
 }
 
 TEST(EstimateTuningEntryTest, TheChosenSplitIsNoSlowerThanNone) {
@@ -247,12 +262,12 @@ TEST(DefaultTuningCandidatesTest, OnlyThoseThatNameAConfiguration) {
   // Both sides above the skinny kernel's limit: no kernel=skinny.
   std::vector<std::string> square =
       getDefaultTuningCandidates(makeShape(1024, 1024, 512));
-  EXPECT_EQ(square.size(), 9u);
+  EXPECT_EQ(square.size(), 10u);
   EXPECT_EQ(llvm::count(square, "kernel=skinny"), 0);
   std::vector<std::string> skinny =
       getDefaultTuningCandidates(makeShape(1760, 16, 1760));
   EXPECT_EQ(llvm::count(skinny, "kernel=skinny"), 1);
-  EXPECT_EQ(skinny.front(), "kernel=tiled bm=128 bn=128");
+  EXPECT_EQ(skinny.front(), "kernel=tiled bm=128 bn=128 prefetch=registers");
 }
 
 } // namespace

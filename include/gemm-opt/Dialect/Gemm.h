@@ -155,6 +155,10 @@ struct KernelConfig {
   /// waves-n) was given, so that gemm-select-config may take a smaller tile
   /// for a matmul the default tile does not fit.
   bool tileChosenPerShape = true;
+  /// Not part of #gemm.config: true when no prefetch option was given, so
+  /// that gemm-select-config may give the tiled kernel prefetch=lds where
+  /// its cost rows have it faster (B stored N x K on some tiles).
+  bool prefetchChosenPerShape = true;
 
   /// The target's figures; the default target's when `target` names none
   /// (gemm-select-config refuses such a configuration).

@@ -74,7 +74,8 @@ template <typename Base> struct KernelConfigOptions : public Base {
   Option<PrefetchMode> prefetch{
       *this, "prefetch",
       llvm::cl::desc("How the next K-slice is fetched during the multiply "
-                     "(default registers)"),
+                     "(default: chosen per matmul, lds for B stored N x K "
+                     "on the 128 x 128 and 64 x 128 tiles, else registers)"),
       llvm::cl::values(clEnumValN(PrefetchMode::None, "none",
                                   "load, store, multiply in turn"),
                        clEnumValN(PrefetchMode::Registers, "registers",
@@ -178,6 +179,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.tuningTable = tuningTable;
     config.tileChosenPerShape = !bm.hasValue() && !bn.hasValue() &&
                                 !wavesM.hasValue() && !wavesN.hasValue();
+    config.prefetchChosenPerShape = !prefetch.hasValue();
     return config;
   }
   /// `base` with the values of the options that were given (a tuning
@@ -206,6 +208,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     take(tuningTable, base.tuningTable);
     base.tileChosenPerShape &= !bm.hasValue() && !bn.hasValue() &&
                                !wavesM.hasValue() && !wavesN.hasValue();
+    base.prefetchChosenPerShape &= !prefetch.hasValue();
     return base;
   }
   void setKernelConfig(const KernelConfig &config) {

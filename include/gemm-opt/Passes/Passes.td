@@ -226,7 +226,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     The one place where a matmul's kernel configuration is decided: the
     workgroup tile (`bm`, `bn`, `bk`), the wave grid (`waves-m`,
     `waves-n`), A's LDS padding (`pad`), the K steps unrolled per LDS loop
-    iteration (`unroll`), the prefetch mode, the addressing of A and B,
+    iteration (`unroll`), the prefetch mode (`prefetch`, when not given:
+    `lds` for B stored N x K on the 128 x 128 and 64 x 128 tiles, whose
+    cost rows have it faster, else `registers`), the addressing of A and B,
     whether each K step waits once for its LDS loads (`batch-waits`),
     whether its FMAs run at raised wave priority (`wave-priorities`), and
     the split of the grid's tail (`split-tail`, `compute-units`) or its
