@@ -42,11 +42,19 @@ KernelConfig mlir::gemm::chooseTuningConfig(const TuningShape &shape,
   return chooseKernelConfig(getTuningChoiceInput(shape), chosen);
 }
 
+namespace {
+/// A configuration's estimate, and the weight it carries on a skinny plan's
+/// own estimate (1 for the tiled kernel).
+struct ConfigEstimate {
+  double cycles;
+  double weight = 1.0;
+};
+} // namespace
+
 /// The estimate of `chosen`, a configuration chooseTuningConfig completed
-/// for `shape`; a skinny plan's weight goes to `skinnyWeight` when given.
-static std::optional<double>
-estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen,
-                     double *skinnyWeight = nullptr) {
+/// for `shape`.
+static std::optional<ConfigEstimate>
+estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen) {
   // Below kMinEstimatedK the choice compares no estimate (the costs were
   // fitted on K >= 32), so none is given.
   if (chosen.streamK || shape.k < kMinEstimatedK)
@@ -63,10 +71,10 @@ estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen,
     if (failed(plan))
       return std::nullopt;
     double weight = getSkinnyEstimateWeight(*plan);
-    if (skinnyWeight)
-      *skinnyWeight = weight;
-    return weight * estimateSkinnyCycles(*plan, chosen.getTargetInfo(),
-                                         chosen.getTargetComputeUnits());
+    return ConfigEstimate{
+        weight * estimateSkinnyCycles(*plan, chosen.getTargetInfo(),
+                                      chosen.getTargetComputeUnits()),
+        weight};
   }
   // A matrix smaller than the tile goes to the simple lowering.
   if (shape.m < chosen.bm || shape.n < chosen.bn)
@@ -74,14 +82,20 @@ estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen,
   KernelTile tile;
   static_cast<KernelConfig &>(tile) = chosen;
   std::tie(tile.m, tile.n, tile.k) = std::tuple(shape.m, shape.n, shape.k);
-  return estimateTiledCycles(tile, shape.batch, shape.transposeB,
-                             std::max<int64_t>(chosen.splitTail, 1));
+  if (std::optional<double> cycles =
+          estimateTiledCycles(tile, shape.batch, shape.transposeB,
+                              std::max<int64_t>(chosen.splitTail, 1)))
+    return ConfigEstimate{*cycles};
+  return std::nullopt;
 }
 
 std::optional<double>
 mlir::gemm::estimateTuningEntry(const TuningShape &shape,
                                 const KernelConfig &config) {
-  return estimateChosenConfig(shape, chooseTuningConfig(shape, config));
+  if (std::optional<ConfigEstimate> estimate =
+          estimateChosenConfig(shape, chooseTuningConfig(shape, config)))
+    return estimate->cycles;
+  return std::nullopt;
 }
 
 std::vector<std::string>
@@ -124,8 +138,11 @@ std::vector<TuningCandidate> mlir::gemm::prefilterTuningCandidates(
     if (llvm::Expected<KernelConfig> given =
             applyTuningEntry(shape, options, base)) {
       config = chooseTuningConfig(shape, *given);
-      candidate.estimatedCycles =
-          estimateChosenConfig(shape, *config, &candidate.estimateWeight);
+      if (std::optional<ConfigEstimate> estimate =
+              estimateChosenConfig(shape, *config)) {
+        candidate.estimatedCycles = estimate->cycles;
+        candidate.estimateWeight = estimate->weight;
+      }
       if (config->kernel == KernelKind::Skinny)
         candidate.skinnyPlan = config->skinnyPlan;
     } else {
