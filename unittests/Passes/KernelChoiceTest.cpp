@@ -20,6 +20,19 @@ namespace {
 
 constexpr int64_t kDyn = ShapedType::kDynamic;
 
+/// The choice's input for `batch` matmuls of m x n x k, B stored N x K with
+/// `transposeB`.
+MatmulChoiceInput makeInput(int64_t m, int64_t n, int64_t k,
+                            bool transposeB = false, int64_t batch = 1) {
+  MatmulChoiceInput input;
+  input.batch = batch;
+  input.m = m;
+  input.n = n;
+  input.k = k;
+  input.layout = MatmulLayout{false, transposeB};
+  return input;
+}
+
 struct ChoiceCase {
   const char *name;
   int64_t batch, m, n, k;
@@ -166,12 +179,7 @@ class KernelChoiceTest : public testing::TestWithParam<ChoiceCase> {};
 
 TEST_P(KernelChoiceTest, Choice) {
   const ChoiceCase &c = GetParam();
-  MatmulChoiceInput input;
-  input.batch = c.batch;
-  input.m = c.m;
-  input.n = c.n;
-  input.k = c.k;
-  input.layout = MatmulLayout{false, c.transposeB};
+  MatmulChoiceInput input = makeInput(c.m, c.n, c.k, c.transposeB, c.batch);
   input.splittable = c.splittable;
   KernelConfig options;
   options.target = c.target;
@@ -223,10 +231,7 @@ const ShortKCase kShortKCases[] = {
 
 TEST(KernelChoiceTest, ShortK) {
   for (const ShortKCase &c : kShortKCases) {
-    MatmulChoiceInput input;
-    input.m = c.m;
-    input.n = c.n;
-    input.k = c.k;
+    MatmulChoiceInput input = makeInput(c.m, c.n, c.k);
     KernelConfig options;
     options.tileChosenPerShape = c.tileChosenPerShape;
     EXPECT_EQ(chooseKernelConfig(input, options).bk, c.bk)
@@ -273,11 +278,7 @@ const PrefetchCase kPrefetchCases[] = {
 
 TEST(KernelChoiceTest, Prefetch) {
   for (const PrefetchCase &c : kPrefetchCases) {
-    MatmulChoiceInput input;
-    input.m = c.m;
-    input.n = c.n;
-    input.k = c.k;
-    input.layout = MatmulLayout{false, c.transposeB};
+    MatmulChoiceInput input = makeInput(c.m, c.n, c.k, c.transposeB);
     KernelConfig options;
     options.bk = c.bk;
     if (c.bm) {
