@@ -526,14 +526,27 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
   auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
   Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
   Value sum = loadReductionStart(b, lane, c, epilogue, zero);
-  for (int64_t part = 0; part < grid.parts; ++part) {
-    Value partRow = math.add(
-        math.mul(math.add(math.mul(lane.tailTile, grid.parts), part), tile.bm),
-        lane.row);
-    Value partSum = vector::LoadOp::create(b, type, workspace,
-                                           ValueRange{partRow, lane.col});
-    sum = arith::AddFOp::create(b, sum, partSum);
-    vector::StoreOp::create(b, zero, workspace, ValueRange{partRow, lane.col});
+  // The parts are loaded kReductionLoadsInFlight at a time before any of
+  // them is zeroed: the backend keeps a load after a store to the
+  // workspace, which may alias it, so loads and stores in turn would wait
+  // one memory latency per part.
+  for (int64_t first = 0; first < grid.parts;
+       first += kReductionLoadsInFlight) {
+    int64_t end = std::min(grid.parts, first + kReductionLoadsInFlight);
+    SmallVector<Value> partRows, partSums;
+    for (int64_t part = first; part < end; ++part) {
+      partRows.push_back(
+          math.add(math.mul(math.add(math.mul(lane.tailTile, grid.parts), part),
+                            tile.bm),
+                   lane.row));
+      partSums.push_back(vector::LoadOp::create(
+          b, type, workspace, ValueRange{partRows.back(), lane.col}));
+    }
+    for (Value partSum : partSums)
+      sum = arith::AddFOp::create(b, sum, partSum);
+    for (Value partRow : partRows)
+      vector::StoreOp::create(b, zero, workspace,
+                              ValueRange{partRow, lane.col});
   }
   storeOwnedSum(b, tile, lane, c,
                 applyReductionEpilogue(b, lane, c, epilogue, sum));

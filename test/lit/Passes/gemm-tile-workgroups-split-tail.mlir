@@ -44,17 +44,22 @@
 // CHECK: linalg.matmul ins({{.*}}) outs(%[[OUTTILE]] : memref<128x128xf32, strided<[?, 1], offset: ?>>)
 // CHECK: gpu.terminator
 // CHECK: } {gemm.config = #gemm.config<{{.*}}, split_tail = 3, compute_units = 6>, gemm.problem = #gemm.problem<m = 512, n = 512, k = 256>}
-// The reduction: 4 tiles x 128 x 128 floats, 4 a lane, 256 lanes a
-// workgroup. C, then the parts in order; each part zeroed after its read.
-// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c256,
+// The reduction: 4 tiles x 128 x 128 floats, 4 a lane, 64 lanes a
+// workgroup. C, then every part loaded before the sum adds them in order;
+// the parts zeroed after all their reads.
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c64,
 // CHECK: %[[SUM0:.*]] = vector.load %arg2[%[[CROW:.*]], %[[CCOL:.*]]] : memref<512x512xf32>, vector<4xf32>
-// CHECK: %[[P0:.*]] = vector.load %[[WS]][%[[R0:.*]], %{{.*}}] : memref<1536x128xf32>, vector<4xf32>
-// CHECK: %[[SUM1:.*]] = arith.addf %[[SUM0]], %[[P0]] : vector<4xf32>
-// CHECK: vector.store %{{.*}}, %[[WS]][%[[R0]], %{{.*}}]
-// CHECK: %[[P1:.*]] = vector.load %[[WS]]
-// CHECK: %[[SUM2:.*]] = arith.addf %[[SUM1]], %[[P1]] : vector<4xf32>
-// CHECK: %[[P2:.*]] = vector.load %[[WS]]
-// CHECK: %[[SUM3:.*]] = arith.addf %[[SUM2]], %[[P2]] : vector<4xf32>
+// CHECK: %[[P0:.*]] = vector.load %[[WS]][%[[R0:.*]], %[[WCOL:.*]]] : memref<1536x128xf32>, vector<4xf32>
+// CHECK-NOT: vector.store
+// CHECK: %[[P1:.*]] = vector.load %[[WS]][%[[R1:.*]], %[[WCOL]]]
+// CHECK-NOT: vector.store
+// CHECK: %[[P2:.*]] = vector.load %[[WS]][%[[R2:.*]], %[[WCOL]]]
+// CHECK-NEXT: %[[SUM1:.*]] = arith.addf %[[SUM0]], %[[P0]] : vector<4xf32>
+// CHECK-NEXT: %[[SUM2:.*]] = arith.addf %[[SUM1]], %[[P1]] : vector<4xf32>
+// CHECK-NEXT: %[[SUM3:.*]] = arith.addf %[[SUM2]], %[[P2]] : vector<4xf32>
+// CHECK-NEXT: vector.store %{{.*}}, %[[WS]][%[[R0]], %[[WCOL]]]
+// CHECK-NEXT: vector.store %{{.*}}, %[[WS]][%[[R1]], %[[WCOL]]]
+// CHECK-NEXT: vector.store %{{.*}}, %[[WS]][%[[R2]], %[[WCOL]]]
 // CHECK: vector.store %[[SUM3]], %arg2[%[[CROW]], %[[CCOL]]] : memref<512x512xf32>, vector<4xf32>
 // CHECK: memref.dealloc %[[WS]]
 // 16 tiles on 96 CUs, all tail, but 32 K steps: parts of at least 32 steps
@@ -154,10 +159,10 @@ func.func @short_k(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<
 // CHECK: gpu.terminator
 // CHECK: gpu.launch {{.*}} function(@epilogue_tail_sum_kernel)
 // CHECK: %[[P0:.*]] = vector.load
-// CHECK: %[[S0:.*]] = arith.addf %[[P0]], %[[ZERO]] : vector<4xf32>
 // CHECK: %[[P1:.*]] = vector.load
-// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[P1]] : vector<4xf32>
 // CHECK: %[[P2:.*]] = vector.load
+// CHECK: %[[S0:.*]] = arith.addf %[[P0]], %[[ZERO]] : vector<4xf32>
+// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[P1]] : vector<4xf32>
 // CHECK: %[[S2:.*]] = arith.addf %[[S1]], %[[P2]] : vector<4xf32>
 // CHECK: %[[OLDC:.*]] = vector.load %arg2
 // CHECK: %[[ALPHA:.*]] = vector.broadcast %arg3 : f32 to vector<4xf32>

@@ -72,11 +72,11 @@
 // CHECK-NEXT: gpu.terminator
 // CHECK: } {gemm.config = #gemm.config<{{.*}}, stream_k = true, compute_units = 6>, gemm.problem = #gemm.problem<m = 512, n = 512, k = 256>}
 //
-// The fix-up: 4 tiles x 128 x 128 floats, 4 a lane, 256 lanes a workgroup.
+// The fix-up: 4 tiles x 128 x 128 floats, 4 a lane, 64 lanes a workgroup.
 // Tile t's partials are in slots g + t of the workgroups that own its first
 // iteration (32 t) to its last (32 t + 31): C plus each of them in that
 // order, each zeroed after its read.
-// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c256, {{.*}} function(@tail_stream_k_fixup_kernel)
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c64, {{.*}} function(@tail_stream_k_fixup_kernel)
 // CHECK: %[[TT:.*]] = arith.divui %{{.*}}, %c16384 : index
 // CHECK: %[[C:.*]] = vector.load %arg2[%[[CROW:.*]], %[[CCOL:.*]]] : memref<512x512xf32>, vector<4xf32>
 // CHECK: %[[FIT:.*]] = arith.muli %[[TT]], %[[C32]] : index
