@@ -763,12 +763,24 @@ static void buildPartsSum(ImplicitLocOpBuilder &b, const SkinnyPlan &plan,
   b.setInsertionPointToStart(guarded.thenBlock());
   Value row = math.div(element, cols), col = math.rem(element, cols);
   Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0f));
+  // The parts' loads in flight together, as in the split tail's reduction
+  // (gemm-tile-workgroups): kReductionLoadsInFlight at a time, fenced from
+  // their adds and zeroing.
   Value sum;
-  for (int64_t p = 0; p < plan.parts; ++p) {
-    ValueRange index{math.add(row, p * rows), col};
-    Value partSum = memref::LoadOp::create(b, workspace, index);
-    sum = sum ? arith::AddFOp::create(b, sum, partSum) : partSum;
-    memref::StoreOp::create(b, zero, workspace, index);
+  for (int64_t first = 0; first < plan.parts;
+       first += kReductionLoadsInFlight) {
+    int64_t end = std::min(plan.parts, first + kReductionLoadsInFlight);
+    SmallVector<Value> rowsOfParts, partSums;
+    for (int64_t p = first; p < end; ++p) {
+      rowsOfParts.push_back(math.add(row, p * rows));
+      partSums.push_back(memref::LoadOp::create(
+          b, workspace, ValueRange{rowsOfParts.back(), col}));
+    }
+    amdgpu::SchedBarrierOp::create(b, amdgpu::sched_barrier_opt_enum::none);
+    for (Value partSum : partSums)
+      sum = sum ? arith::AddFOp::create(b, sum, partSum) : partSum;
+    for (Value partRow : rowsOfParts)
+      memref::StoreOp::create(b, zero, workspace, ValueRange{partRow, col});
   }
   storeSum(b, b.getLoc(), epilogue, matmul.getDpsInits()[0],
            ValueRange{row, col}, sum);

@@ -20,6 +20,7 @@
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
@@ -526,10 +527,12 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
   auto type = VectorType::get({kTailReductionFloats}, b.getF32Type());
   Value zero = arith::ConstantOp::create(b, DenseElementsAttr::get(type, 0.0f));
   Value sum = loadReductionStart(b, lane, c, epilogue, zero);
-  // The parts are loaded kReductionLoadsInFlight at a time before any of
-  // them is zeroed: the backend keeps a load after a store to the
-  // workspace, which may alias it, so loads and stores in turn would wait
-  // one memory latency per part.
+  // The parts are loaded kReductionLoadsInFlight at a time, fenced from
+  // their adds and zeroing by a scheduling barrier, so that a group's loads
+  // are in flight together: the backend keeps a load after a store to the
+  // workspace, which may alias it, and puts an add after its load to save
+  // registers, so loads and stores in turn would wait one memory latency
+  // per part.
   for (int64_t first = 0; first < grid.parts;
        first += kReductionLoadsInFlight) {
     int64_t end = std::min(grid.parts, first + kReductionLoadsInFlight);
@@ -542,6 +545,7 @@ static void buildTailReduction(ImplicitLocOpBuilder &b, const KernelTile &tile,
       partSums.push_back(vector::LoadOp::create(
           b, type, workspace, ValueRange{partRows.back(), lane.col}));
     }
+    amdgpu::SchedBarrierOp::create(b, amdgpu::sched_barrier_opt_enum::none);
     for (Value partSum : partSums)
       sum = arith::AddFOp::create(b, sum, partSum);
     for (Value partRow : partRows)

@@ -548,7 +548,7 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
       } {gemm.segments}
       gpu.terminator
     }
-    gpu.launch blocks(...) in (%x = %c64, ...) threads(...) in (%x1 = %c256, ...)
+    gpu.launch blocks(...) in (%x = %c256, ...) threads(...) in (%x1 = %c64, ...)
         function(@sgemm_stream_k_fixup_kernel) {
       // C + the slots of the workgroups that own the tile's first to last
       // iteration, in that order, each zeroed after its read.
@@ -560,7 +560,8 @@ def GemmTileWorkgroups : Pass<"gemm-tile-workgroups", "func::FuncOp"> {
     }
     ```
   }];
-  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+  let dependentDialects = ["affine::AffineDialect", "amdgpu::AMDGPUDialect",
+                           "arith::ArithDialect",
                            "gemm::GemmDialect",
                            "gpu::GPUDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",

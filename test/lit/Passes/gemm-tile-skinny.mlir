@@ -359,14 +359,19 @@ func.func @few_tiles(%A: memref<4000x4096xf32>, %B: memref<4096x48xf32>, %C: mem
 // CHECK-NOT: memref.store %{{.*}}, %arg2
 // CHECK: gpu.terminator
 // CHECK: gpu.launch {{.*}} function(@parts_skinny_sum_kernel)
+// The 16 parts are loaded together, then added in part order, then zeroed.
 // CHECK: %[[P0:.*]] = memref.load %[[WS]][%[[ROW:.*]], %[[COL:.*]]]
-// CHECK-NEXT: memref.store %cst{{.*}}, %[[WS]][%[[ROW]], %[[COL]]]
 // CHECK-NEXT: %[[ROW1:.*]] = arith.addi %[[ROW]], %c512
 // CHECK-NEXT: %[[P1:.*]] = memref.load %[[WS]][%[[ROW1]], %[[COL]]]
-// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[P0]], %[[P1]]
+// CHECK-NOT: memref.store
 // CHECK: %[[ROW15:.*]] = arith.addi %[[ROW]], %c7680
 // CHECK-NEXT: %[[P15:.*]] = memref.load %[[WS]][%[[ROW15]], %[[COL]]]
-// CHECK-NEXT: %[[S15:.*]] = arith.addf %{{.*}}, %[[P15]]
+// CHECK-NEXT: amdgpu.sched_barrier allow = <none>
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[P0]], %[[P1]]
+// CHECK: %[[S15:.*]] = arith.addf %{{.*}}, %[[P15]]
+// CHECK-NEXT: memref.store %cst{{.*}}, %[[WS]][%[[ROW]], %[[COL]]]
+// CHECK-NEXT: memref.store %cst{{.*}}, %[[WS]][%[[ROW1]], %[[COL]]]
+// CHECK-COUNT-14: memref.store %cst{{.*}}, %[[WS]]
 // CHECK: %[[OLD:.*]] = memref.load %arg2[%[[ROW]], %[[COL]]]
 // CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[S15]]
 // CHECK-NEXT: memref.store %[[NEW]], %arg2[%[[ROW]], %[[COL]]]

@@ -45,8 +45,8 @@
 // CHECK: gpu.terminator
 // CHECK: } {gemm.config = #gemm.config<{{.*}}, split_tail = 3, compute_units = 6>, gemm.problem = #gemm.problem<m = 512, n = 512, k = 256>}
 // The reduction: 4 tiles x 128 x 128 floats, 4 a lane, 64 lanes a
-// workgroup. C, then every part loaded before the sum adds them in order;
-// the parts zeroed after all their reads.
+// workgroup. C, then every part loaded, fenced from the sum that adds them
+// in order; the parts zeroed after all their reads.
 // CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c64,
 // CHECK: %[[SUM0:.*]] = vector.load %arg2[%[[CROW:.*]], %[[CCOL:.*]]] : memref<512x512xf32>, vector<4xf32>
 // CHECK: %[[P0:.*]] = vector.load %[[WS]][%[[R0:.*]], %[[WCOL:.*]]] : memref<1536x128xf32>, vector<4xf32>
@@ -54,6 +54,7 @@
 // CHECK: %[[P1:.*]] = vector.load %[[WS]][%[[R1:.*]], %[[WCOL]]]
 // CHECK-NOT: vector.store
 // CHECK: %[[P2:.*]] = vector.load %[[WS]][%[[R2:.*]], %[[WCOL]]]
+// CHECK-NEXT: amdgpu.sched_barrier allow = <none>
 // CHECK-NEXT: %[[SUM1:.*]] = arith.addf %[[SUM0]], %[[P0]] : vector<4xf32>
 // CHECK-NEXT: %[[SUM2:.*]] = arith.addf %[[SUM1]], %[[P1]] : vector<4xf32>
 // CHECK-NEXT: %[[SUM3:.*]] = arith.addf %[[SUM2]], %[[P2]] : vector<4xf32>
@@ -161,6 +162,7 @@ func.func @short_k(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<
 // CHECK: %[[P0:.*]] = vector.load
 // CHECK: %[[P1:.*]] = vector.load
 // CHECK: %[[P2:.*]] = vector.load
+// CHECK-NEXT: amdgpu.sched_barrier allow = <none>
 // CHECK: %[[S0:.*]] = arith.addf %[[P0]], %[[ZERO]] : vector<4xf32>
 // CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[P1]] : vector<4xf32>
 // CHECK: %[[S2:.*]] = arith.addf %[[S1]], %[[P2]] : vector<4xf32>
