@@ -4,8 +4,8 @@
 Usage: bench/tuning/compare-prefetch.py REGISTERS_TABLE LDS_TABLE
 
 Both are gemm-tune tables of the same shapes: REGISTERS_TABLE with tiles
-unsplit (`bm=.. bn=.. [waves-m=.. waves-n=..] split-tail=1`, as
-bench/tuning/tile-costs-rx7900xtx.json), LDS_TABLE with the same options plus
+unsplit (`bm=.. bn=.. [waves-m=.. waves-n=..] [prefetch=registers]
+split-tail=1`, as bench/tuning/tile-costs-rx7900xtx.json), LDS_TABLE with the same options plus
 `prefetch=lds` (bench/tuning/prefetch-lds-rx7900xtx.json). For each tile of
 LDS_TABLE and each layout of B, prints over the shapes both tables predict:
 the geometric mean of the time with `prefetch=lds` over the time without,
@@ -36,7 +36,9 @@ def main():
     for shape, entry in lds.items():
         if shape not in registers:
             continue
-        base = {c["options"]: c.get("predicted_ms")
+        # A tile of REGISTERS_TABLE may name its prefetch=registers.
+        base = {c["options"].replace(" prefetch=registers", ""):
+                c.get("predicted_ms")
                 for c in registers[shape]["candidates"]}
         for c in entry["candidates"]:
             tile = c["options"].replace(" prefetch=lds", "")

@@ -1,8 +1,11 @@
 //===- GemmStageLds.cpp - Stage the K-slices of A and B in LDS ------------===//
 //
 // Each K step, the workgroup's lanes copy A's BM x BK slice and B's BK x BN
-// slice from global memory into LDS, A transposed and padded, between two
-// barriers; the matmul then reads only LDS.
+// slice from global memory into LDS, between two barriers; the matmul then
+// reads only LDS. Both tiles are [k][x]; an operand stored with K contiguous
+// (A stored M x K, B stored N x K) is written down the tile's columns, so its
+// rows are padded for a wave's stores to hit distinct banks. A's tile is
+// padded whatever its layout.
 //
 // linalg's promotion (linalg::promoteSubViews, transform.structured.promote)
 // copies a tile as it is; it cannot store A transposed with padding, its
@@ -68,7 +71,15 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
            << "needs more than " << kLdsBytes
            << " bytes of LDS with bk=" << tile.bk << " pad=" << pad
            << "; the limit is " << kLdsBytes;
-  int64_t ldsBytes = 4 * tile.bk * ((tile.bm + pad) + tile.bn);
+
+  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
+  if (!layout)
+    return matmul.emitOpError() << "has indexing maps gemm-stage-lds does not "
+                                   "support; run gemm-check-input first";
+  // B stored N x K is stored transposed too, with the same padding: its
+  // rows would otherwise hit one bank every BN floats.
+  int64_t bPad = layout->transposeB ? pad : 0;
+  int64_t ldsBytes = 4 * tile.bk * ((tile.bm + pad) + (tile.bn + bPad));
   if (ldsBytes > kLdsBytes)
     return matmul.emitOpError()
            << "needs " << ldsBytes << " bytes of LDS with bk=" << tile.bk
@@ -87,12 +98,8 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
   auto aTileType = MemRefType::get({tile.bk, tile.bm + pad}, f32,
                                    MemRefLayoutAttrInterface(), workgroup);
-  auto bTileType = MemRefType::get({tile.bk, tile.bn}, f32,
+  auto bTileType = MemRefType::get({tile.bk, tile.bn + bPad}, f32,
                                    MemRefLayoutAttrInterface(), workgroup);
-  std::optional<MatmulLayout> layout = getMatmulLayout(matmul);
-  if (!layout)
-    return matmul.emitOpError() << "has indexing maps gemm-stage-lds does not "
-                                   "support; run gemm-check-input first";
   Value aTile, bTile;
   rewriter.modifyOpInPlace(launch, [&] {
     aTile = launch.addWorkgroupAttribution(aTileType, matmul.getLoc());
@@ -164,13 +171,20 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
   }
   gpu::BarrierOp::create(b);
 
-  // The matmul on LDS, A read through its transposed tile without the pad.
+  // The matmul on LDS, reading the padded tiles without their pad.
   Value aTileView = memref::SubViewOp::create(
       b, aTile, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk), b.getIndexAttr(tile.bm)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  Value bTileView = bTile;
+  if (bPad != 0)
+    bTileView = memref::SubViewOp::create(
+        b, bTile, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk),
+                               b.getIndexAttr(tile.bn)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   auto ldsMatmul = linalg::MatmulOp::create(
-      b, ValueRange{aTileView, bTile}, ValueRange{matmul.getDpsInits()[0]});
+      b, ValueRange{aTileView, bTileView}, ValueRange{matmul.getDpsInits()[0]});
   AffineExpr m, n, k;
   bindDims(ctx, m, n, k);
   ldsMatmul.setIndexingMapsAttr(b.getAffineMapArrayAttr(

@@ -415,12 +415,15 @@ void AccumulatorStore::storeSubTile(Value row, Value col, Value value) {
 /// Erases what the lane tiling replaced: the LDS matmul, the tail matmul,
 /// the epilogue, their views once unused, and the temporary C.
 static void eraseReplaced(linalg::MatmulOp matmul, memref::SubViewOp aView,
-                          memref::SubViewOp cView, linalg::MatmulOp tailMatmul,
+                          memref::SubViewOp bView, memref::SubViewOp cView,
+                          linalg::MatmulOp tailMatmul,
                           linalg::GenericOp epilogue,
                           memref::SubViewOp epilogueView) {
   matmul.erase();
   if (aView->use_empty())
     aView.erase();
+  if (bView && bView->use_empty())
+    bView.erase();
   if (tailMatmul) {
     SmallVector<Value> tailViews(tailMatmul.getDpsInputs());
     tailMatmul.erase();
@@ -452,7 +455,9 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   int64_t unrollFactor = *unrollOrFailure;
 
   auto aView = matmul.getDpsInputs()[0].getDefiningOp<memref::SubViewOp>();
-  Value bTile = matmul.getDpsInputs()[1];
+  // B's tile is a view of its padded tile where gemm-stage-lds padded it.
+  auto bView = matmul.getDpsInputs()[1].getDefiningOp<memref::SubViewOp>();
+  Value bTile = bView ? bView.getSource() : matmul.getDpsInputs()[1];
   auto cView = matmul.getDpsInits()[0].getDefiningOp<memref::SubViewOp>();
   // Beside the K loop: in the launch's body, or in a stream-K segment's.
   if (!aView || !cView || cView->getBlock() != loop->getBlock())
@@ -616,7 +621,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
   if (epilogue)
     operandViews.assign(getEpilogueOperands(epilogue).begin(),
                         getEpilogueOperands(epilogue).end());
-  eraseReplaced(matmul, aView, cView, tailMatmul, epilogue, epilogueView);
+  eraseReplaced(matmul, aView, bView, cView, tailMatmul, epilogue,
+                epilogueView);
   // The operands' views, once unused (a tile view, then a batch's view).
   for (Value view : operandViews)
     while (auto subView = view.getDefiningOp<memref::SubViewOp>()) {

@@ -118,7 +118,7 @@ struct SkinnyLayout {
 struct KernelConfig {
   int64_t bm = 128, bn = 128, bk = 8; // Workgroup tile of C and K step.
   int64_t wavesM = 4, wavesN = 1;     // Wave grid of the workgroup.
-  int64_t pad = 4;    // Floats after each row of A's transposed LDS tile.
+  int64_t pad = 4;    // Floats after each row of a transposed LDS tile.
   int64_t unroll = 0; // K steps per LDS loop iteration; 0: all of bk.
   PrefetchMode prefetch = PrefetchMode::Registers;
   Addressing addressing = Addressing::Buffer;
@@ -156,8 +156,8 @@ struct KernelConfig {
   /// for a matmul the default tile does not fit.
   bool tileChosenPerShape = true;
   /// Not part of #gemm.config: true when no prefetch option was given, so
-  /// that gemm-select-config may give the tiled kernel prefetch=lds where
-  /// its cost rows have it faster (B stored N x K on some tiles).
+  /// that gemm-select-config may give the tiled kernel the prefetch its cost
+  /// rows have faster (choosePrefetch).
   bool prefetchChosenPerShape = true;
 
   /// The target's figures; the default target's when `target` names none

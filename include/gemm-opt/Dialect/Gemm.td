@@ -133,17 +133,17 @@ def Gemm_KernelConfigAttr : AttrDef<Gemm_Dialect, "KernelConfig"> {
   let mnemonic = "config";
   let summary = "How one matmul is compiled to an RDNA3 kernel";
   let description = [{
-    The choices of the tiled kernel: the `bm` x `bn` tile of C per
-    workgroup and its K step `bk`, the `waves_m` x `waves_n` grid of wave32
-    waves (which fixes each lane's TM x TN register tile), the floats of
-    `pad` after each row of A's transposed LDS tile, the K steps unrolled per
-    LDS loop iteration (`unroll`, 0 for all of `bk`), how the next K-slice
-    is prefetched, how A and B are addressed, whether each K step waits
+    The choices of the tiled kernel: the `bm` x `bn` tile of C per workgroup and
+    its K step `bk`, the `waves_m` x `waves_n` grid of wave32 waves (which fixes
+    each lane's TM x TN register tile), the floats of `pad` after each row of a
+    transposed LDS tile (A's, and B's where B is stored N x K), the K steps
+    unrolled per LDS loop iteration (`unroll`, 0 for all of `bk`), how the next
+    K-slice is prefetched, how A and B are addressed, whether each K step waits
     once for all its LDS fragment loads (`batch_waits`, printed only when
     false), whether a wave raises its priority for a K step's FMAs
-    (`wave_priorities`, printed only when true), and into how many K parts
-    the tiles left over after whole rounds of `compute_units` workgroups
-    are split (`split_tail`, printed only when not 1; `compute_units`,
+    (`wave_priorities`, printed only when true), and into how many K parts the
+    tiles left over after whole rounds of `compute_units` workgroups are split
+    (`split_tail`, printed only when not 1; `compute_units`,
     printed only when it overrides the target's count), whether those
     tiles' K steps are shared instead by one stream-K workgroup per CU
     (`stream_k`, printed only when true), which kernel it is

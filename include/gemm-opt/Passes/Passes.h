@@ -62,9 +62,10 @@ template <typename Base> struct KernelConfigOptions : public Base {
       llvm::cl::init(KernelConfig().wavesN)};
   Option<int64_t> pad{
       *this, "pad",
-      llvm::cl::desc("Floats of padding after each row of A's transposed "
-                     "LDS tile, a multiple of 4 (default 4, which removes "
-                     "A's LDS store bank conflicts)"),
+      llvm::cl::desc("Floats of padding after each row of a transposed LDS "
+                     "tile (A's, and B's where B is stored N x K), a "
+                     "multiple of 4 (default 4, which removes their LDS "
+                     "store bank conflicts)"),
       llvm::cl::init(KernelConfig().pad)};
   Option<int64_t> unroll{
       *this, "unroll",
@@ -74,8 +75,8 @@ template <typename Base> struct KernelConfigOptions : public Base {
   Option<PrefetchMode> prefetch{
       *this, "prefetch",
       llvm::cl::desc("How the next K-slice is fetched during the multiply "
-                     "(default: chosen per matmul, lds for B stored N x K "
-                     "on the 128 x 128 and 64 x 128 tiles, else registers)"),
+                     "(default: chosen per matmul, the prefetch of the "
+                     "tile's cost row with the fewer cycles per K step)"),
       llvm::cl::values(clEnumValN(PrefetchMode::None, "none",
                                   "load, store, multiply in turn"),
                        clEnumValN(PrefetchMode::Registers, "registers",

@@ -224,19 +224,17 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
                 "a #gemm.config";
   let description = [{
     The one place where a matmul's kernel configuration is decided: the
-    workgroup tile (`bm`, `bn`, `bk`), the wave grid (`waves-m`,
-    `waves-n`), A's LDS padding (`pad`), the K steps unrolled per LDS loop
-    iteration (`unroll`), the prefetch mode (`prefetch`, when not given:
-    `lds` for B stored N x K on the 128 x 128 and 64 x 128 tiles, whose
-    cost rows have it faster, else `registers`), the addressing of A and B,
-    whether each K step waits once for its LDS loads (`batch-waits`),
-    whether its FMAs run at raised wave priority (`wave-priorities`), and
-    the split of the grid's tail (`split-tail`, `compute-units`) or its
-    sharing by stream-K workgroups (`stream-k`, which takes the tiled
-    kernel and no split tail; with `split-tail` > 1 or `kernel=skinny` it
-    is an error at the matmul), and the
-    RDNA3 product compiled for (`target`, docs/targets.md), whose figures
-    every choice and estimate below reads.
+    workgroup tile (`bm`, `bn`, `bk`), the wave grid (`waves-m`, `waves-n`), the
+    LDS tiles' padding (`pad`), the K steps unrolled per LDS loop iteration
+    (`unroll`), the prefetch mode (`prefetch`, when not given: that of the
+    tile's cost row with the fewer cycles per K step), the addressing of A and
+    B, whether each K step waits once for its LDS loads (`batch-waits`), whether
+    its FMAs run at raised wave priority (`wave-priorities`), and the split of
+    the grid's tail (`split-tail`, `compute-units`) or its sharing by stream-K
+    workgroups (`stream-k`, which takes the tiled kernel and no split tail; with
+    `split-tail` > 1 or `kernel=skinny` it is an error at the matmul), and the
+    RDNA3 product compiled for (`target`, docs/targets.md), whose figures every
+    choice and estimate below reads.
     Each `linalg.matmul` and `linalg.batch_matmul` on memrefs outside a
     `gpu.launch` gets the options' values as its `gemm.config` attribute,
     replacing any it had; `split-tail=0` (the default) is chosen per
@@ -576,7 +574,8 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     workgroup's lanes copy A's `bm` x `bk` slice into the workgroup
     attribution `As[bk][bm + pad]` (transposed, so that a lane's rows of A at
     one k are contiguous and read 16 bytes at a time) and B's slice into
-    `Bs[bk][bn]`, then synchronize; the matmul reads only LDS, and a second
+    `Bs[bk][bn]` (`Bs[bk][bn + pad]` where B is stored N x K), then
+    synchronize; the matmul reads only LDS, and a second
     barrier keeps the next step from overwriting tiles still being read.
     `pad` is the launch's `gemm.config`'s.
 
@@ -584,15 +583,18 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     of B; consecutive lanes read consecutive addresses (A along K first, `bk`
     lanes per row; B along a row), and each lane's values are gathered in a
     `vector.from_elements`, the form `gemm-prefetch` recognises. The padding
-    (a multiple of 4 floats) shifts A's transposed rows across LDS banks so
-    that the stores do not conflict. Options the workgroup cannot copy, or
+    (a multiple of 4 floats) shifts the rows of a tile stored transposed
+    across LDS banks so that the stores do not conflict: A's, and B's where
+    B is stored N x K (the timing model has a 64 x 64 tile of 1576 x 384 x
+    1536 with B stored N x K at 0.082 ms padded, 0.096 ms without: its 8 K
+    rows per wave all fell in one bank). Options the workgroup cannot copy, or
     tiles over 64 KiB of LDS, are errors naming the limit.
 
     Transposed operands keep the loads coalesced: a transposed A (stored
     K x M) is copied like B, `bm` lanes along a row of M, straight into
     `As`; a transposed B (stored N x K) like A, `bk` lanes along K, stored
-    transposed into `Bs`. The LDS tiles and the LDS matmul are the same for
-    every layout, so the K loop is too.
+    transposed into its padded `Bs`. The LDS matmul reads the same [k][m]
+    and [k][n] views for every layout, so the K loop is the same too.
 
     Example: after `gemm-tile-workgroups`, `gemm-opt --gemm-stage-lds` gives
 
