@@ -172,17 +172,15 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
   gpu::BarrierOp::create(b);
 
   // The matmul on LDS, reading the padded tiles without their pad.
-  Value aTileView = memref::SubViewOp::create(
-      b, aTile, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk), b.getIndexAttr(tile.bm)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  Value bTileView = bTile;
-  if (bPad != 0)
-    bTileView = memref::SubViewOp::create(
-        b, bTile, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk),
-                               b.getIndexAttr(tile.bn)},
+  auto withoutPad = [&](Value ldsTile, int64_t extent) -> Value {
+    return memref::SubViewOp::create(
+        b, ldsTile,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(tile.bk), b.getIndexAttr(extent)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  };
+  Value aTileView = withoutPad(aTile, tile.bm);
+  Value bTileView = bPad != 0 ? withoutPad(bTile, tile.bn) : bTile;
   auto ldsMatmul = linalg::MatmulOp::create(
       b, ValueRange{aTileView, bTileView}, ValueRange{matmul.getDpsInits()[0]});
   AffineExpr m, n, k;

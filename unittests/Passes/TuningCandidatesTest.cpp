@@ -89,10 +89,10 @@ TEST(EstimateTuningEntryTest, FourByTwoWaveGridsHaveCostRows) {
 
 TEST(EstimateTuningEntryTest, PrefetchIsWeighedWhereItHasCostRows) {
   // The default tile has a prefetch=lds row with B stored either way, and
-  // each row its own estimate. The choice, when no prefetch is given, takes
-  // the prefetch of the row with the fewer cycles per K step (read from the
-  // table here); prefetch=none has no row and is estimated as
-  // prefetch=registers.
+  // each row its own estimate. When no prefetch is given, the estimate is
+  // that of the prefetch the choice gives the tile (choosePrefetch, whose
+  // rule KernelChoiceTest checks); prefetch=none has no row and is
+  // estimated as prefetch=registers.
   for (bool transposeB : {false, true}) {
     TuningShape shape = makeShape(4096, 1024, 1024, transposeB);
     std::optional<double> registers =
@@ -101,15 +101,9 @@ TEST(EstimateTuningEntryTest, PrefetchIsWeighedWhereItHasCostRows) {
         estimate(shape, "kernel=tiled bm=128 bn=128 prefetch=lds");
     ASSERT_TRUE(registers && lds);
     EXPECT_NE(*lds, *registers);
-    const TiledKernelCosts *fastest = nullptr;
-    for (const TiledKernelCosts &c : getTiledKernelCosts())
-      if (c.bm == 128 && c.bn == 128 && c.wavesM == 4 && c.wavesN == 1 &&
-          c.transposeB == transposeB &&
-          (!fastest || c.stepCycles < fastest->stepCycles))
-        fastest = &c;
-    ASSERT_TRUE(fastest);
+    PrefetchMode chosen = choosePrefetch(KernelConfig(), transposeB);
     EXPECT_EQ(estimate(shape, "kernel=tiled bm=128 bn=128"),
-              fastest->prefetch == PrefetchMode::Lds ? lds : registers)
+              chosen == PrefetchMode::Lds ? lds : registers)
         << (transposeB ? "B stored N x K" : "B stored K x N");
     EXPECT_EQ(estimate(shape, "kernel=tiled bm=128 bn=128 prefetch=none"),
               registers);
