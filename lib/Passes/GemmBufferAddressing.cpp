@@ -199,15 +199,31 @@ static SmallVector<OpFoldResult> getStridesI32(Value memref,
   return values;
 }
 
+/// A global load of A or B: a float (memref.load) or consecutive floats
+/// (vector.load, gemm-stage-lds's loads along M or N).
+struct GlobalLoad {
+  Operation *op;
+  Value memref;
+  ValueRange indices;
+
+  GlobalLoad(memref::LoadOp load)
+      : op(load), memref(load.getMemRef()), indices(load.getIndices()) {}
+  GlobalLoad(vector::LoadOp load)
+      : op(load), memref(load.getBase()), indices(load.getIndices()) {}
+  MemRefType getMemRefType() const {
+    return cast<MemRefType>(memref.getType());
+  }
+};
+
 /// Rewrites one load with the strides of its memref (getStridesI32);
 /// returns false when it cannot be a buffer load.
-static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch,
+static bool rewriteLoad(GlobalLoad load, gpu::LaunchOp launch,
                         ArrayRef<OpFoldResult> strides) {
-  auto type = cast<MemRefType>(load.getMemRefType());
+  auto type = load.getMemRefType();
   if (!type.getElementType().isF32() || strides.empty())
     return false;
 
-  ImplicitLocOpBuilder b(load.getLoc(), load);
+  ImplicitLocOpBuilder b(load.op->getLoc(), load.op);
   Type i32 = b.getI32Type();
   auto toI32 = [&](Value v) -> Value {
     return arith::IndexCastOp::create(b, i32, v);
@@ -218,7 +234,7 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch,
   SmallVector<Value> laneIndices;
   SmallVector<Value> uniformProducts;
   int64_t uniformConstant = 0;
-  for (auto [index, stride] : llvm::zip_equal(load.getIndices(), strides)) {
+  for (auto [index, stride] : llvm::zip_equal(load.indices, strides)) {
     SplitIndex split;
     splitIndex(index, launch, split);
     Value lane;
@@ -249,11 +265,11 @@ static bool rewriteLoad(memref::LoadOp load, gpu::LaunchOp launch,
                                                     constI32(uniformConstant))
                             : constI32(uniformConstant);
   Value value = amdgpu::RawBufferLoadOp::create(
-      b, type.getElementType(), load.getMemRef(), laneIndices,
+      b, load.op->getResult(0).getType(), load.memref, laneIndices,
       /*boundsCheck=*/true, /*indexOffset=*/nullptr, sgprOffset);
-  load.replaceAllUsesWith(value);
-  SmallVector<Value> oldIndices(load.getIndices());
-  load.erase();
+  load.op->getResult(0).replaceAllUsesWith(value);
+  SmallVector<Value> oldIndices(load.indices);
+  load.op->erase();
   // The old index arithmetic is dead unless something else shares it.
   while (!oldIndices.empty()) {
     Operation *def = oldIndices.pop_back_val().getDefiningOp();
@@ -374,20 +390,34 @@ void GemmBufferAddressingPass::runOnOperation() {
       continue;
     gpu::LaunchOp launch = tiled.launch;
     launch.walk([&](scf::ForOp loop) { narrowLoopCounter(loop, launch); });
-    SmallVector<memref::LoadOp> loads;
-    launch.walk([&](memref::LoadOp load) {
+    SmallVector<GlobalLoad> loads;
+    auto addIfGlobal = [&](GlobalLoad load) {
       // Global memory only: the kernel's arguments, defined outside. A
       // scalar (a fused epilogue's 0-d operand) is one load per lane, no
       // address arithmetic to save.
-      if (!isWorkgroupMemory(load.getMemRef()) &&
+      if (!isWorkgroupMemory(load.memref) &&
           load.getMemRefType().getRank() != 0 &&
-          !launch->isAncestor(
-              load.getMemRef().getParentRegion()->getParentOp()))
+          !launch->isAncestor(load.memref.getParentRegion()->getParentOp()))
         loads.push_back(load);
+    };
+    // A's and B's vector loads (gemm-stage-lds's, along M or N): those of
+    // the global memrefs the K loop loads vectors of, wherever the prefetch
+    // put them. C's vector loads after the loop stay global loads.
+    llvm::SmallDenseSet<Value> vectorLoaded;
+    tiled.loop.walk([&](vector::LoadOp load) {
+      if (!isWorkgroupMemory(load.getBase()))
+        vectorLoaded.insert(load.getBase());
+    });
+    launch.walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        addIfGlobal(load);
+      else if (auto load = dyn_cast<vector::LoadOp>(op);
+               load && vectorLoaded.contains(load.getBase()))
+        addIfGlobal(load);
     });
     llvm::SetVector<Value> matrices;
-    for (memref::LoadOp load : loads)
-      matrices.insert(load.getMemRef());
+    for (const GlobalLoad &load : loads)
+      matrices.insert(load.memref);
     if (std::optional<std::string> reason =
             requireBufferSpans(launch, matrices.getArrayRef())) {
       emitRemark(launch.getLoc()) << "gemm-buffer-addressing keeps global "
@@ -396,13 +426,13 @@ void GemmBufferAddressingPass::runOnOperation() {
       continue;
     }
     DenseMap<Value, SmallVector<OpFoldResult>> strides;
-    for (memref::LoadOp load : loads) {
-      Value memref = load.getMemRef();
+    for (GlobalLoad &load : loads) {
+      Value memref = load.memref;
       if (!strides.contains(memref))
         strides[memref] = getStridesI32(memref, launch);
       if (!rewriteLoad(load, launch, strides[memref])) {
-        load.emitOpError() << "cannot be a raw buffer load: it needs an "
-                              "f32 memref with offset 0";
+        load.op->emitOpError() << "cannot be a raw buffer load: it needs an "
+                                  "f32 memref with offset 0";
         return signalPassFailure();
       }
     }

@@ -48,7 +48,8 @@ struct StagedLoop {
   gpu::BarrierOp afterStore, afterMultiply;
   SmallVector<memref::StoreOp> ldsStores;
   /// What the stores store: the vector.from_elements of a lane's slice
-  /// (gemm-stage-lds), or single global loads (after canonicalization).
+  /// (gemm-stage-lds), or, after canonicalization, single global loads of a
+  /// float or of consecutive floats.
   SmallVector<Operation *> slices;
   /// The slices and everything in the body they are computed from, in order.
   SmallVector<Operation *> loadOps;
@@ -100,8 +101,8 @@ static FailureOr<StagedLoop> analyze(scf::ForOp loop) {
     storeRoots.push_back(store);
     Operation *slice = store.getValueToStore().getDefiningOp();
     if (auto extract = dyn_cast_or_null<vector::ExtractOp>(slice))
-      slice = extract.getSource().getDefiningOp<vector::FromElementsOp>();
-    if (!isa_and_nonnull<vector::FromElementsOp, memref::LoadOp,
+      slice = extract.getSource().getDefiningOp();
+    if (!isa_and_nonnull<vector::FromElementsOp, memref::LoadOp, vector::LoadOp,
                          amdgpu::RawBufferLoadOp>(slice))
       return store.emitOpError()
              << "stores a value that is not a loaded slice; gemm-prefetch "

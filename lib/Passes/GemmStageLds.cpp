@@ -30,6 +30,10 @@ using namespace mlir::gemm;
 
 namespace {
 
+/// The floats of one global load along M or N: 16 bytes, the widest load,
+/// which the address path takes in the time of a 4-byte one.
+constexpr int64_t kLoadVectorFloats = 4;
+
 struct GemmStageLdsPass
     : public mlir::gemm::impl::GemmStageLdsBase<GemmStageLdsPass> {
   using Base::Base;
@@ -125,6 +129,8 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
     // Set below: where the slice starts, and this lane's share.
     Value xStart, xLane, kLane;
     int64_t xStep = 0, kStep = 0;
+    // Floats of one load, consecutive along x.
+    int64_t width = 1;
     Value registers;
   };
   SliceCopy copies[] = {{aView, layout->transposeA ? 1u : 0u, tile.bm, aTile},
@@ -138,35 +144,67 @@ static FailureOr<linalg::MatmulOp> stageInLds(RewriterBase &rewriter,
   }
   // Global to registers: this lane's share of each slice. Consecutive
   // lanes read consecutive addresses: along K (BK lanes per row) when K is
-  // the contiguous dimension in global memory, else along M or N.
+  // the contiguous dimension in global memory, else along M or N, where
+  // each lane reads kLoadVectorFloats consecutive floats with one load when
+  // the slice's rows divide into such vectors among the lanes. Only with
+  // buffer addressing: there a load's row offset goes to an SGPR, where
+  // with global addressing the rows a lane's vectors are apart exceed the
+  // load's immediate offset, and each load takes a 64-bit VGPR address
+  // (bk=16 with B's rows 256 floats long then spills). And only with a
+  // prefetch: with prefetch=none the late pass's bank plan then leaves 23
+  // rather than 18 stall cycles per K slice of 4096^3 in its bank model.
+  bool vectorLoads = tile.addressing == Addressing::Buffer &&
+                     tile.prefetch != PrefetchMode::None;
   for (SliceCopy &copy : copies) {
     bool kContiguous = copy.xDim == 0;
+    int64_t count = copy.extent * tile.bk / lanes;
+    int64_t width = 1;
+    if (!kContiguous && vectorLoads && copy.extent % kLoadVectorFloats == 0 &&
+        count % kLoadVectorFloats == 0 &&
+        lanes % (copy.extent / kLoadVectorFloats) == 0)
+      width = kLoadVectorFloats;
+    int64_t lanesPerRow = copy.extent / width;
     copy.kLane =
-        kContiguous ? math.rem(tid, tile.bk) : math.div(tid, copy.extent);
+        kContiguous ? math.rem(tid, tile.bk) : math.div(tid, lanesPerRow);
     Value kIndex = math.add(offset(copy.view, 1 - copy.xDim), copy.kLane);
-    copy.xLane =
-        kContiguous ? math.div(tid, tile.bk) : math.rem(tid, copy.extent);
+    copy.xLane = kContiguous ? math.div(tid, tile.bk)
+                             : math.mul(math.rem(tid, lanesPerRow), width);
     Value xIndex = math.add(copy.xStart, copy.xLane);
     if (kContiguous)
       copy.xStep = lanes / tile.bk;
     else
-      copy.kStep = lanes / copy.extent;
-    copy.registers =
-        collect(b, copy.extent * tile.bk / lanes, [&](int64_t i) -> Value {
-          Value k = math.add(kIndex, copy.kStep * i);
-          Value x = math.add(xIndex, copy.xStep * i);
-          return memref::LoadOp::create(b, copy.view.getSource(),
-                                        kContiguous ? ValueRange{x, k}
-                                                    : ValueRange{k, x});
-        });
+      copy.kStep = lanes / lanesPerRow;
+    copy.width = width;
+    if (width == 1) {
+      copy.registers = collect(b, count, [&](int64_t i) -> Value {
+        Value k = math.add(kIndex, copy.kStep * i);
+        Value x = math.add(xIndex, copy.xStep * i);
+        return memref::LoadOp::create(b, copy.view.getSource(),
+                                      kContiguous ? ValueRange{x, k}
+                                                  : ValueRange{k, x});
+      });
+      continue;
+    }
+    // Element i * width + j is row kLane + kStep * i, column xLane + j.
+    auto vectorType = VectorType::get({width}, b.getF32Type());
+    SmallVector<Value> vectors;
+    for (int64_t i = 0; i < count / width; ++i)
+      vectors.push_back(vector::LoadOp::create(
+          b, vectorType, copy.view.getSource(),
+          ValueRange{math.add(kIndex, copy.kStep * i), xIndex}));
+    copy.registers = collect(b, count, [&](int64_t e) -> Value {
+      return vector::ExtractOp::create(b, vectors[e / width], e % width);
+    });
   }
   // Registers to LDS, as [k][x]: A transposed (unless it is stored so).
   for (SliceCopy &copy : copies) {
-    for (int64_t i = 0; i < copy.extent * tile.bk / lanes; ++i) {
-      Value v = vector::ExtractOp::create(b, copy.registers, i);
-      memref::StoreOp::create(b, v, copy.ldsTile,
-                              ValueRange{math.add(copy.kLane, copy.kStep * i),
-                                         math.add(copy.xLane, copy.xStep * i)});
+    for (int64_t e = 0; e < copy.extent * tile.bk / lanes; ++e) {
+      int64_t i = e / copy.width, j = e % copy.width;
+      Value v = vector::ExtractOp::create(b, copy.registers, e);
+      memref::StoreOp::create(
+          b, v, copy.ldsTile,
+          ValueRange{math.add(copy.kLane, copy.kStep * i),
+                     math.add(copy.xLane, copy.xStep * i + j)});
     }
   }
   gpu::BarrierOp::create(b);

@@ -54,22 +54,25 @@ struct LaneTile {
 
 } // namespace
 
-/// One K step `kIndex`: A's and B's fragments from LDS, then the outer-product
-/// FMAs into each accumulator row.
-static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
-                                       const LaneTile &lane, Value kIndex,
-                                       ArrayRef<Value> acc) {
+/// One K step's fragments of A and B, loaded from LDS: A's sub-tiles, and
+/// B's concatenated into one vector<TN> row by pairwise shuffles.
+struct StepFragments {
+  SmallVector<Value> a;
+  Value bRow;
+};
+
+static StepFragments loadStepFragments(ImplicitLocOpBuilder &b,
+                                       const LaneTile &lane, Value kIndex) {
   IndexMath math{b};
   const KernelTile &tile = lane.tile;
   auto subTileType = VectorType::get({kSubTile}, b.getF32Type());
 
-  SmallVector<Value> aFragments;
+  StepFragments fragments;
   for (int64_t im = 0; im < tile.subTilesM(); ++im)
-    aFragments.push_back(vector::LoadOp::create(
+    fragments.a.push_back(vector::LoadOp::create(
         b, subTileType, lane.aTile,
         ValueRange{kIndex, math.add(lane.rowBase, im * kLanesM * kSubTile)}));
 
-  // B's fragments, concatenated into one vector<TN> row by pairwise shuffles.
   SmallVector<Value> row;
   for (int64_t in = 0; in < tile.subTilesN(); ++in)
     row.push_back(vector::LoadOp::create(
@@ -88,13 +91,23 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
       joined.push_back(row.back());
     row = std::move(joined);
   }
-  Value bRow = row.front();
-  auto rowType = cast<VectorType>(bRow.getType());
+  fragments.bRow = row.front();
+  return fragments;
+}
+
+/// The outer-product FMAs of one K step's fragments into each accumulator
+/// row. `waitForLds`: one wait for the step's fragments first.
+static SmallVector<Value> multiplyFragments(ImplicitLocOpBuilder &b,
+                                            const KernelTile &tile,
+                                            const StepFragments &fragments,
+                                            ArrayRef<Value> acc,
+                                            bool waitForLds) {
+  auto rowType = cast<VectorType>(fragments.bRow.getType());
   // One wait for the step's fragments, before its first FMA: with the step's
   // FMAs then running back to back, the other waves of the SIMD hide the LDS
   // latency (walkthrough, kernel 8). LLVM's waits would stop the stream
   // before the first use of each load.
-  if (tile.batchWaits)
+  if (waitForLds)
     amdgpu::MemoryCounterWaitOp::create(b, /*load=*/nullptr, /*store=*/nullptr,
                                         /*ds=*/b.getI32IntegerAttr(0),
                                         /*exp=*/nullptr, /*tensor=*/nullptr);
@@ -106,13 +119,45 @@ static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
   SmallVector<Value> next;
   for (int64_t i = 0; i < tile.laneRows(); ++i) {
     Value aValue =
-        vector::ExtractOp::create(b, aFragments[i / kSubTile], i % kSubTile);
+        vector::ExtractOp::create(b, fragments.a[i / kSubTile], i % kSubTile);
     Value aSplat = vector::BroadcastOp::create(b, rowType, aValue);
-    next.push_back(vector::FMAOp::create(b, rowType, aSplat, bRow, acc[i]));
+    next.push_back(
+        vector::FMAOp::create(b, rowType, aSplat, fragments.bRow, acc[i]));
   }
   if (tile.wavePriorities)
     ROCDL::SetPrioOp::create(b, b.getI16IntegerAttr(0));
   return next;
+}
+
+/// One K step `kIndex`: A's and B's fragments from LDS, then the outer-product
+/// FMAs into each accumulator row.
+static SmallVector<Value> multiplyStep(ImplicitLocOpBuilder &b,
+                                       const LaneTile &lane, Value kIndex,
+                                       ArrayRef<Value> acc) {
+  return multiplyFragments(b, lane.tile, loadStepFragments(b, lane, kIndex),
+                           acc, lane.tile.batchWaits);
+}
+
+/// The K steps of a whole slice (bk), with each step's fragments loaded
+/// before the previous step's FMAs (KernelTile::loadsFragmentsAhead): their
+/// LDS latency runs under those FMAs. LLVM's waits, before the first use of
+/// each load, then leave the next step's loads in flight.
+static SmallVector<Value> multiplySliceAhead(ImplicitLocOpBuilder &b,
+                                             const LaneTile &lane,
+                                             ArrayRef<Value> acc) {
+  IndexMath math{b};
+  int64_t steps = lane.tile.bk;
+  SmallVector<Value> values(acc);
+  StepFragments fragments = loadStepFragments(b, lane, math.index(0));
+  for (int64_t step = 0; step < steps; ++step) {
+    StepFragments next;
+    if (step + 1 < steps)
+      next = loadStepFragments(b, lane, math.index(step + 1));
+    values = multiplyFragments(b, lane.tile, fragments, values,
+                               /*waitForLds=*/false);
+    fragments = std::move(next);
+  }
+  return values;
 }
 
 /// The K tail (k % bk steps after the loop): too short to pay for staging
@@ -478,6 +523,13 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
     colBase = math.add(math.mul(math.rem(wave, tile.wavesN), tile.waveCols()),
                        colBase);
   LaneTile lane{tile, rowBase, colBase, aView.getSource(), bTile};
+  // The launch's workgroups, when its grid is static (0: unknown).
+  int64_t workgroups = 1;
+  for (Value size :
+       {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ()}) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    workgroups = constant ? workgroups * *constant : 0;
+  }
 
   auto rowType = VectorType::get({tile.laneCols()}, f32);
   Value startRow = arith::ConstantOp::create(
@@ -492,6 +544,8 @@ LogicalResult GemmTileLanesPass::tileLanes(gpu::LaunchOp launch,
         b.setInsertionPoint(matmul);
         SmallVector<Value> values(acc.begin(), acc.end());
         if (unrollFactor == tile.bk) {
+          if (tile.loadsFragmentsAhead(workgroups))
+            return multiplySliceAhead(b, lane, values);
           for (int64_t kk = 0; kk < tile.bk; ++kk)
             values = multiplyStep(b, lane, math.index(kk), values);
           return values;

@@ -15,6 +15,26 @@
 using namespace mlir;
 using namespace mlir::gemm;
 
+// The bounds are read off the timing model (RX 7900 XTX, at the clock of
+// the walkthrough's measurements) on square matrices outside the corpora,
+// M = N from 512 to 3072, K = 2048, unsplit. The 64 x 64 tile of 2 x 1 waves
+// (64 sums a lane) gains at 1 to 6 waves per SIMD: with A stored M x K 0.1049
+// -> 0.1024 ms at 64 workgroups, 0.1320 -> 0.1274 at 256, 0.2150 -> 0.2089 at
+// 576; with A stored K x M 0.1030 -> 0.0757, 0.1323 -> 0.1171, 0.2169 ->
+// 0.2043. At 1024 workgroups (11 waves per SIMD) its 16 more VGPRs cost two
+// waves of occupancy: 0.3653 -> 0.4147. The 128 x 128 tile (128 sums) is slower
+// at every size, 0.1777 -> 0.2019 ms at 16 workgroups.
+bool KernelTile::loadsFragmentsAhead(int64_t workgroups) const {
+  if (workgroups <= 0 || laneRows() * laneCols() > kMaxAheadSums)
+    return false;
+  const ::gemm::TargetInfo &target = getTargetInfo();
+  int64_t units = getTargetComputeUnits();
+  int64_t busiest = workgroups / units + (workgroups % units != 0);
+  int64_t simds = target.simdsPerCU;
+  int64_t wavesPerSimd = (busiest * wavesM * wavesN + simds - 1) / simds;
+  return wavesPerSimd <= kMaxAheadWavesPerSimd;
+}
+
 void KernelTile::setOnLaunch(gpu::LaunchOp launch) const {
   MLIRContext *ctx = launch.getContext();
   launch->setAttr(GemmDialect::getConfigAttrName(), toAttr(ctx));

@@ -47,6 +47,9 @@ inline constexpr int64_t kMaxTileSide = kLdsBytes / 4;
 // (shorter ones are dominated by their prologue and epilogue).
 inline constexpr int64_t kMaxComputeUnits = 1024;
 inline constexpr int64_t kMaxSplitTailParts = 64;
+/// KernelTile::loadsFragmentsAhead's bounds.
+inline constexpr int64_t kMaxAheadSums = 64;
+inline constexpr int64_t kMaxAheadWavesPerSimd = 6;
 inline constexpr int64_t kMinAutoSplitTailSteps = 32;
 // gemm-select-config's smaller tiles, for a matmul the default tile does not
 // fit, pay from this many multiply-adds on.
@@ -104,6 +107,15 @@ struct KernelTile : KernelConfig {
   /// Floats of the A and B K-slices each lane copies to LDS per K step.
   int64_t sliceA() const { return bm * bk / lanes(); }
   int64_t sliceB() const { return bk * bn / lanes(); }
+
+  /// Whether gemm-tile-lanes loads each K step's LDS fragments before the
+  /// previous step's FMAs, so that their latency runs under the FMAs, in a
+  /// launch of `workgroups` workgroups (0: unknown): for lane tiles of at
+  /// most kMaxAheadSums sums, when the busiest CU holds at most
+  /// kMaxAheadWavesPerSimd waves per SIMD, too few to hide that latency
+  /// behind one another. The second set of fragments costs VGPRs, which
+  /// lose more at a higher occupancy than the latency does.
+  bool loadsFragmentsAhead(int64_t workgroups) const;
 
   /// A problem size for a diagnostic: its value, or "?" when dynamic.
   static std::string format(int64_t size) {

@@ -106,6 +106,7 @@ mlir::gemm::getDefaultTuningCandidates(const TuningShape &shape) {
       "kernel=tiled bm=128 bn=128 prefetch=registers",
       "kernel=tiled bm=128 bn=128 prefetch=lds",
       "kernel=tiled bm=64 bn=64",
+      "kernel=tiled bm=64 bn=64 waves-m=2 waves-n=1",
       "kernel=tiled bm=64 bn=64 waves-m=4 waves-n=2",
       "kernel=tiled bm=128 bn=64 waves-m=4 waves-n=2",
       "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=registers",

@@ -98,10 +98,10 @@ const ChoiceCase kChoiceCases[] = {
      "the tiled kernel's, 6 default tiles in 3 K parts (the timing model: "
      "0.008 ms against 0.040)"},
     {"BatchedTiledByEstimate", 5, 695, 171, 3042, false, false, "rx7900xtx",
-     kAuto, true, 0, kTiled, 32, 64, 2, 1, 1,
-     "a batch of 5 with N = 171: 22 x 3 tiles of 32 x 64 a matrix, 4 a CU, "
-     "are estimated faster than the skinny plan (the timing model: 0.153 ms "
-     "against 0.208)"},
+     kAuto, true, 0, kTiled, 64, 64, 4, 1, 1,
+     "a batch of 5 with N = 171: 11 x 3 tiles of 64 x 64 a matrix, 2 a CU, "
+     "are estimated faster than the skinny plan (the timing model: 0.140 ms "
+     "against 0.207, and 0.145 in 32 x 64 tiles)"},
     {"TileOptionGiven", 1, 59, 7714, 2570, false, true, "rx7900xtx", kAuto,
      false, 0, kTiled, 128, 128, 4, 1, 1,
      "a tile option asks for the tiled kernel, in the tile given"},
@@ -115,15 +115,16 @@ const ChoiceCase kChoiceCases[] = {
      "16 default tiles fill at most half the CUs and no split in K keeps 64 "
      "steps a part: 64 x 64 tiles; those 64 are all tail, in 3 K parts"},
     {"HalfTheCUs", 1, 768, 1024, 1024, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 32, 64, 2, 1, 1,
-     "48 default tiles are half the CUs: the estimate ranks 24 x 16 tiles of "
-     "32 x 64, 4 rounds with no tail, first; 32 x 64 overlaps more "
-     "workgroups a CU than 64 x 64 (2 rounds)"},
+     0, kTiled, 64, 64, 4, 1, 1,
+     "48 default tiles are half the CUs: the estimate ranks 12 x 16 tiles of "
+     "64 x 64, 2 rounds with no tail, first (the timing model: 0.054 ms, "
+     "against 0.053 in 32 x 64 tiles and 0.058 in 64 x 64 of 2 x 1 waves)"},
     {"JustOverHalfTheCUs", 1, 896, 896, 1024, false, true, "rx7900xtx", kTiled,
-     true, 0, kTiled, 32, 64, 2, 1, 4,
-     "49 default tiles: 28 x 14 tiles of 32 x 64 are 4 rounds and a tail of "
-     "8, in 4 K parts (the timing model: 0.065 ms, against 0.072 in 64 x 128 "
-     "tiles)"},
+     true, 0, kTiled, 64, 64, 2, 1, 1,
+     "49 default tiles: the estimate ranks 14 x 14 tiles of 64 x 64 of 2 x 1 "
+     "waves, 2 rounds and a tail of 4, unsplit, first; the timing model has "
+     "them at 0.073 ms, against 0.064 in 32 x 64 tiles in 4 K parts, a miss "
+     "of that tile's rows, the least well fitted (17 % with B stored K x N)"},
     {"FewRounds", 1, 1000, 2048, 256, false, true, "rx7900xtx", kTiled, true, 0,
      kTiled, 64, 128, 2, 2, 1,
      "128 default tiles are 1.3 rounds: 64 x 128 tiles of a 2 x 2 wave grid"},

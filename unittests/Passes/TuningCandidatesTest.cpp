@@ -261,7 +261,7 @@ TEST(DefaultTuningCandidatesTest, OnlyThoseThatNameAConfiguration) {
   // Both sides above the skinny kernel's limit: no kernel=skinny.
   std::vector<std::string> square =
       getDefaultTuningCandidates(makeShape(1024, 1024, 512));
-  EXPECT_EQ(square.size(), 10u);
+  EXPECT_EQ(square.size(), 11u);
   EXPECT_EQ(llvm::count(square, "kernel=skinny"), 0);
   std::vector<std::string> skinny =
       getDefaultTuningCandidates(makeShape(1760, 16, 1760));

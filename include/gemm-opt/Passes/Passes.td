@@ -582,7 +582,12 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     Each lane copies `bm` x `bk` / lanes floats of A and `bk` x `bn` / lanes
     of B; consecutive lanes read consecutive addresses (A along K first, `bk`
     lanes per row; B along a row), and each lane's values are gathered in a
-    `vector.from_elements`, the form `gemm-prefetch` recognises. The padding
+    `vector.from_elements`, the form `gemm-prefetch` recognises. Along a row
+    of M or N, with the launch's `addressing=buffer` (the default), a lane
+    reads 4 consecutive floats with one `vector.load` (one 16-byte buffer
+    load, which the address path takes in the time of a 4-byte one), where
+    the row divides into such vectors among the lanes; along K, and with
+    `addressing=global`, one float per load. The padding
     (a multiple of 4 floats) shifts the rows of a tile stored transposed
     across LDS banks so that the stores do not conflict: A's, and B's where
     B is stored N x K (the timing model has a 64 x 64 tile of 1576 x 384 x
@@ -591,8 +596,7 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     tiles over 64 KiB of LDS, are errors naming the limit.
 
     Transposed operands keep the loads coalesced: a transposed A (stored
-    K x M) is copied like B, `bm` lanes along a row of M, straight into
-    `As`; a transposed B (stored N x K) like A, `bk` lanes along K, stored
+    K x M) is copied like B, along a row of M, straight into `As`; a transposed B (stored N x K) like A, `bk` lanes along K, stored
     transposed into its padded `Bs`. The LDS matmul reads the same [k][m]
     and [k][n] views for every layout, so the K loop is the same too.
 
@@ -602,8 +606,10 @@ def GemmStageLds : Pass<"gemm-stage-lds", "func::FuncOp"> {
     gpu.launch ... workgroup(%As : memref<8x132xf32, #gpu.address_space<workgroup>>,
                              %Bs : memref<8x128xf32, #gpu.address_space<workgroup>>) {
       scf.for %k = %c0 to %c256 step %c8 {
-        %a0 = memref.load %A[...] : memref<256x256xf32>   // 8 of A, 8 of B
+        %a0 = memref.load %A[...] : memref<256x256xf32>   // 8 of A
         %sa = vector.from_elements %a0, ... : vector<8xf32>
+        %b0 = vector.load %B[...] : memref<256x256xf32>, vector<4xf32>  // 2
+        %sb = vector.from_elements %b00, ... : vector<8xf32>
         memref.store %e0, %As[...]                         // 16 stores
         gpu.barrier
         %At = memref.subview %As[0, 0] [8, 128] [1, 1]
@@ -659,6 +665,16 @@ def GemmTileLanes : Pass<"gemm-tile-lanes", "func::FuncOp"> {
     ds(0)`, so that its FMAs run back to back, as in the walkthrough's
     kernel 8; with `wave_priorities` the FMAs run between
     `rocdl.s.setprio 1` and `rocdl.s.setprio 0`.
+
+    Where the busiest CU holds too few waves for the others to hide a
+    step's LDS latency (at most 6 waves per SIMD, from the launch's static
+    grid) and the lane tile has at most 64 sums, each step's fragments are
+    loaded before the previous step's FMAs instead, into a second set of
+    VGPRs, and LLVM's waits, before the first use of each load, leave them
+    in flight under those FMAs. The timing model has a 64 x 64 tile of 2 x 1
+    waves at 512 x 512 x 2048 with A stored K x M at 0.076 ms, against
+    0.103 ms; at a higher occupancy the 16 more VGPRs cost more waves than
+    the latency did, and a 128 x 128 tile is slower at every size.
 
     An epilogue generic after the loop (`gemm-tile-workgroups` moves it
     there) is fused into the update of C: its body is applied to the

@@ -9,7 +9,8 @@
 // index (the workgroup's row or column plus the lane's, loop-invariant) is the
 // VGPR offset; the uniform part (the K step, the load's row) is the SGPR
 // offset in elements: for A (256 columns) the K slice's column plus 16 rows of
-// 256 per load; for B the K slice's row times 256 plus one row per load.
+// 256 per load; for B, loaded 4 consecutive floats at a time, the K slice's
+// row times 256 plus 4 rows per load.
 // CHECK-LABEL: func.func @sgemm
 // The loop counts in i32 and the clamp of the next slice is an i32 min, so
 // the loop control and the SGPR offsets stay scalar (SALU has no 64-bit
@@ -23,19 +24,21 @@
 // CHECK: %[[S1:.*]] = arith.addi %[[NEXT32]], %c4096_i32
 // CHECK: amdgpu.raw_buffer_load %arg0[%[[AROW]], %[[ACOL]]] sgprOffset %[[S1]]
 // CHECK: %[[BROW:.*]] = arith.muli %[[NEXT32]], %c256_i32
-// CHECK: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %[[BROW]] : memref<256x256xf32>, i32, i32 -> f32
-// CHECK: %[[B1:.*]] = arith.addi %[[BROW]], %c256_i32
-// CHECK: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %[[B1]]
+// CHECK: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %[[BROW]] : memref<256x256xf32>, i32, i32 -> vector<4xf32>
+// CHECK: %[[B1:.*]] = arith.addi %[[BROW]], %c1024_i32
+// CHECK: amdgpu.raw_buffer_load %arg1[%{{.*}}, %{{.*}}] sgprOffset %[[B1]] : memref<256x256xf32>, i32, i32 -> vector<4xf32>
 // CHECK: vector.fma
 // CHECK: scf.yield
 //
-// The 16 loads before the loop and the 16 in it; no memref.load of global
-// memory is left, the stores of C stay vector stores.
-// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// The 10 loads before the loop (8 of A, 2 of B) and the 10 in it; no
+// memref.load or vector.load of global memory is left, the stores of C stay
+// vector stores.
+// COUNT-COUNT-10: amdgpu.raw_buffer_load
 // COUNT: scf.for
-// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// COUNT-COUNT-10: amdgpu.raw_buffer_load
 // COUNT-NOT: amdgpu.raw_buffer_load
 // COUNT-NOT: memref.load
+// COUNT-NOT: vector.load %arg{{[01]}}[
 // COUNT: vector.store
 
 // A launch whose #gemm.config says addressing = global keeps its global loads.

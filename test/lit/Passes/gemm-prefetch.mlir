@@ -5,7 +5,8 @@
 // RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 prefetch=lds" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=LDS
 // RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 prefetch=none" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=NONE
 // RUN: gemm-opt %S/Inputs/dynamic.mlir --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=DYN
-// The passes between also canonicalized: the slices are single loads then.
+// The passes between also canonicalized: the slices are single loads then,
+// of a float (A's) or of 4 consecutive floats (B's).
 // RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128" --gemm-tile-workgroups --gemm-stage-lds --canonicalize --gemm-tile-lanes | gemm-opt --gemm-prefetch | FileCheck %s --check-prefix=CANON
 // RUN: gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 bk=32 prefetch=lds" --gemm-tile-workgroups --gemm-stage-lds --gemm-tile-lanes | not gemm-opt --gemm-prefetch -o /dev/null 2>&1 | FileCheck %s --check-prefix=LDS-ERR
 // RUN: not gemm-opt %s --gemm-select-config="kernel=tiled bm=128 bn=128 prefetch=twice" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODE-ERR
@@ -58,7 +59,7 @@
 // NONE: gpu.barrier
 // NONE-NEXT: scf.yield
 //
-// CANON: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// CANON: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, f32, f32, f32, f32, f32, f32, f32, f32, vector<4xf32>, vector<4xf32>) {
 // CANON: gpu.barrier
 // CANON: arith.minui
 //

@@ -16,8 +16,9 @@
 
 // A's 128 x 8 slice goes to LDS transposed with 4 floats of padding per row
 // (8 x 132), B's 8 x 128 slice as it is. Each of the 128 lanes loads 8 floats
-// of A (8 lanes per row, rows 16 apart) and 8 of B (one column, 8 rows),
-// gathers them, and stores them to LDS; a barrier publishes the tiles, the
+// of A (8 lanes per row, rows 16 apart) and 8 of B in two loads of 4
+// consecutive floats (32 lanes per row, rows 4 apart), gathers them, and
+// stores them to LDS; a barrier publishes the tiles, the
 // matmul reads A through its transposed tile, and a second barrier protects
 // the tiles from the next step's stores.
 // CHECK: #[[MAPA:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
@@ -35,20 +36,38 @@
 // CHECK: memref.load %arg0[%[[AROW1]], %[[ACOL]]]
 // CHECK-COUNT-6: memref.load %arg0
 // CHECK: %[[SA:.*]] = vector.from_elements %[[A0]], {{.*}} : vector<8xf32>
-// CHECK-COUNT-8: memref.load %arg1
+// CHECK: %[[BK:.*]] = arith.divui %[[TID]], %c32
+// CHECK: %[[BKI:.*]] = arith.addi %[[K]], %[[BK]]
+// CHECK: %[[BL:.*]] = arith.remui %[[TID]], %c32
+// CHECK: %[[BN:.*]] = arith.muli %[[BL]], %c4
+// CHECK: %[[BNI:.*]] = arith.addi %{{.*}}, %[[BN]]
+// CHECK: %[[B0:.*]] = vector.load %arg1[%[[BKI]], %[[BNI]]] : memref<256x256xf32>, vector<4xf32>
+// CHECK: %[[BKI1:.*]] = arith.addi %[[BKI]], %c4
+// CHECK: %[[B1:.*]] = vector.load %arg1[%[[BKI1]], %[[BNI]]] : memref<256x256xf32>, vector<4xf32>
+// CHECK-NOT: memref.load %arg1
+// CHECK-COUNT-4: vector.extract %[[B0]]
+// CHECK-COUNT-4: vector.extract %[[B1]]
 // CHECK: %[[SB:.*]] = vector.from_elements {{.*}} : vector<8xf32>
 // CHECK: %[[E0:.*]] = vector.extract %[[SA]][0]
 // CHECK: memref.store %[[E0]], %[[AS]][%{{.*}}, %{{.*}}] : memref<8x132xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-7: memref.store {{.*}}, %[[AS]]
-// CHECK-COUNT-8: memref.store {{.*}}, %[[BS]]
+// CHECK: %[[F0:.*]] = vector.extract %[[SB]][0]
+// CHECK: memref.store %[[F0]], %[[BS]][%[[BK]], %[[BN]]]
+// CHECK: %[[BN1:.*]] = arith.addi %[[BN]], %c1
+// CHECK: memref.store %{{.*}}, %[[BS]][%[[BK]], %[[BN1]]]
+// CHECK-COUNT-2: memref.store {{.*}}, %[[BS]]
+// CHECK: %[[BK4:.*]] = arith.addi %[[BK]], %c4
+// CHECK: memref.store %{{.*}}, %[[BS]][%[[BK4]], %[[BN]]]
+// CHECK-COUNT-3: memref.store {{.*}}, %[[BS]]
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[AT:.*]] = memref.subview %[[AS]][0, 0] [8, 128] [1, 1]
 // CHECK-NEXT: linalg.matmul indexing_maps = [#[[MAPA]], #{{.*}}, #{{.*}}] ins(%[[AT]], %[[BS]] : {{.*}}) outs(%[[CT]] : {{.*}})
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: }
 //
-// Transposed A (stored K x M) is copied like B: 128 lanes along a row of M,
-// one K row per load, straight into its [k][m] LDS tile. Transposed B
+// Transposed A (stored K x M) is copied like B: 32 lanes along a row of M,
+// 4 consecutive floats per load, rows 4 apart, straight into its [k][m] LDS
+// tile. Transposed B
 // (stored N x K) is copied like A: 8 lanes along K, rows of N 16 apart, and
 // stored transposed into its [k][n] tile, padded like A's so that the 8 K
 // rows a wave writes fall in distinct banks. The LDS matmul reads both tiles
@@ -58,13 +77,14 @@
 // TRANS: %[[ROW:.*]] = arith.muli
 // TRANS: %[[COL:.*]] = arith.muli
 // TRANS: scf.for %[[K:.*]] = {{.*}} {
-// TRANS: %[[AK:.*]] = arith.divui %[[TID]], %c128
+// TRANS: %[[AK:.*]] = arith.divui %[[TID]], %c32
 // TRANS: %[[AKI:.*]] = arith.addi %[[K]], %[[AK]]
-// TRANS: %[[AM:.*]] = arith.remui %[[TID]], %c128
+// TRANS: %[[AL:.*]] = arith.remui %[[TID]], %c32
+// TRANS: %[[AM:.*]] = arith.muli %[[AL]], %c4
 // TRANS: %[[AMI:.*]] = arith.addi %[[ROW]], %[[AM]]
-// TRANS: memref.load %arg0[%[[AKI]], %[[AMI]]]
-// TRANS: %[[AKI1:.*]] = arith.addi %[[AKI]], %c1
-// TRANS: memref.load %arg0[%[[AKI1]], %[[AMI]]]
+// TRANS: vector.load %arg0[%[[AKI]], %[[AMI]]] : memref<256x256xf32>, vector<4xf32>
+// TRANS: %[[AKI1:.*]] = arith.addi %[[AKI]], %c4
+// TRANS: vector.load %arg0[%[[AKI1]], %[[AMI]]] : memref<256x256xf32>, vector<4xf32>
 // TRANS: %[[BK:.*]] = arith.remui %[[TID]], %c8
 // TRANS: %[[BKI:.*]] = arith.addi %[[K]], %[[BK]]
 // TRANS: %[[BN:.*]] = arith.divui %[[TID]], %c8

@@ -8,11 +8,12 @@
 // checks the whole kernel structure.
 //
 // With addressing=global the global loads stay memref.loads (64-bit
-// addresses).
+// addresses), one float each.
 // GLOBAL-LABEL: func.func @square
 // GLOBAL: scf.for
 // GLOBAL: memref.load %arg0[{{.*}}, {{.*}}] : memref<256x256xf32>
 // GLOBAL: memref.load %arg1[{{.*}}, {{.*}}] : memref<256x256xf32>
+// GLOBAL-NOT: vector.load %arg{{[01]}}[
 // GLOBAL-NOT: amdgpu.raw_buffer_load
 // GLOBAL: vector.fma
 // GLOBAL-LABEL: func.func @edge
@@ -57,14 +58,14 @@
 // CHECK: vector.store {{.*}}, %arg2{{.*}} : memref<256x256xf32>, vector<4xf32>
 // CHECK-NOT: linalg.matmul
 //
-// Per K slice and lane: 8 + 8 global loads, 8 x (2 + 4) LDS reads, 8 x 8
-// 16-wide FMAs (1024 FMAs); 8 x 4 stores of C at the end.
+// Per K slice and lane: 8 + 2 global loads (B's of 4 floats), 8 x (2 + 4)
+// LDS reads, 8 x 8 16-wide FMAs (1024 FMAs); 8 x 4 stores of C at the end.
 // COUNT-LABEL: func.func @square
-// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// COUNT-COUNT-10: amdgpu.raw_buffer_load
 // COUNT: scf.for
 // COUNT-COUNT-16: memref.store
 // COUNT: gpu.barrier
-// COUNT-COUNT-16: amdgpu.raw_buffer_load
+// COUNT-COUNT-10: amdgpu.raw_buffer_load
 // COUNT-NOT: amdgpu.raw_buffer_load
 // COUNT-NOT: memref.load
 // COUNT-COUNT-64: vector.fma

@@ -28,12 +28,14 @@
 // UPSTREAM-NEXT: linalg.matmul ins(%[[AS]], %[[BS]] :
 
 // The launch's workgroup memory: A transposed and padded to 8 x 132, B 8 x
-// 128; each of the 128 lanes loads 8 floats of each slice and stores them.
+// 128; each of the 128 lanes loads 8 floats of each slice (B's 4 at a time)
+// and stores them.
 // OURS: gpu.launch {{.*}} workgroup(%[[AS:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[BS:.*]] : memref<8x128xf32, #gpu.address_space<workgroup>>)
 // OURS-NOT: memref.alloc
 // OURS-NOT: memref.copy
 // OURS: scf.for
-// OURS-COUNT-16: memref.load %arg{{[01]}}
+// OURS-COUNT-8: memref.load %arg0
+// OURS-COUNT-2: vector.load %arg1
 // OURS-COUNT-8: memref.store %{{.*}}, %[[AS]]
 // OURS-COUNT-8: memref.store %{{.*}}, %[[BS]]
 // OURS: gpu.barrier

@@ -19,16 +19,19 @@
 // UPSTREAM: error: operation scheduled before its operands
 // UPSTREAM: error: transform.loop.pipeline failed to apply
 
-// The first slice's 16 loads before the loop, waited for there; the loop
-// carries the 8 accumulators and the two prefetched slices, stores the
-// slice the previous step loaded, and loads the next one after the barrier.
+// The first slice's loads before the loop (8 of A, B's 8 floats in 2),
+// waited for there; the loop carries the 8 accumulators and the two
+// prefetched slices, stores the slice the previous step loaded, and loads
+// the next one after the barrier.
 // OURS: gpu.launch
-// OURS-COUNT-16: memref.load %arg{{[01]}}
+// OURS-COUNT-8: memref.load %arg0
+// OURS-COUNT-2: vector.load %arg1
 // OURS: amdgpu.memory_counter_wait load(0)
 // OURS: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<8xf32>, vector<8xf32>)
 // OURS-COUNT-16: memref.store
 // OURS: gpu.barrier
-// OURS-COUNT-16: memref.load %arg{{[01]}}
+// OURS-COUNT-8: memref.load %arg0
+// OURS-COUNT-2: vector.load %arg1
 // OURS: scf.yield
 
 func.func @sgemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {

@@ -79,9 +79,10 @@
 // ISA: s_barrier
 // The bank plan splits the pipeline's 128-bit LDS loads.
 // ISA: ds_load_b64
-// The loop control is scalar: a 32-bit counter compared by SALU.
-// ISA: v_dual_fmac_f32
+// The loop control is scalar: a 32-bit counter compared by SALU (the
+// backend places the compare among the first K step's instructions).
 // ISA: s_cmpk_lt_u32
+// ISA: v_dual_fmac_f32
 // ISA: s_cbranch_scc1
 // ISA: global_store_b128
 // ISA: s_endpgm
