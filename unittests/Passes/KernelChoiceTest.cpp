@@ -98,10 +98,10 @@ const ChoiceCase kChoiceCases[] = {
      "the tiled kernel's, 6 default tiles in 3 K parts (the timing model: "
      "0.008 ms against 0.040)"},
     {"BatchedTiledByEstimate", 5, 695, 171, 3042, false, false, "rx7900xtx",
-     kAuto, true, 0, kTiled, 64, 64, 4, 1, 1,
-     "a batch of 5 with N = 171: 11 x 3 tiles of 64 x 64 a matrix, 2 a CU, "
-     "are estimated faster than the skinny plan (the timing model: 0.140 ms "
-     "against 0.207, and 0.145 in 32 x 64 tiles)"},
+     kAuto, true, 0, kTiled, 32, 64, 2, 1, 1,
+     "a batch of 5 with N = 171: 22 x 3 tiles of 32 x 64 a matrix, 4 a CU, "
+     "are estimated faster than the skinny plan (the timing model: 0.145 ms "
+     "against 0.207, and 0.140 in 64 x 64 tiles of 4 x 1 waves)"},
     {"TileOptionGiven", 1, 59, 7714, 2570, false, true, "rx7900xtx", kAuto,
      false, 0, kTiled, 128, 128, 4, 1, 1,
      "a tile option asks for the tiled kernel, in the tile given"},
@@ -115,16 +115,15 @@ const ChoiceCase kChoiceCases[] = {
      "16 default tiles fill at most half the CUs and no split in K keeps 64 "
      "steps a part: 64 x 64 tiles; those 64 are all tail, in 3 K parts"},
     {"HalfTheCUs", 1, 768, 1024, 1024, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 64, 64, 4, 1, 1,
-     "48 default tiles are half the CUs: the estimate ranks 12 x 16 tiles of "
-     "64 x 64, 2 rounds with no tail, first (the timing model: 0.054 ms, "
-     "against 0.053 in 32 x 64 tiles and 0.058 in 64 x 64 of 2 x 1 waves)"},
+     0, kTiled, 32, 64, 2, 1, 1,
+     "48 default tiles are half the CUs: the estimate ranks 24 x 16 tiles of "
+     "32 x 64, 4 rounds with no tail, first (the timing model: 0.053 ms, "
+     "against 0.053 in 64 x 64 tiles of 4 x 1 waves and 0.056 of 2 x 1)"},
     {"JustOverHalfTheCUs", 1, 896, 896, 1024, false, true, "rx7900xtx", kTiled,
-     true, 0, kTiled, 64, 64, 2, 1, 1,
-     "49 default tiles: the estimate ranks 14 x 14 tiles of 64 x 64 of 2 x 1 "
-     "waves, 2 rounds and a tail of 4, unsplit, first; the timing model has "
-     "them at 0.073 ms, against 0.064 in 32 x 64 tiles in 4 K parts, a miss "
-     "of that tile's rows, the least well fitted (17 % with B stored K x N)"},
+     true, 0, kTiled, 32, 64, 2, 1, 4,
+     "49 default tiles: the estimate ranks 28 x 14 tiles of 32 x 64, 4 "
+     "rounds and a tail of 8 in 4 K parts, first (the timing model: 0.064 "
+     "ms, against 0.073 in 64 x 64 tiles of 2 x 1 waves unsplit)"},
     {"FewRounds", 1, 1000, 2048, 256, false, true, "rx7900xtx", kTiled, true, 0,
      kTiled, 64, 128, 2, 2, 1,
      "128 default tiles are 1.3 rounds: 64 x 128 tiles of a 2 x 2 wave grid"},
@@ -160,11 +159,12 @@ const ChoiceCase kChoiceCases[] = {
      "M = 100 < 128: the largest 4 x 1 wave tile that fits, 64 x 128; its "
      "48 tiles are all tail, in 4 K parts"},
     {"RowsUnder64", 1, 40, 4096, 4096, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 32, 64, 2, 1, 1,
+     0, kTiled, 32, 64, 2, 1, 3,
      "M = 40 < 64: a 32-row tile of a 2 x 1 wave grid; its 128 tiles (the "
-     "second row shifted back) are a round and a tail of 32, not split: "
-     "the round's workgroups, alone on their CUs, pace the kernel (the "
-     "timing model: 0.179 ms, 0.172 in 6 parts)"},
+     "second row shifted back) are a round and a tail of 32, which the "
+     "estimate splits in 3 K parts; the timing model has that at 0.193 ms, "
+     "against 0.187 unsplit: a miss, as the round's workgroups, alone on "
+     "their CUs and paced by latency, still take all of K"},
     // The split of the grid's tail.
     {"SplitGiven", 1, 4096, 4096, 4096, false, true, "rx7900xtx", kAuto, true,
      1, kTiled, 128, 128, 4, 1, 1, "split-tail=1 is kept"},

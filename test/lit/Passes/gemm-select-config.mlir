@@ -84,7 +84,7 @@ func.func @epilogue_split(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, 
 // temporary filled with -0.0), nor with a dynamic leading dimension (the
 // split grid is fixed at compile time): the data-parallel kernel.
 // CHECK-LABEL: func.func @epilogue_negative_zero
-// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, {{[^>]*}}addressing = buffer>}
+// CHECK: linalg.matmul {gemm.config = #gemm.config<{{[^>]*}}addressing = buffer>}
 func.func @epilogue_negative_zero(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>, %alpha: f32) {
   %zero = arith.constant -0.0 : f32
   %T = memref.alloc() : memref<2048x2048xf32>
@@ -103,7 +103,7 @@ func.func @epilogue_negative_zero(%A: memref<2048x2048xf32>, %B: memref<2048x204
 // -----
 
 // CHECK-LABEL: func.func @dynamic_leading_dimension
-// CHECK: linalg.matmul {gemm.config = #gemm.config<bm = 128, bn = 128, {{[^>]*}}addressing = buffer>}
+// CHECK: linalg.matmul {gemm.config = #gemm.config<{{[^>]*}}addressing = buffer>}
 func.func @dynamic_leading_dimension(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32, strided<[?, 1]>>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32, strided<[?, 1]>>)
                 outs(%C : memref<2048x2048xf32>)
