@@ -26,10 +26,10 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -229,6 +229,33 @@ static std::string getOneLine(llvm::StringRef output, size_t limit = 1000) {
   return line;
 }
 
+namespace {
+
+/// Removes a temporary file when it goes out of scope, and when an interrupt
+/// (Ctrl-C, SIGTERM) ends the process before that: llvm::FileRemover alone
+/// leaves the link's files in the temporary directory of an interrupted run.
+class TemporaryFileRemover {
+public:
+  explicit TemporaryFileRemover(llvm::StringRef path, bool deleteIt)
+      : path(deleteIt ? path.str() : std::string()) {
+    if (!this->path.empty())
+      llvm::sys::RemoveFileOnSignal(this->path);
+  }
+  ~TemporaryFileRemover() {
+    if (path.empty())
+      return;
+    (void)llvm::sys::fs::remove(path);
+    llvm::sys::DontRemoveFileOnSignal(path);
+  }
+  TemporaryFileRemover(const TemporaryFileRemover &) = delete;
+  TemporaryFileRemover &operator=(const TemporaryFileRemover &) = delete;
+
+private:
+  std::string path;
+};
+
+} // namespace
+
 /// Links the relocatable `object` into a code object with `lld`, the way
 /// upstream's ROCDL target does (ld.lld -shared), but with the linker's
 /// output captured for the diagnostic.
@@ -239,14 +266,14 @@ linkCodeObject(ArrayRef<char> object, StringRef lld,
   SmallString<128> objectPath, codeObjectPath, outputPath;
   std::error_code ec = llvm::sys::fs::createTemporaryFile(
       "gemm-opt-kernel", "o", objectFd, objectPath);
-  llvm::FileRemover removeObject(objectPath, /*deleteIt=*/!ec);
+  TemporaryFileRemover removeObject(objectPath, /*deleteIt=*/!ec);
   if (!ec)
     ec = llvm::sys::fs::createTemporaryFile("gemm-opt-kernel", "hsaco",
                                             codeObjectPath);
-  llvm::FileRemover removeCodeObject(codeObjectPath, /*deleteIt=*/!ec);
+  TemporaryFileRemover removeCodeObject(codeObjectPath, /*deleteIt=*/!ec);
   if (!ec)
     ec = llvm::sys::fs::createTemporaryFile("gemm-opt-lld", "txt", outputPath);
-  llvm::FileRemover removeOutput(outputPath, /*deleteIt=*/!ec);
+  TemporaryFileRemover removeOutput(outputPath, /*deleteIt=*/!ec);
   if (ec)
     return emitError() << "cannot create a temporary file for the link: "
                        << ec.message();

@@ -29,8 +29,16 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 
+#include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace mlir::gemm;
@@ -237,6 +245,16 @@ private:
 
 } // namespace
 
+/// Set once an interrupt (Ctrl-C, SIGTERM) has asked for the run to end: no
+/// compile or prediction starts after it.
+static std::atomic<bool> interrupted{false};
+/// The signal handler's only way to wake the thread that cleans up.
+static int interruptPipe[2] = {-1, -1};
+/// The compiles and predictions running now, which the interrupt's cleanup
+/// stops and waits for: their files are in the work directory.
+static std::mutex childrenLock;
+static std::set<sys::procid_t> children;
+
 std::optional<std::string> Tuner::exec(StringRef program,
                                        ArrayRef<std::string> args,
                                        StringRef out, StringRef err) const {
@@ -245,8 +263,27 @@ std::optional<std::string> Tuner::exec(StringRef program,
     argv.push_back(arg);
   std::optional<StringRef> redirects[] = {StringRef(""), out, err};
   std::string message;
-  int rc = sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
-                               timeoutSeconds, 0, &message);
+  sys::ProcessInfo child;
+  {
+    // Under the lock, so that the interrupt's cleanup sees every child
+    // started before it and none starts after it.
+    std::lock_guard<std::mutex> lock(childrenLock);
+    if (interrupted.load())
+      return (sys::path::filename(program) + " not run: interrupted").str();
+    child = sys::ExecuteNoWait(program, argv, std::nullopt, redirects,
+                               /*MemoryLimit=*/0, &message);
+    if (child.Pid != sys::ProcessInfo::InvalidPid)
+      children.insert(child.Pid);
+  }
+  int rc = -1;
+  if (child.Pid != sys::ProcessInfo::InvalidPid) {
+    std::optional<unsigned> seconds;
+    if (timeoutSeconds)
+      seconds = timeoutSeconds;
+    rc = sys::Wait(child, seconds, &message).ReturnCode;
+    std::lock_guard<std::mutex> lock(childrenLock);
+    children.erase(child.Pid);
+  }
   if (rc == 0)
     return std::nullopt;
   std::string why = rc == -2   ? "timed out"
@@ -507,26 +544,59 @@ static constexpr char kOverview[] =
     "when a shape had no candidate that compiled and predicted, 2 on bad "
     "input (nothing is written).\n";
 
-/// The temporary work directory, removed when an interrupt (Ctrl-C,
-/// SIGTERM) ends the run.
-static std::string interruptedWorkDir, removedWorkDir;
-
+/// When an interrupt arrives: stops the running compiles and predictions,
+/// removes the temporary work directory `dir` and exits with status 130.
+/// Removing a directory tree allocates, and malloc is
+/// not async-signal-safe: an interrupt landing inside another thread's malloc
+/// could deadlock or abort the handler. So the handler only writes a byte to
+/// a pipe, and a thread waiting on it does the removal outside the handler.
 static void removeOnInterrupt(std::string dir) {
-  interruptedWorkDir = std::move(dir);
-  removedWorkDir = interruptedWorkDir + ".removed";
-  sys::SetInterruptFunction([] {
-    // The other threads keep writing candidates' files while this runs. A
-    // renamed directory takes no new file by its old path, so a few passes
-    // empty it even when one was being created as it was renamed.
-    StringRef doomed = removedWorkDir;
-    if (sys::fs::rename(interruptedWorkDir, removedWorkDir))
-      doomed = interruptedWorkDir;
+  if (::pipe(interruptPipe) != 0)
+    return; // Without the pipe an interrupt ends the run as by default.
+  std::thread([dir = std::move(dir)] {
+    char byte;
+    while (::read(interruptPipe[0], &byte, 1) < 0 && errno == EINTR) {
+    }
+    // Ctrl-C reaches the whole process group, a SIGTERM only this process:
+    // pass it on, and let the children remove their own temporary files.
+    {
+      std::lock_guard<std::mutex> lock(childrenLock);
+      for (sys::procid_t pid : children)
+        ::kill(pid, SIGTERM);
+    }
+    for (int wait = 0; wait < 100; ++wait) {
+      {
+        std::lock_guard<std::mutex> lock(childrenLock);
+        if (children.empty())
+          break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    // A child still writing into the directory as it is renamed puts its
+    // files in the renamed one, so a few passes empty it.
+    std::string removed = dir + ".removed";
+    StringRef doomed = removed;
+    if (sys::fs::rename(dir, removed))
+      doomed = dir;
     for (int pass = 0; pass < 100 && sys::fs::exists(doomed); ++pass)
       sys::fs::remove_directories(doomed);
-    // The signal's conventional exit status: LLVM's handler returns here
-    // instead of re-raising it.
+    // The signal's conventional exit status: LLVM's handler returns instead
+    // of re-raising the signal once an interrupt function has run.
     std::_Exit(130);
+  }).detach();
+  sys::SetInterruptFunction([] {
+    interrupted.store(true);
+    char byte = 0;
+    while (::write(interruptPipe[1], &byte, 1) < 0 && errno == EINTR) {
+    }
   });
+}
+
+/// Called before anything is written for good: once interrupted, the run
+/// only waits for the cleanup thread to end the process.
+static void stopIfInterrupted() {
+  while (interrupted.load())
+    std::this_thread::sleep_for(std::chrono::seconds(1));
 }
 
 int main(int argc, char **argv) {
@@ -584,21 +654,31 @@ int main(int argc, char **argv) {
       gemm::OutputFile::open(outputFile, "tuning table");
   if (!output)
     fail(toString(output.takeError()));
+  // An interrupt between making the temporary directory and arming its
+  // removal would leave it behind: it waits until both are done.
+  sigset_t interrupts, previous;
+  sigemptyset(&interrupts);
+  for (int signal : {SIGHUP, SIGINT, SIGTERM, SIGUSR2}) // LLVM's interrupts.
+    sigaddset(&interrupts, signal);
+  pthread_sigmask(SIG_BLOCK, &interrupts, &previous);
   std::error_code ec = temporary
                            ? sys::fs::createUniqueDirectory("gemm-tune", dir)
                            : sys::fs::create_directories(dir);
   if (!ec && !sys::fs::is_directory(dir))
     ec = std::make_error_code(std::errc::not_a_directory);
+  if (!ec && temporary)
+    removeOnInterrupt(dir.str().str());
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (ec)
     fail("cannot create the work directory '" + dir + "': " + ec.message());
-  if (temporary)
-    removeOnInterrupt(dir.str().str());
 
   std::vector<std::vector<TuningCandidate>> candidates;
   for (const TuningShape &shape : shapes)
     candidates.push_back(getCandidates(shape, estimateConfig));
   std::vector<Job> work =
       runJobs(shapes, candidates, Tuner(gemmOpt, gemmRun, dir.str().str()));
+  // The jobs an interrupt stopped are not failures to report.
+  stopIfInterrupted();
   outs() << "shape | configuration | predicted ms | compiler's own choice ms "
             "| candidates\n";
   int exitCode = kTuned;
@@ -628,6 +708,7 @@ int main(int argc, char **argv) {
                     targetName.getValue(), clockGHz.getValue(),
                     computeUnits.getValue());
   writeTuningTable((*output)->os(), table);
+  stopIfInterrupted();
   if (temporary)
     sys::fs::remove_directories(dir);
   if (Error error = (*output)->commit())
