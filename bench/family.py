@@ -3,7 +3,7 @@
 family (docs/targets.md), side by side.
 
     bench/family.py [--targets NAME,...] [--out DIR] [--jobs N]
-                    [--build-dir DIR] [--from-results]
+                    [--build-dir DIR] [--timeout SECONDS] [--from-results]
 
 Runs bench/roofline.py --target NAME --out OUT/NAME for each product (N at a
 time; about ten minutes each on one core), unless --from-results reads the
@@ -34,13 +34,14 @@ sys.path.insert(0, os.path.join(REPO, "bench"))
 import targets  # noqa: E402
 
 
-def run_roofline(name, out, build_dir):
+def run_roofline(name, out, build_dir, timeout):
     log = os.path.join(out, name + ".log")
     with open(log, "w") as f:
         p = subprocess.run([sys.executable,
                             os.path.join(REPO, "bench", "roofline.py"),
                             "--target", name, "--build-dir", build_dir,
-                            "--out", os.path.join(out, name), "--no-chart"],
+                            "--out", os.path.join(out, name), "--no-chart",
+                            "--timeout", str(timeout)],
                            stdout=f, stderr=subprocess.STDOUT)
     return name, p.returncode
 
@@ -141,6 +142,10 @@ def main():
                                                   "family"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
+    ap.add_argument("--timeout", type=int, default=900,
+                    help="seconds per shape, compile and prediction (900: "
+                    "the largest shapes take minutes when both cores are "
+                    "busy)")
     ap.add_argument("--from-results", action="store_true",
                     help="read OUT/NAME/roofline.json instead of running")
     a = ap.parse_args()
@@ -161,7 +166,8 @@ def main():
     if not a.from_results:
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
             for name, rc in pool.map(
-                    lambda n: run_roofline(n, a.out, a.build_dir), names):
+                    lambda n: run_roofline(n, a.out, a.build_dir, a.timeout),
+                    names):
                 print(f"{name}: roofline.py exited with {rc}", flush=True)
                 failed |= rc != 0
     rows, built = [], {}
