@@ -224,14 +224,13 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
     return KernelKind::Tiled;
   // Between, the kernel with the shorter estimate, the tiled kernel's
   // (its tile and split, TiledEstimate.cpp) against the skinny kernel's
-  // plan (SkinnyPlan.cpp) times its weight (getSkinnyEstimateWeight).
+  // plan (SkinnyPlan.cpp) times its weight (estimateWeightedSkinnyCycles).
   bool splittable = input.splittable && config.splitTail != 1;
   if (std::optional<TiledChoice> choice =
           chooseTiledByEstimate(tiled, mnk, batch, splittable,
                                 layout->transposeB, /*ownTileOnly=*/true))
-    return getSkinnyEstimateWeight(*plan) *
-                       estimateSkinnyCycles(*plan, config.getTargetInfo(),
-                                            config.getTargetComputeUnits()) <
+    return estimateWeightedSkinnyCycles(*plan, config.getTargetInfo(),
+                                        config.getTargetComputeUnits()) <
                    choice->cycles
                ? KernelKind::Skinny
                : KernelKind::Tiled;

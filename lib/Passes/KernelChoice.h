@@ -63,9 +63,11 @@ PrefetchMode choosePrefetch(const KernelConfig &tile, bool transposeB);
 /// The cycles of the tiled kernel in `tile`'s configuration over its static
 /// problem, `batch` matrices, on the busiest CU, with the grid's tail split
 /// into `parts` K parts (1: none) and the reduction kernel that then adds
-/// them, by the costs of its tile fitted with its prefetch, or where they
+/// them, or with `tile.streamK` shared by stream-K workgroups and the fix-up
+/// kernel, by the costs of its tile fitted with its prefetch, or where they
 /// were not, with prefetch=registers; nullopt for a tile
-/// getTiledKernelCosts does not list or a split getSplitTailGrid refuses.
+/// getTiledKernelCosts does not list, a split getSplitTailGrid refuses or a
+/// split with stream-K.
 std::optional<double> estimateTiledCycles(const KernelTile &tile, int64_t batch,
                                           bool transposeB, int64_t parts = 1);
 

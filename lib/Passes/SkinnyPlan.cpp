@@ -136,9 +136,10 @@ static constexpr double kStagedXAlongLLdsWeight = 2.0;
 /// CU hides less latency: it counts up to 1.8 times (fitted on the shape set's
 /// skinny shapes, where this estimate picks a plan within 5 % of the best of
 /// six on geometric mean).
-double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
-                                        const ::gemm::TargetInfo &target,
-                                        int64_t computeUnits) {
+SkinnyCycles
+mlir::gemm::estimateSkinnyCycleTerms(const SkinnyPlan &plan,
+                                     const ::gemm::TargetInfo &target,
+                                     int64_t computeUnits) {
   auto loadCycles = [](int64_t lines) {
     return std::max<int64_t>(8, 2 * lines);
   };
@@ -188,8 +189,14 @@ double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
   dram *= busiestShare;
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
-  return std::max(
-      {std::max(address, valu) * (1.0 + 0.8 * fewGroups), l2, dram});
+  return SkinnyCycles{std::max(address, valu) * (1.0 + 0.8 * fewGroups),
+                      std::max(l2, dram)};
+}
+
+double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
+                                        const ::gemm::TargetInfo &target,
+                                        int64_t computeUnits) {
+  return estimateSkinnyCycleTerms(plan, target, computeUnits).total();
 }
 
 /// estimateSkinnyCycles counts the busiest unit's issue and bytes, not their
@@ -218,6 +225,14 @@ double mlir::gemm::getSkinnyEstimateWeight(const SkinnyPlan &plan) {
   if (plan.scalarY)
     return kScalarYEstimateWeight;
   return plan.stageY ? kStagedYEstimateWeight : kVgprYEstimateWeight;
+}
+
+double
+mlir::gemm::estimateWeightedSkinnyCycles(const SkinnyPlan &plan,
+                                         const ::gemm::TargetInfo &target,
+                                         int64_t computeUnits) {
+  return getSkinnyEstimateWeight(plan) *
+         estimateSkinnyCycles(plan, target, computeUnits);
 }
 
 /// The cycles the second kernel of a plan with K parts adds: its launch

@@ -79,9 +79,25 @@ struct SkinnyPlan : SkinnyLayout {
   }
 };
 
-/// The cycles `plan` takes on `computeUnits` CUs of `target`, roughly, as
-/// the calibrated timing model would count them: what getSkinnyPlan compares
-/// its candidates by (SkinnyPlan.cpp gives the terms).
+/// The two bounds of a plan's estimate: its busiest CU's issue (the vector
+/// memory address path, the LDS or the VALU, counted longer on a grid too
+/// small to hide latency) and its bytes (L2 and DRAM, at the busiest CU's
+/// share of their rates).
+struct SkinnyCycles {
+  double issue = 0;
+  double memory = 0;
+  double total() const { return std::max(issue, memory); }
+};
+
+/// The bounds of `plan` on `computeUnits` CUs of `target`, roughly, as the
+/// calibrated timing model would count them (SkinnyPlan.cpp gives the
+/// terms).
+SkinnyCycles estimateSkinnyCycleTerms(const SkinnyPlan &plan,
+                                      const ::gemm::TargetInfo &target,
+                                      int64_t computeUnits);
+
+/// The cycles `plan` takes: the larger of its bounds, what getSkinnyPlan
+/// compares its candidates by.
 double estimateSkinnyCycles(const SkinnyPlan &plan,
                             const ::gemm::TargetInfo &target,
                             int64_t computeUnits);
@@ -91,6 +107,12 @@ double estimateSkinnyCycles(const SkinnyPlan &plan,
 /// the tiled kernel weighs the estimate by, so that it compares with the
 /// tiled kernel's estimate, which is fitted to the model directly.
 double getSkinnyEstimateWeight(const SkinnyPlan &plan);
+
+/// The estimate the choice compares with the tiled kernel's:
+/// estimateSkinnyCycles times getSkinnyEstimateWeight.
+double estimateWeightedSkinnyCycles(const SkinnyPlan &plan,
+                                    const ::gemm::TargetInfo &target,
+                                    int64_t computeUnits);
 
 /// The plan with the shortest estimate for a (batch,) m x n x k matmul of
 /// `layout` on `computeUnits` CUs of `target`, or why gemm-tile-skinny

@@ -43,11 +43,12 @@ KernelConfig mlir::gemm::chooseTuningConfig(const TuningShape &shape,
 }
 
 namespace {
-/// A configuration's estimate, and the weight it carries on a skinny plan's
-/// own estimate (1 for the tiled kernel).
+/// A configuration's estimate; for a skinny plan, also the weight it
+/// carries and the plan's bounds, unweighted.
 struct ConfigEstimate {
   double cycles;
   double weight = 1.0;
+  std::optional<SkinnyCycles> skinnyTerms;
 };
 } // namespace
 
@@ -57,7 +58,7 @@ static std::optional<ConfigEstimate>
 estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen) {
   // Below kMinEstimatedK the choice compares no estimate (the costs were
   // fitted on K >= 32), so none is given.
-  if (chosen.streamK || shape.k < kMinEstimatedK)
+  if (shape.k < kMinEstimatedK)
     return std::nullopt;
   MatmulLayout layout{shape.transposeA, shape.transposeB};
   std::string ignored;
@@ -71,10 +72,9 @@ estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen) {
     if (failed(plan))
       return std::nullopt;
     double weight = getSkinnyEstimateWeight(*plan);
-    return ConfigEstimate{
-        weight * estimateSkinnyCycles(*plan, chosen.getTargetInfo(),
-                                      chosen.getTargetComputeUnits()),
-        weight};
+    SkinnyCycles terms = estimateSkinnyCycleTerms(
+        *plan, chosen.getTargetInfo(), chosen.getTargetComputeUnits());
+    return ConfigEstimate{weight * terms.total(), weight, terms};
   }
   // A matrix smaller than the tile goes to the simple lowering.
   if (shape.m < chosen.bm || shape.n < chosen.bn)
@@ -143,6 +143,10 @@ std::vector<TuningCandidate> mlir::gemm::prefilterTuningCandidates(
               estimateChosenConfig(shape, *config)) {
         candidate.estimatedCycles = estimate->cycles;
         candidate.estimateWeight = estimate->weight;
+        if (estimate->skinnyTerms) {
+          candidate.skinnyIssueCycles = estimate->skinnyTerms->issue;
+          candidate.skinnyMemoryCycles = estimate->skinnyTerms->memory;
+        }
       }
       if (config->kernel == KernelKind::Skinny)
         candidate.skinnyPlan = config->skinnyPlan;

@@ -168,6 +168,12 @@ static void printCandidates(ArrayRef<TuningShape> shapes,
                                   ? json::Value(*candidate.estimatedCycles)
                                   : json::Value(nullptr));
                 out.attribute("estimate_weight", candidate.estimateWeight);
+                if (candidate.skinnyIssueCycles) {
+                  out.attribute("skinny_issue_cycles",
+                                *candidate.skinnyIssueCycles);
+                  out.attribute("skinny_memory_cycles",
+                                *candidate.skinnyMemoryCycles);
+                }
                 if (const std::optional<SkinnyLayout> &plan =
                         candidate.skinnyPlan)
                   out.attributeObject("skinny_plan", [&] {

@@ -204,13 +204,24 @@ const EstimateCase kEstimateCases[] = {
      "workgroups leave half the CUs idle, so its bytes take twice as long"},
     // Y staged in LDS: X 2 loads x 8 = 16; the tile's 8 x 16 = 128 pieces
     // are 4 loads of 32, on 32 / 4 = 8 lines: 4 x 16 = 64; step 80. The LDS
-    // step: 4 x (4 loads + 16 reads) = 80, doubled: 160 bounds. 8 rows a
-    // workgroup: 256 workgroups, 4 per CU; 512 steps: waveSteps = 4 x 4 x
-    // 512 / 32 = 256.
+    // step: 4 x (4 loads + 16 reads) = 80, counted once with X stored along
+    // K. 8 rows a workgroup: 256 workgroups, 4 per CU; 512 steps: waveSteps
+    // = 4 x 4 x 512 / 32 = 256. DRAM bounds it.
     {"StagedY", makePlan(2048, 16, 2048, true, false, 8, 2, 16, 1, true), 64,
-     256.0 * 160, 256.0 * 32, 0, 4.0 * 2048 * 2048,
+     256.0 * 80, 256.0 * 32, 0, 4.0 * 2048 * 2048,
      4.0 * (2048.0 * 2048 + 16 * (2048 + 2 * 2048)), 1,
-     "the LDS half the workgroups share bounds a staged plan's step"},
+     "a staged plan's LDS step counts once where X is stored along K"},
+    // X along L, Y staged: X 4 loads (4 K values of one chunk of 4 rows) on 4
+    // lines = 32; the tile's 4 x 16 = 64 pieces are 2 loads on 32 / 4 = 8
+    // lines: 2 x 16 = 32; step 64. The LDS step: 4 x (2 loads + 16 reads) =
+    // 72, weighted 2: 144 bounds. 8 lanes x 4 rows = 32 rows a workgroup:
+    // 128 workgroups, 2 per CU; 512 steps: waveSteps = 2 x 8 x 512 / 32 =
+    // 256; fewGroups = 1 - 128 / 256.
+    {"StagedYXAlongL",
+     makePlan(4096, 16, 2048, false, false, 4, 4, 16, 1, true), 64, 256.0 * 144,
+     256.0 * 64, 0.5, 4.0 * 4096 * 2048,
+     4.0 * (4096.0 * 2048 + 16 * (2048 + 2 * 4096)), 1,
+     "with X stored along L a staged plan's LDS step counts twice"},
     // 400 rows: 100 workgroups on 64 CUs, 2 on the busiest: waveSteps = 2 x
     // 4 x 1024 / 32 = 256; fewGroups = 1 - 100 / 256; its share of the
     // bytes is 2 x 64 / 100.
@@ -233,11 +244,20 @@ TEST_P(SkinnyEstimateTest, Cycles) {
                 (target.l2BytesPerClockPerCU * c.computeUnits);
     double dramBytesPerClock =
         target.dramBytesPerSecond() / target.boostClockHz();
-    double expected =
-        std::max({std::max(c.address, c.valu) * (1 + 0.8 * c.fewGroups), l2,
-                  c.dramBytes * c.busiestShare / dramBytesPerClock});
+    double issue = std::max(c.address, c.valu) * (1 + 0.8 * c.fewGroups);
+    double memory =
+        std::max(l2, c.dramBytes * c.busiestShare / dramBytesPerClock);
+    SkinnyCycles terms =
+        estimateSkinnyCycleTerms(c.plan, target, c.computeUnits);
+    EXPECT_NEAR(terms.issue, issue, issue * 1e-12);
+    EXPECT_NEAR(terms.memory, memory, memory * 1e-12);
+    double expected = std::max(issue, memory);
     EXPECT_NEAR(estimateSkinnyCycles(c.plan, target, c.computeUnits), expected,
                 expected * 1e-12);
+    // The choice weighs the whole estimate by the kind of plan.
+    double weighted = getSkinnyEstimateWeight(c.plan) * expected;
+    EXPECT_NEAR(estimateWeightedSkinnyCycles(c.plan, target, c.computeUnits),
+                weighted, weighted * 1e-12);
   }
 }
 

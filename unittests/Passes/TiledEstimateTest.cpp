@@ -3,7 +3,7 @@
 // estimateTiledCycles (KernelChoice.h): the busiest CU's W workgroups cost
 // W * workgroupCycles + stepCycles * pace(sum of their K, overlapped * the
 // longest K), pace being the smooth maximum (a^3 + b^3)^(1/3), with a split
-// tail's reduction kernel on top. The CU counts
+// tail's reduction kernel or stream-K's fix-up kernel on top. The CU counts
 // are compute-units overrides, chosen to make the rounds easy to count by
 // hand; each expected value is worked out from the costs the test reads
 // from getTiledKernelCosts, so that the test checks the formula and the
@@ -26,6 +26,13 @@ namespace {
 /// latency-bound K elements.
 double pace(double issueK, double latencyK) {
   return std::cbrt(issueK * issueK * issueK + latencyK * latencyK * latencyK);
+}
+
+/// A second kernel's cycles: its launch gap, and its `bytes` at the DRAM's
+/// rate.
+double secondKernelCycles(const ::gemm::TargetInfo &target, double bytes) {
+  return (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
+         target.boostClockHz();
 }
 
 const TiledKernelCosts &costsOf(int64_t bm, int64_t bn, int64_t wavesM,
@@ -147,9 +154,7 @@ TEST(TiledEstimateTest, SplitTailAddsItsPartsAndTheReduction) {
   const ::gemm::TargetInfo &target = tile.getTargetInfo();
   double sumK = 4096 + 256 * 8;
   double reduction =
-      (4.0 * 128 * 128 * 16 * (2 * 2 + 2) / target.dramBytesPerSecond() +
-       target.launchGapSeconds()) *
-      target.boostClockHz();
+      secondKernelCycles(target, 4.0 * 128 * 128 * 16 * (2 * 2 + 2));
   EXPECT_DOUBLE_EQ(*cycles, 2 * c.workgroupCycles +
                                 c.stepCycles *
                                     pace(sumK, c.overlappedWorkgroups * 4096) +
@@ -165,13 +170,40 @@ TEST(TiledEstimateTest, AllTailSplitIsPacedByAPart) {
   ASSERT_TRUE(cycles);
   const ::gemm::TargetInfo &target = tile.getTargetInfo();
   double reduction =
-      (4.0 * 128 * 128 * 4 * (2 * 8 + 2) / target.dramBytesPerSecond() +
-       target.launchGapSeconds()) *
-      target.boostClockHz();
+      secondKernelCycles(target, 4.0 * 128 * 128 * 4 * (2 * 8 + 2));
   EXPECT_DOUBLE_EQ(*cycles,
                    c.workgroupCycles +
                        c.stepCycles * pace(512, c.overlappedWorkgroups * 512) +
                        reduction);
+}
+
+TEST(TiledEstimateTest, StreamKSharesTheTailsSteps) {
+  // 8 x 8 = 64 tiles on 48 CUs: 48 whole, and the 16 x 512 K steps (of 8)
+  // of the tail shared by 48 stream-K workgroups, 170 or 171 steps each,
+  // a range touching at most 2 tiles: the busiest CU runs one whole tile
+  // and one range of 171 steps in 2 segments. The fix-up kernel reads the
+  // 48 + 16 - 1 slots and C, and writes C and the zeroed slots.
+  const TiledKernelCosts &c = costsOf(128, 128, 4, 1, false);
+  KernelTile tile = makeTile(c, 1024, 1024, 4096, 48);
+  tile.streamK = true;
+  std::optional<double> cycles = estimateTiledCycles(tile, 1, false);
+  ASSERT_TRUE(cycles);
+  const ::gemm::TargetInfo &target = tile.getTargetInfo();
+  double sumK = 4096 + 171 * 8;
+  double fixUp =
+      secondKernelCycles(target, 4.0 * 128 * 128 * (2 * 63 + 2 * 16));
+  EXPECT_DOUBLE_EQ(*cycles, 3 * c.workgroupCycles +
+                                c.stepCycles *
+                                    pace(sumK, c.overlappedWorkgroups * 4096) +
+                                fixUp);
+  // Whole rounds have no tail to share: the data-parallel kernel, as
+  // without stream-K. And stream-K is not split.
+  KernelTile whole = makeTile(c, 1024, 1024, 4096, 64);
+  KernelTile wholeStreamK = whole;
+  wholeStreamK.streamK = true;
+  EXPECT_EQ(estimateTiledCycles(wholeStreamK, 1, false),
+            estimateTiledCycles(whole, 1, false));
+  EXPECT_FALSE(estimateTiledCycles(tile, 1, false, 2));
 }
 
 TEST(TiledEstimateTest, NoEstimate) {

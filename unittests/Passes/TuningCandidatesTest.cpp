@@ -79,6 +79,24 @@ TEST(EstimateTuningEntryTest, TiledTileIsTheCostTablesEstimate) {
   EXPECT_EQ(estimate(shape, "kernel=tiled bm=128 bn=128"), expected);
 }
 
+TEST(EstimateTuningEntryTest, StreamKIsItsTilesEstimate) {
+  // Stream-K shares the tail of the tile's grid: the tile's costs over the
+  // stream-K grid, unsplit.
+  TuningShape shape = makeShape(4096, 4096, 1024);
+  KernelConfig chosen = chooseTuningConfig(
+      shape, configOf(shape, "kernel=tiled bm=128 bn=128 stream-k=true"));
+  ASSERT_TRUE(chosen.streamK);
+  ASSERT_EQ(chosen.splitTail, 1);
+  KernelTile tile;
+  static_cast<KernelConfig &>(tile) = chosen;
+  std::tie(tile.m, tile.n, tile.k) = std::tuple(4096, 4096, 1024);
+  std::optional<double> expected =
+      estimateTiledCycles(tile, 1, /*transposeB=*/false);
+  ASSERT_TRUE(expected);
+  EXPECT_EQ(estimate(shape, "kernel=tiled bm=128 bn=128 stream-k=true"),
+            expected);
+}
+
 TEST(EstimateTuningEntryTest, FourByTwoWaveGridsHaveCostRows) {
   // gemm-tune's built-in 4 x 2 candidates are ranked with the others.
   TuningShape shape = makeShape(4096, 1024, 1024, /*transposeB=*/true);
@@ -132,9 +150,8 @@ TEST(EstimateTuningEntryTest, SkinnyIsItsWeightedPlanEstimate) {
                     config.getTargetComputeUnits(), ignoredOs);
   ASSERT_TRUE(succeeded(plan));
   EXPECT_EQ(estimateTuningEntry(shape, config),
-            getSkinnyEstimateWeight(*plan) *
-                estimateSkinnyCycles(*plan, config.getTargetInfo(),
-                                     config.getTargetComputeUnits()));
+            estimateWeightedSkinnyCycles(*plan, config.getTargetInfo(),
+                                         config.getTargetComputeUnits()));
 }
 
 struct NoEstimateCase {
@@ -156,8 +173,9 @@ INSTANTIATE_TEST_SUITE_P(
         NoEstimateCase{"no cost-table row for a 2 x 2 wave grid of 128 x 128",
                        makeShape(4096, 4096, 1024),
                        "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2"},
-        NoEstimateCase{"stream-K is not in the cost table",
-                       makeShape(4096, 4096, 1024), "stream-k=true"},
+        NoEstimateCase{"no cost-table row for a 4 x 1 wave grid of 128 x 64",
+                       makeShape(4096, 4096, 1024),
+                       "kernel=tiled bm=128 bn=64"},
         NoEstimateCase{"below K = 32 the choice compares no estimate",
                        makeShape(4096, 4096, 16), "kernel=tiled bm=128 bn=128"},
         NoEstimateCase{"nor for the skinny kernel", makeShape(4096, 64, 16),
@@ -245,10 +263,11 @@ TEST(PrefilterTuningCandidatesTest, TwinsShareAJobAndItsFate) {
 
 TEST(PrefilterTuningCandidatesTest, NoEstimatesKeepTheFirstN) {
   // Without estimates the candidates' order decides (a 2 x 2 wave grid of
-  // 128 x 128 has no cost-table row, nor has stream-K).
+  // 128 x 128 has no cost-table row, nor has a 4 x 1 one of 128 x 64).
   TuningShape shape = makeShape(4096, 4096, 1024);
   std::vector<std::string> options = {
-      "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2", "stream-k=true",
+      "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2",
+      "kernel=tiled bm=128 bn=64",
       "kernel=tiled bm=128 bn=128 waves-m=2 waves-n=2 prefetch=lds"};
   std::vector<TuningCandidate> ranked =
       prefilterTuningCandidates(shape, options, KernelConfig(), 1);

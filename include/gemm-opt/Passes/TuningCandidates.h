@@ -64,6 +64,9 @@ struct TuningCandidate {
   /// (the timing model's time over it, fitted per kind of plan); 1 for the
   /// tiled kernel.
   double estimateWeight = 1.0;
+  /// A skinny plan's issue and bytes bounds, unweighted, in cycles:
+  /// estimatedCycles is estimateWeight times the larger.
+  std::optional<double> skinnyIssueCycles, skinnyMemoryCycles;
   /// A skinny candidate's plan.
   std::optional<SkinnyLayout> skinnyPlan;
 };
