@@ -149,6 +149,14 @@ PrefetchMode mlir::gemm::choosePrefetch(const KernelConfig &tile,
   return fastest ? fastest->prefetch : kRegisters;
 }
 
+/// A second kernel's cycles after the tiled one (the split tail's reduction,
+/// stream-K's fix-up): its launch gap, and its `bytes` at the DRAM's rate.
+static double estimateSecondKernelCycles(const ::gemm::TargetInfo &target,
+                                         double bytes) {
+  return (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
+         target.boostClockHz();
+}
+
 std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,
                                                       int64_t batch,
                                                       bool transposeB,
@@ -180,11 +188,9 @@ std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,
     double partK = double(grid->stepsPerPart * tile.bk);
     sumK = rounds * double(tile.k) + (workgroups - rounds) * partK;
     longestK = rounds > 0 ? double(tile.k) : partK;
-    const ::gemm::TargetInfo &target = tile.getTargetInfo();
-    double bytes = 4.0 * tile.bm * tile.bn * grid->tailTiles * (2 * parts + 2);
-    reductionCycles =
-        (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
-        target.boostClockHz();
+    reductionCycles = estimateSecondKernelCycles(
+        tile.getTargetInfo(),
+        4.0 * tile.bm * tile.bn * grid->tailTiles * (2 * parts + 2));
   }
   FailureOr<StreamKGrid> streamKGrid = failure();
   if (tile.streamK) {
@@ -201,20 +207,17 @@ std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,
     // kernel reads every slot and C, and writes C and the zeroed slots, at
     // the DRAM's rate after a launch gap. Nothing more is fitted: the K
     // loop is the tiled kernel's.
-    const StreamKGrid *grid = &*streamKGrid;
-    double rounds = double(grid->wholeTiles) / units;
+    const StreamKGrid &grid = *streamKGrid;
+    double rounds = double(grid.wholeTiles) / units;
     double rangeK =
-        double((grid->stepsPerRange + (grid->longRanges != 0)) * tile.bk);
-    workgroups = rounds + double(grid->maxSegments());
+        double((grid.stepsPerRange + (grid.longRanges != 0)) * tile.bk);
+    workgroups = rounds + double(grid.maxSegments());
     sumK = rounds * double(tile.k) + rangeK;
     longestK = rounds > 0 ? double(tile.k) : rangeK;
-    const ::gemm::TargetInfo &target = tile.getTargetInfo();
-    double slots = double(grid->streamWorkgroups + grid->tailTiles - 1);
-    double bytes =
-        4.0 * tile.bm * tile.bn * (2 * slots + 2 * double(grid->tailTiles));
-    reductionCycles =
-        (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
-        target.boostClockHz();
+    double slots = double(grid.streamWorkgroups + grid.tailTiles - 1);
+    reductionCycles = estimateSecondKernelCycles(
+        tile.getTargetInfo(),
+        4.0 * tile.bm * tile.bn * (2 * slots + 2 * double(grid.tailTiles)));
   }
   double overlappedK = costs->overlappedWorkgroups * longestK;
   return workgroups * costs->workgroupCycles +
