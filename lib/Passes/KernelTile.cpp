@@ -849,6 +849,12 @@ static double busiestCUSteps(int64_t workgroups, int64_t steps,
   return steps + (workgroups > 1 ? 0.44 : 0.85) * lastSteps;
 }
 
+double mlir::gemm::estimateSecondKernelCycles(const ::gemm::TargetInfo &target,
+                                              double bytes) {
+  return (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
+         target.boostClockHz();
+}
+
 int64_t mlir::gemm::chooseSplitTail(const KernelTile &tile) {
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);

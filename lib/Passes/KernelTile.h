@@ -342,6 +342,12 @@ struct SplitTailGrid {
 FailureOr<SplitTailGrid> getSplitTailGrid(const KernelTile &tile, int64_t parts,
                                           llvm::raw_ostream &whyNot);
 
+/// The cycles a kernel launched after another adds on `target` (a split
+/// tail's reduction, stream-K's fix-up, the skinny kernel's sum of K parts):
+/// its launch gap, and its `bytes` at the DRAM's rate, at the boost clock.
+double estimateSecondKernelCycles(const ::gemm::TargetInfo &target,
+                                  double bytes);
+
 /// The K parts gemm-select-config gives the tail tiles of `tile`: of 1 (no
 /// split) and the counts with parts of at least kMinAutoSplitTailSteps K
 /// steps, the one with the shortest estimate (the busiest CU's K steps,

@@ -246,9 +246,8 @@ static double estimatePartsSumCycles(const SkinnyPlan &plan,
                                      const ::gemm::TargetInfo &target) {
   if (plan.parts == 1)
     return 0.0;
-  double bytes = 4.0 * double(plan.l) * double(plan.s) * (2 * plan.parts + 2);
-  return (target.launchGapSeconds() + bytes / target.dramBytesPerSecond()) *
-         target.boostClockHz();
+  return estimateSecondKernelCycles(
+      target, 4.0 * double(plan.l) * double(plan.s) * (2 * plan.parts + 2));
 }
 
 /// The plan's problem fields for a (batch,) m x n x k matmul of `layout`,

@@ -149,14 +149,6 @@ PrefetchMode mlir::gemm::choosePrefetch(const KernelConfig &tile,
   return fastest ? fastest->prefetch : kRegisters;
 }
 
-/// A second kernel's cycles after the tiled one (the split tail's reduction,
-/// stream-K's fix-up): its launch gap, and its `bytes` at the DRAM's rate.
-static double estimateSecondKernelCycles(const ::gemm::TargetInfo &target,
-                                         double bytes) {
-  return (bytes / target.dramBytesPerSecond() + target.launchGapSeconds()) *
-         target.boostClockHz();
-}
-
 std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,
                                                       int64_t batch,
                                                       bool transposeB,
