@@ -12,8 +12,8 @@ simple kernel). Per tile and layout of B, the busiest CU's cycles are
 with W = ceil(workgroups / CUs) and pace(a, b) = (a^p + b^p)^(1/p), a
 smooth maximum: W workgroups pace the loop by the CU's issue rate, the
 overlap by one workgroup's latency, and near the crossing both show.
-overlappedWorkgroups is searched on a grid of 0.1; the other two are least
-squares on relative error. The exponent p (--blend, default 3; 0 is the
+overlappedWorkgroups is searched on a grid of 0.1 from 1 (at least one
+workgroup); the other two are least squares on relative error. The exponent p (--blend, default 3; 0 is the
 plain maximum) was chosen on the same shapes: over the prefetch=registers
 rows, p = 2, 3, 4 and 6 give a mean tau of 0.830, 0.832, 0.815 and 0.810
 and a regret of 1.0117, 1.0115, 1.0136 and 1.0139; the maximum 0.816 and
@@ -118,7 +118,7 @@ def main():
     for tile in sorted(set(p["tile"] for p in points), reverse=True):
         mine = [p for p in points if p["tile"] == tile]
         best = None
-        for tenths in range(5, 60):
+        for tenths in range(10, 60):
             overlap = tenths / 10
             rows = [[p["w"], p["k"] * pace(p["w"], overlap, a.blend)]
                     for p in mine]

@@ -75,7 +75,8 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
   std::optional<TiledChoice> fastest;
-  for (const TiledKernelCosts &costs : getTiledKernelCosts()) {
+  for (const TiledKernelCosts &costs :
+       getTiledKernelCosts(config.getTargetInfo())) {
     // One row per tile: estimateTiledCycles finds the one of its prefetch.
     if (!costs.chosenByDefault || costs.prefetch != PrefetchMode::Registers ||
         costs.transposeB != transposeB || mnk[0] < costs.bm ||

@@ -49,9 +49,12 @@ struct TiledKernelCosts {
   bool chosenByDefault = true;
 };
 
-/// The tiles the built-in choice weighs, each with B stored K x N and N x K,
-/// with prefetch=registers and, where it was fitted, prefetch=lds.
-ArrayRef<TiledKernelCosts> getTiledKernelCosts();
+/// The tiles the built-in choice weighs on `target`, each with B stored K x N
+/// and N x K, with prefetch=registers and, where it was fitted,
+/// prefetch=lds: the costs fitted on a product of the target's register
+/// file, whose size sets how many workgroups a CU holds.
+ArrayRef<TiledKernelCosts>
+getTiledKernelCosts(const ::gemm::TargetInfo &target);
 
 /// The prefetch the built-in choice gives the tiled kernel in `tile`'s
 /// configuration (its tile, K step, pad and addressing) with B stored N x K

@@ -35,9 +35,10 @@ double secondKernelCycles(const ::gemm::TargetInfo &target, double bytes) {
          target.boostClockHz();
 }
 
-const TiledKernelCosts &costsOf(int64_t bm, int64_t bn, int64_t wavesM,
-                                int64_t wavesN, bool transposeB) {
-  for (const TiledKernelCosts &c : getTiledKernelCosts())
+const TiledKernelCosts &
+costsOf(int64_t bm, int64_t bn, int64_t wavesM, int64_t wavesN, bool transposeB,
+        const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget()) {
+  for (const TiledKernelCosts &c : getTiledKernelCosts(target))
     if (c.bm == bm && c.bn == bn && c.wavesM == wavesM && c.wavesN == wavesN &&
         c.transposeB == transposeB)
       return c;
@@ -61,14 +62,50 @@ KernelTile makeTile(const TiledKernelCosts &c, int64_t m, int64_t n, int64_t k,
 
 TEST(TiledEstimateTest, EveryTileWithBothLayoutsOfB) {
   // The choice weighs each tile with B either way; a tile listed once
-  // would never be chosen for the other layout.
-  for (const TiledKernelCosts &c : getTiledKernelCosts()) {
-    const TiledKernelCosts &other =
-        costsOf(c.bm, c.bn, c.wavesM, c.wavesN, !c.transposeB);
-    EXPECT_NE(other.transposeB, c.transposeB);
-    EXPECT_GT(c.workgroupCycles, 0);
-    EXPECT_GT(c.stepCycles, 0);
-    EXPECT_GE(c.overlappedWorkgroups, 1);
+  // would never be chosen for the other layout. Every product's table
+  // lists the tiles of the default's, with the same prefetch rows.
+  ArrayRef<TiledKernelCosts> defaults =
+      getTiledKernelCosts(::gemm::getDefaultTarget());
+  for (const ::gemm::TargetInfo &target : ::gemm::getTargets()) {
+    SCOPED_TRACE(target.name);
+    ArrayRef<TiledKernelCosts> costs = getTiledKernelCosts(target);
+    EXPECT_EQ(costs.size(), defaults.size());
+    for (const TiledKernelCosts &c : costs) {
+      const TiledKernelCosts &other =
+          costsOf(c.bm, c.bn, c.wavesM, c.wavesN, !c.transposeB, target);
+      EXPECT_NE(other.transposeB, c.transposeB);
+      EXPECT_TRUE(llvm::any_of(defaults, [&](const TiledKernelCosts &d) {
+        return d.bm == c.bm && d.bn == c.bn && d.wavesM == c.wavesM &&
+               d.wavesN == c.wavesN && d.transposeB == c.transposeB &&
+               d.prefetch == c.prefetch &&
+               d.chosenByDefault == c.chosenByDefault;
+      }));
+      EXPECT_GT(c.workgroupCycles, 0);
+      EXPECT_GT(c.stepCycles, 0);
+      EXPECT_GE(c.overlappedWorkgroups, 1);
+    }
+  }
+}
+
+TEST(TiledEstimateTest, CostsOfTheTargetsRegisterFile) {
+  // The register file sets how many workgroups a CU holds, so products
+  // with the same file share costs and the others do not; the estimate
+  // reads the target's table.
+  const ::gemm::TargetInfo &xtx = ::gemm::getDefaultTarget();
+  for (const ::gemm::TargetInfo &target : ::gemm::getTargets()) {
+    SCOPED_TRACE(target.name);
+    bool sameFile = target.vgprFileBytesPerSimd == xtx.vgprFileBytesPerSimd;
+    EXPECT_EQ(getTiledKernelCosts(target).data() ==
+                  getTiledKernelCosts(xtx).data(),
+              sameFile);
+    const TiledKernelCosts &c = costsOf(128, 128, 4, 1, false, target);
+    KernelTile tile = makeTile(c, 128, 128, 1024, 1);
+    tile.target = target.name;
+    tile.prefetch = c.prefetch;
+    EXPECT_DOUBLE_EQ(*estimateTiledCycles(tile, 1, false),
+                     c.workgroupCycles +
+                         c.stepCycles *
+                             pace(1024, c.overlappedWorkgroups * 1024));
   }
 }
 
@@ -78,7 +115,8 @@ TEST(TiledEstimateTest, CostsOfTheTilesPrefetch) {
   // the row of the tile's prefetch, or by its prefetch=registers row for a
   // prefetch it has none of.
   int rowsWithLds = 0;
-  for (const TiledKernelCosts &c : getTiledKernelCosts()) {
+  for (const TiledKernelCosts &c :
+       getTiledKernelCosts(::gemm::getDefaultTarget())) {
     if (c.prefetch != PrefetchMode::Lds)
       continue;
     ++rowsWithLds;
