@@ -71,6 +71,12 @@ LogicalResult GemmDialect::verifyOperationAttribute(Operation *op,
       !isa<UnitAttr>(attr.getValue()))
     return op->emitError() << "'" << getSegmentsAttrName()
                            << "' must be a unit attribute";
+  if (attr.getName() == getWgpModeKernelsAttrName()) {
+    auto kernels = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!kernels || !llvm::all_of(kernels, llvm::IsaPred<SymbolRefAttr>))
+      return op->emitError() << "'" << getWgpModeKernelsAttrName()
+                             << "' must be an array of kernel symbols";
+  }
   return success();
 }
 
@@ -147,7 +153,8 @@ KernelConfigAttr KernelConfig::toAttr(MLIRContext *ctx) const {
     plan = SkinnyPlanAttr::get(
         ctx, skinnyPlan->lanesK, skinnyPlan->lanesL, skinnyPlan->rowsPerLane,
         skinnyPlan->colsPerGroup, skinnyPlan->waves, skinnyPlan->unroll,
-        skinnyPlan->parts, skinnyPlan->stageY, skinnyPlan->scalarY);
+        skinnyPlan->parts, skinnyPlan->stageY, skinnyPlan->scalarY,
+        skinnyPlan->wgpMode);
   return KernelConfigAttr::get(
       ctx, bm, bn, bk, wavesM, wavesN, pad, unroll, prefetch, addressing,
       batchWaits, wavePriorities, splitTail, streamK, computeUnits,
@@ -191,6 +198,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
     layout.parts = plan.getParts();
     layout.stageY = plan.getStageY();
     layout.scalarY = plan.getScalarY();
+    layout.wgpMode = plan.getWgpMode();
   }
   config.target = attr.getTarget().str();
   return config;
@@ -203,7 +211,7 @@ KernelConfig KernelConfig::fromAttr(KernelConfigAttr attr) {
 bool SkinnyLayout::operator==(const SkinnyLayout &other) const {
   auto members = [](const SkinnyLayout &l) {
     return std::tie(l.lanesK, l.lanesL, l.rowsPerLane, l.colsPerGroup, l.waves,
-                    l.unroll, l.parts, l.stageY, l.scalarY);
+                    l.unroll, l.parts, l.stageY, l.scalarY, l.wgpMode);
   };
   return members(*this) == members(other);
 }
@@ -272,9 +280,9 @@ LogicalResult
 SkinnyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t lanesK, int64_t lanesL, int64_t rowsPerLane,
                        int64_t colsPerGroup, int64_t waves, int64_t unroll,
-                       int64_t parts, bool stageY, bool scalarY) {
+                       int64_t parts, bool stageY, bool scalarY, bool wgpMode) {
   SkinnyLayout layout{lanesK, lanesL, rowsPerLane, colsPerGroup, waves,
-                      unroll, parts,  stageY,      scalarY};
+                      unroll, parts,  stageY,      scalarY,      wgpMode};
   if (std::optional<std::string> why = layout.checkRanges())
     return emitError() << "invalid skinny plan: " << *why;
   return success();

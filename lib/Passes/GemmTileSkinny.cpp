@@ -788,6 +788,18 @@ static void buildPartsSum(ImplicitLocOpBuilder &b, const SkinnyPlan &plan,
   gpu::TerminatorOp::create(b);
 }
 
+/// Lists `kernel` among the kernels `func` launches in WGP mode, for
+/// gemm-wgp-mode: outlining keeps the function's attributes, not the
+/// launch's.
+static void recordWgpModeKernel(func::FuncOp func, FlatSymbolRefAttr kernel) {
+  StringRef name = GemmDialect::getWgpModeKernelsAttrName();
+  SmallVector<Attribute> kernels;
+  if (auto recorded = func->getAttrOfType<ArrayAttr>(name))
+    llvm::append_range(kernels, recorded);
+  kernels.push_back(kernel);
+  func->setAttr(name, ArrayAttr::get(func.getContext(), kernels));
+}
+
 void GemmTileSkinnyPass::runOnOperation() {
   SmallVector<linalg::LinalgOp> matmuls;
   getOperation().walk([&](linalg::LinalgOp op) {
@@ -846,8 +858,10 @@ void GemmTileSkinnyPass::runOnOperation() {
         math.index(plan->batch), one, math.index(plan->waves * kWaveSize), one,
         one);
     std::string name = (getOperation().getSymName() + "_skinny").str();
-    launch.setFunctionAttr(
-        FlatSymbolRefAttr::get(&getContext(), name + "_kernel"));
+    auto kernelName = FlatSymbolRefAttr::get(&getContext(), name + "_kernel");
+    launch.setFunctionAttr(kernelName);
+    if (plan->wgpMode)
+      recordWgpModeKernel(getOperation(), kernelName);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&launch.getBody().front());

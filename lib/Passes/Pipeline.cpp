@@ -135,6 +135,7 @@ void buildRDNA3Pipeline(OpPassManager &pm,
   if (options.cuMode)
     targetOptions.features = "+cumode";
   pm.addPass(createGpuROCDLAttachTarget(targetOptions));
+  pm.addPass(createGemmWgpMode());
 
   OpPassManager &kernelPm = pm.nest<gpu::GPUModuleOp>();
   kernelPm.addPass(createGemmExpandMath());

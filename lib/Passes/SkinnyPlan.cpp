@@ -135,7 +135,10 @@ static constexpr double kStagedXAlongLLdsWeight = 2.0;
 /// (which bounds a plan with Y in SGPRs). A grid of fewer than 4 workgroups per
 /// CU hides less latency: it counts up to 1.8 times (fitted on the shape set's
 /// skinny shapes, where this estimate picks a plan within 5 % of the best of
-/// six on geometric mean).
+/// six on geometric mean). In WGP mode the unit is a WGP, as the timing model
+/// has it: half as many units, each with two CUs' address paths, SIMDs and
+/// L2 rate, at two CUs' share of the DRAM's; its LDS cycles count whole, as
+/// small workgroups share one half of the WGP's LDS there.
 SkinnyCycles
 mlir::gemm::estimateSkinnyCycleTerms(const SkinnyPlan &plan,
                                      const ::gemm::TargetInfo &target,
@@ -165,26 +168,28 @@ mlir::gemm::estimateSkinnyCycleTerms(const SkinnyPlan &plan,
     stepCycles += yLoads * loadCycles(plan.yAlongK ? 1 : plan.lanesK);
   }
   int64_t groups = plan.workgroups();
-  int64_t perCU = (groups + computeUnits - 1) / computeUnits;
+  int64_t cusPerUnit = plan.wgpMode ? 2 : 1;
+  int64_t units = std::max<int64_t>(1, computeUnits / cusPerUnit);
+  int64_t perUnit = (groups + units - 1) / units;
   // Each workgroup's lanes along L and K take every step of its part.
   double waveSteps =
-      double(perCU) * plan.lanesL * plan.stepsPerPart() / kWaveSize;
+      double(perUnit) * plan.lanesL * plan.stepsPerPart() / kWaveSize;
   double ldsWeight = plan.xAlongK ? 1.0 : kStagedXAlongLLdsWeight;
-  double address =
-      waveSteps * std::max<double>(stepCycles, ldsWeight * ldsStepCycles);
+  double address = waveSteps * std::max(double(stepCycles) / cusPerUnit,
+                                        ldsWeight * ldsStepCycles);
   // A step's 4 x accumulators FMAs, in VOPD pairs, on the CU's two SIMDs.
-  double valu = waveSteps * plan.accumulators();
+  double valu = waveSteps * plan.accumulators() / cusPerUnit;
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
-  double l2 =
-      xBytes * plan.gridS() / (target.l2BytesPerClockPerCU * computeUnits);
+  double l2 = xBytes * plan.gridS() /
+              (target.l2BytesPerClockPerCU * cusPerUnit * units);
   // In doubles: the sizes may be near 2^63.
   double dram = (xBytes + 4.0 * plan.batch * plan.s *
                               (double(plan.k) + 2.0 * double(plan.l))) /
                 (target.dramBytesPerSecond() / target.boostClockHz());
-  // The L2 and DRAM rates are shares per CU, as the timing model gives
-  // them: the busiest CU's workgroups move their bytes at its share, so a
-  // grid that leaves CUs idle, or puts more on some, takes longer.
-  double busiestShare = double(perCU) * computeUnits / double(groups);
+  // The L2 and DRAM rates are shares per unit, as the timing model gives
+  // them: the busiest unit's workgroups move their bytes at its share, so a
+  // grid that leaves units idle, or puts more on some, takes longer.
+  double busiestShare = double(perUnit) * units / double(groups);
   l2 *= busiestShare;
   dram *= busiestShare;
   double fewGroups =
@@ -385,5 +390,13 @@ mlir::gemm::getSkinnyPlan(int64_t batch, int64_t m, int64_t n, int64_t k,
           }
         }
       }
+  // The plan in WGP mode where the estimate has it faster: the same plan,
+  // so that the mode changes only how the grid spreads over the units.
+  SkinnyPlan wgpTwin = *best;
+  wgpTwin.wgpMode = true;
+  if (estimateSkinnyCycles(wgpTwin, target, computeUnits) +
+          estimatePartsSumCycles(wgpTwin, target) <
+      0.99 * bestCycles)
+    return wgpTwin;
   return *best;
 }

@@ -186,6 +186,7 @@ static void printCandidates(ArrayRef<TuningShape> shapes,
                     out.attribute("parts", plan->parts);
                     out.attribute("stage_y", plan->stageY);
                     out.attribute("scalar_y", plan->scalarY);
+                    out.attribute("wgp_mode", plan->wgpMode);
                   });
                 out.attribute("kept", candidate.kept);
                 out.attribute("job_options", candidate.jobOptions);

@@ -141,7 +141,7 @@ struct EstimateCase {
 SkinnyPlan makePlan(int64_t l, int64_t s, int64_t k, bool xAlongK, bool yAlongK,
                     int64_t lanesK, int64_t rowsPerLane, int64_t colsPerGroup,
                     int64_t parts = 1, bool stageY = false,
-                    bool scalarY = false) {
+                    bool scalarY = false, bool wgpMode = false) {
   SkinnyPlan plan;
   plan.l = l;
   plan.s = s;
@@ -155,6 +155,7 @@ SkinnyPlan makePlan(int64_t l, int64_t s, int64_t k, bool xAlongK, bool yAlongK,
   plan.parts = parts;
   plan.stageY = stageY;
   plan.scalarY = scalarY;
+  plan.wgpMode = wgpMode;
   return plan;
 }
 
@@ -229,6 +230,21 @@ const EstimateCase kEstimateCases[] = {
      256.0 * 264, 256.0 * 16, 1 - 100.0 / 256, 4.0 * 400 * 4096,
      4.0 * (400.0 * 4096 + 16 * (4096 + 2 * 400)), 1.28,
      "the CUs with a second workgroup take longer than the mean"},
+    // 272 rows: 68 workgroups on 64 CUs, 2 on the busiest: waveSteps = 2 x
+    // 4 x 1024 / 32 = 256; fewGroups = 1 - 68 / 256; share 2 x 64 / 68.
+    {"FewMoreThanTheCUs", makePlan(272, 16, 4096, true, false, 8, 1, 16), 64,
+     256.0 * 264, 256.0 * 16, 1 - 68.0 / 256, 4.0 * 272 * 4096,
+     4.0 * (272.0 * 4096 + 16 * (4096 + 2 * 272)), 2.0 * 64 / 68,
+     "four CUs take a second workgroup"},
+    // The same in WGP mode: 68 workgroups on 32 WGPs, 3 on the busiest:
+    // waveSteps = 3 x 4 x 1024 / 32 = 384, on two address paths and four
+    // SIMDs: 192 x 264 and 192 x 16; fewGroups counts per CU as before;
+    // share 3 x 32 / 68, at two CUs' rate.
+    {"FewMoreThanTheCUsWgpMode",
+     makePlan(272, 16, 4096, true, false, 8, 1, 16, 1, false, false, true), 64,
+     192.0 * 264, 192.0 * 16, 1 - 68.0 / 256, 4.0 * 272 * 4096,
+     4.0 * (272.0 * 4096 + 16 * (4096 + 2 * 272)), 3.0 * 32 / 68,
+     "a WGP takes 3 workgroups on two CUs' resources: 1.5 a CU, not 2"},
 };
 
 class SkinnyEstimateTest : public testing::TestWithParam<EstimateCase> {};
@@ -304,6 +320,35 @@ TEST(SkinnyPlanChoiceTest, NoPartsWhereTheLaunchCostsMore) {
       getSkinnyPlan(1, 466, 54, 256, kTT, ::gemm::getDefaultTarget(), 96, os);
   ASSERT_TRUE(succeeded(plan)) << whyNot;
   EXPECT_EQ(plan->parts, 1);
+}
+
+// WGP mode where a grid a little larger than the CUs puts two workgroups on
+// some CUs, and CU mode where the mode changes no unit's share.
+TEST(SkinnyPlanChoiceTest, WgpModeWhereItEvensTheUnits) {
+  std::string whyNot;
+  llvm::raw_string_ostream os(whyNot);
+  // 64 one-row workgroups, a few more than the RX 7800 XT's CUs: 2 on some
+  // CUs, or 3 on some WGPs.
+  const ::gemm::TargetInfo *rx7800xt = ::gemm::lookupTarget("rx7800xt");
+  ASSERT_NE(rx7800xt, nullptr);
+  ASSERT_LT(rx7800xt->computeUnits, 64);
+  ASSERT_GE(3 * (rx7800xt->computeUnits / 2), 64);
+  FailureOr<SkinnyPlan> plan =
+      getSkinnyPlan(1, 64, 1, 1216, kNN, *rx7800xt, rx7800xt->computeUnits, os);
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_EQ(plan->workgroups(), 64);
+  EXPECT_TRUE(plan->wgpMode);
+  SkinnyPlan cuMode = *plan;
+  cuMode.wgpMode = false;
+  EXPECT_LT(estimateSkinnyCycles(*plan, *rx7800xt, rx7800xt->computeUnits),
+            estimateSkinnyCycles(cuMode, *rx7800xt, rx7800xt->computeUnits));
+  // On the RX 7900 XTX, with more CUs than workgroups, one workgroup a CU
+  // or two a WGP are the same share: CU mode.
+  const ::gemm::TargetInfo &xtx = ::gemm::getDefaultTarget();
+  ASSERT_GE(xtx.computeUnits, 64);
+  plan = getSkinnyPlan(1, 64, 1, 1216, kNN, xtx, xtx.computeUnits, os);
+  ASSERT_TRUE(succeeded(plan)) << whyNot;
+  EXPECT_FALSE(plan->wgpMode);
 }
 
 // A plan's waves split its workgroups' K steps, aiming for 8 waves per CU, or

@@ -55,6 +55,14 @@ struct SkinnyLayout {
   /// LLVM loads it with s_load (no address-path cycles, no copy per lane);
   /// no cross-lane reduction, and the waves share the final adds.
   bool scalarY = false;
+  /// The kernel runs in WGP mode (COMPUTE_PGM_RSRC1.WGP_MODE): the two CUs
+  /// of a WGP take workgroups as one unit, with its four SIMDs and both
+  /// vector memory paths. A grid a few workgroups larger than the CUs then
+  /// puts 3 workgroups on some WGPs instead of 2 on some CUs, the busiest
+  /// unit moving 1.5 CUs' worth of bytes at two CUs' share of the
+  /// bandwidth. Other kernels compile in CU mode, where each
+  /// CU has its own half of the LDS (docs/kernel-design.md).
+  bool wgpMode = false;
 
   /// K values a lane multiplies per step: one 16-byte load along K.
   static constexpr int64_t kStepK = 4;

@@ -54,6 +54,13 @@ def Gemm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSegmentsAttrName() {
       return "gemm.segments";
     }
+    /// The discardable attribute, on the function that launches them, that
+    /// lists the kernels (symbol references) to compile in WGP mode; read by
+    /// gemm-wgp-mode after outlining, which keeps the function but not the
+    /// launch's attributes.
+    static constexpr ::llvm::StringLiteral getWgpModeKernelsAttrName() {
+      return "gemm.wgp_mode_kernels";
+    }
   }];
 }
 
@@ -106,7 +113,9 @@ def Gemm_SkinnyPlanAttr : AttrDef<Gemm_Dialect, "SkinnyPlan"> {
     K into that many parts, whose sums a second kernel adds into C in part
     order. `stage_y` stages each wave's Y in an LDS tile (Y stored along
     S); `scalar_y` keeps Y in SGPRs (X stored along L: the 32 lanes of a
-    wave lie along L). The verifier holds the limits that apply to any
+    wave lie along L). `wgp_mode` compiles the kernel in WGP mode, where the
+    two CUs of a WGP take workgroups as one unit (the rest of the pipeline
+    compiles in CU mode). The verifier holds the limits that apply to any
     problem (a wave's 32 lanes, at most 96 sums a lane, 8 waves, 16 parts,
     the register and LDS budgets); `gemm-tile-skinny` checks the plan
     against its matmul's sizes and layout.
@@ -124,7 +133,8 @@ def Gemm_SkinnyPlanAttr : AttrDef<Gemm_Dialect, "SkinnyPlan"> {
                         "int64_t":$waves, "int64_t":$unroll,
                         DefaultValuedParameter<"int64_t", "1">:$parts,
                         DefaultValuedParameter<"bool", "false">:$stage_y,
-                        DefaultValuedParameter<"bool", "false">:$scalar_y);
+                        DefaultValuedParameter<"bool", "false">:$scalar_y,
+                        DefaultValuedParameter<"bool", "false">:$wgp_mode);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

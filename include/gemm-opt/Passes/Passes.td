@@ -932,6 +932,36 @@ def GemmKernelSizes : Pass<"gemm-kernel-sizes", "func::FuncOp"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def GemmWgpMode : Pass<"gemm-wgp-mode", "ModuleOp"> {
+  let summary = "Compile in WGP mode the kernels whose plan asks for it";
+  let description = [{
+    Runs after `gpu-kernel-outlining` and `rocdl-attach-target`. The
+    pipeline compiles in CU mode (its `cumode` option), where each CU of a
+    WGP takes workgroups on its own with its half of the LDS; a skinny plan
+    with `wgp_mode` (`#gemm.skinny_plan`) asks for WGP mode instead, where
+    the two CUs take workgroups as one unit: a grid a little larger than
+    the CUs then spreads 3 workgroups over a WGP rather than 2 over one CU.
+    `gemm-tile-skinny` lists such kernels in the `gemm.wgp_mode_kernels`
+    attribute of the function that launches them, since outlining drops a
+    `gpu.launch`'s attributes. For each listed kernel this pass sets the
+    outlined `gpu.func`'s `target_features` to its module's ROCDL features
+    with `-cumode` in place of `+cumode`: LLVM reads a function's features in
+    place of the target machine's, and the backend sets the kernel
+    descriptor's `WGP_MODE` bit from them. The attribute is removed; a
+    listed kernel that the function does not launch is an error.
+
+    Example: with `func.func @f() attributes {gemm.wgp_mode_kernels =
+    [@f_skinny_kernel]}` launching `@f_skinny_kernel::@f_skinny_kernel` in a
+    module whose target has `features = "+cumode"`, the kernel becomes
+
+    ```mlir
+    gpu.func @f_skinny_kernel(...) kernel attributes {
+        target_features = #llvm.target_features<["-cumode"]>}
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def GemmModuleToBinary : Pass<"gemm-module-to-binary", "ModuleOp"> {
   let summary = "Compile each gpu.module to a code object (gpu.binary), "
                 "linked by an ld.lld from a trusted place";

@@ -38,7 +38,8 @@ struct RDNA3PipelineOptions
   Option<bool> cuMode{
       *this, "cumode",
       llvm::cl::desc("Compile for CU mode (+cumode): each CU gets its own "
-                     "half of the LDS, less contention"),
+                     "half of the LDS, less contention; a skinny plan may "
+                     "still take WGP mode for its kernel"),
       llvm::cl::init(true)};
 };
 
