@@ -132,7 +132,10 @@ def verify(s, tools, work, max_flop, timeout, target):
     result = {"status": "PASS" if ok else "FAIL", "size": size,
               "kernel": config["kernel"]
               + (f" split_tail={config['split_tail']}"
-                 if config.get("split_tail", "1") != "1" else ""),
+                 if config.get("split_tail", "1") != "1" else "")
+              # A skinny plan that runs in WGP mode prints wgp_mode = true.
+              + (" wgp_mode" if "wgp_mode = true" in config.get("plan", "")
+                 else ""),
               "seconds": round(seconds, 1)}
     if not ok:
         result["detail"] = (p.stdout + p.stderr).strip()[-300:]
