@@ -6,7 +6,7 @@
                       [-j JOBS] [--out DIR]
                       [--target NAME] [--clock-ghz F] [--timeout S]
                       [--before FILE.json] [--no-kernel8]
-                      [--no-chart]
+                      [--no-chart] [--update]
 
 For each shape of bench/shapes/shapes.json (or the named ones, or the shapes
 marked "quick"), writes a func with one static linalg.matmul (or
@@ -29,7 +29,10 @@ ISA, bench/calibration/kernels) and gemm-opt's default kernel are predicted at
 figure here is read against. Writes OUT/roofline.md, OUT/roofline.json and
 OUT/roofline.png (with python3-matplotlib; --before draws a previous
 roofline.json beside this run) and prints the table. A failed compile or
-prediction, or one over --timeout seconds, is a row that says so.
+prediction, or one over --timeout seconds, is a row that says so. With
+--update, only the shapes named by --shapes are predicted again: the other
+rows of OUT/roofline.json (same target and clock) are kept, and the report
+names the run each kept row comes from (its command and tools).
 Exit code: 0 when every shape was predicted, 1 when one was not, 2 on bad
 usage.
 """
@@ -479,6 +482,9 @@ def main():
                     "choice's regret against the fastest candidate and the "
                     "Kendall tau of the compiler's estimate with the model "
                     "(bench/tuning/regret.py), over the shapes the table has")
+    ap.add_argument("--update", action="store_true",
+                    help="predict only the --shapes named and keep the other "
+                    "rows of OUT/roofline.json, whose run the report names")
     ap.add_argument("--pipeline-options", default="",
                     help="more gemm-rdna3-pipeline options for every shape, "
                     "space-separated (e.g. 'kernel=skinny'); default: none, "
@@ -506,6 +512,24 @@ def main():
             ap.error(f"{a.shapes_file} has no shape in half '{a.half}'")
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")
+    previous = None
+    if a.update:
+        if not a.shapes:
+            ap.error("--update needs --shapes: the shapes to predict again")
+        if a.pipeline_options:
+            ap.error("--update keeps rows of the default options: no "
+                     "--pipeline-options")
+        path = os.path.join(a.out, "roofline.json")
+        try:
+            previous = json.load(open(path))
+            if previous.get("format") != FORMAT:
+                raise ValueError(f"format is not {FORMAT}")
+        except (OSError, ValueError) as e:
+            ap.error(f"--update: {path}: {e}")
+        kept = {r["name"] for r in previous["rows"]}
+        missing = [s["name"] for s in shapes if s["name"] not in kept]
+        if missing:
+            ap.error(f"--update: {path} has no row of {', '.join(missing)}")
     before = None
     if a.before:
         try:
@@ -523,6 +547,11 @@ def main():
     except ValueError as e:
         ap.error(f"--target: {e}")
     clock = a.clock_ghz or round(target["sustained_clock_ghz"], 3)
+    if previous and (previous.get("target") != a.target
+                     or abs(previous.get("clock_ghz", 0) - clock) > 1e-6):
+        ap.error(f"--update: {a.out}/roofline.json is for target "
+                 f"{previous.get('target')} at {previous.get('clock_ghz')} "
+                 f"GHz, not {a.target} at {clock} GHz")
     sweep = None
     if a.sweep:
         check_tools(ap, tools, ("gemm-tune",))
@@ -581,6 +610,14 @@ def main():
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         rows = list(pool.map(one, shapes))
+    earlier = []
+    if previous:
+        # The earlier run's rows, in its order, with this run's in place of
+        # the shapes named; the runs each kept row comes from.
+        now = {r["name"]: r for r in rows}
+        rows = [now.get(r["name"], r) for r in previous["rows"]]
+        earlier = previous.get("earlier", []) + [
+            {k: previous.get(k) for k in ("command", "commit", "tools")}]
     bar = None
     if not a.no_kernel8:
         try:
@@ -617,7 +654,8 @@ def main():
         f" --clock-ghz {a.clock_ghz}" if a.clock_ghz else "") + (
         f" --half {a.half}" if a.half else "") + (
         f" --sweep {rel(a.sweep)}" if a.sweep else "") + (
-        f" --timeout {a.timeout:g}" if a.timeout != 300 else "")
+        f" --timeout {a.timeout:g}" if a.timeout != 300 else "") + (
+        " --update" if a.update else "")
     try:
         commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short",
                                  "HEAD"], capture_output=True,
@@ -703,6 +741,10 @@ def main():
     lines += ["", f"Command: `{cmd}` (commit {commit}, "
               f"{datetime.date.today().isoformat()}, {total:.0f} s, {a.jobs} "
               f"job(s)). Tools: {tools_line(tool_info)}."]
+    for run in reversed(earlier):
+        lines += ["", f"The rows of the shapes it did not name were kept "
+                  f"from: `{run['command']}` (commit {run['commit']}). Tools: "
+                  f"{tools_line(run['tools'])}."]
     text = "\n".join(lines) + "\n"
     print(text)
     with open(os.path.join(a.out, "roofline.md"), "w") as f:
@@ -732,6 +774,7 @@ def main():
                    "peak_gb_s": dram, "commit": commit,
                    "command": cmd, "tools": tool_info, "seconds": total,
                    "summary": sm, "groups": groups, "kernel8": bar,
+                   "earlier": earlier,
                    "chart": chart_file, "chart_note": chart_note,
                    "rows": rows}, f, indent=1)
     return 1 if fails or (bar and bar["status"] != "ok") else 0
