@@ -13,7 +13,16 @@ with W = ceil(workgroups / CUs) and pace(a, b) = (a^p + b^p)^(1/p), a
 smooth maximum: W workgroups pace the loop by the CU's issue rate, the
 overlap by one workgroup's latency, and near the crossing both show.
 overlappedWorkgroups is searched on a grid of 0.1 from 1 (at least one
-workgroup); the other two are least squares on relative error. The exponent p (--blend, default 3; 0 is the
+workgroup); the other two are least squares on relative error. The
+estimate then meets the busiest CU's cycles on DRAM (its workgroups' share
+of A and B once and C read and written, at one CU's share of the target's
+DRAM rate, from `gemm-run --list-targets`) in a second smooth maximum of
+exponent --dram-blend (default 6; 0 leaves the term out). The constants are
+fitted without that term: fitted with it (by Gauss-Newton), the 64 x 64
+tile of 2 x 1 waves costs 7 % less a K step and wins the estimate at 4096^3,
+a grid of more tiles than any here, where the timing model has it 1.10
+times slower than 128 x 128; on these shapes the two fits rank the tiles
+alike (a mean tau of 0.835 either way). The exponent p (--blend, default 3; 0 is the
 plain maximum) was chosen on the same shapes: over the prefetch=registers
 rows, p = 2, 3, 4 and 6 give a mean tau of 0.830, 0.832, 0.815 and 0.810
 and a regret of 1.0117, 1.0115, 1.0136 and 1.0139; the maximum 0.816 and
@@ -37,7 +46,12 @@ least 2^24 multiply-adds and at most 400 tiles of 128 x 128.
 import argparse
 import json
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import targets  # noqa: E402
 
 
 def solve(rows, ys, weights):
@@ -70,6 +84,13 @@ def pace(workgroups, overlapped, blend):
     return (workgroups ** blend + overlapped ** blend) ** (1 / blend)
 
 
+def blend(issue, dram, p):
+    """The smooth maximum of the issue and DRAM cycles (TiledEstimate.cpp)."""
+    if p == 0 or dram == 0:
+        return issue
+    return (issue ** p + dram ** p) ** (1 / p)
+
+
 def kendall(xs, ys):
     agree = disagree = 0
     for i in range(len(xs)):
@@ -89,12 +110,23 @@ def main():
                     help="exponent p of the smooth maximum (default 3; 0: "
                          "the plain maximum)")
     ap.add_argument("--prefetch", help="only the rows of this prefetch")
+    ap.add_argument("--dram-blend", type=float, default=6,
+                    help="exponent of the smooth maximum of the issue and "
+                         "DRAM cycles in the estimate (default 6; 0: no "
+                         "DRAM term)")
+    ap.add_argument("--gemm-run", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "build",
+        "bin", "gemm-run"), help="the gemm-run whose target table gives "
+        "the DRAM's rate (default: build/bin/gemm-run)")
     a = ap.parse_args()
     points = []
     for path in a.tables:
         table = json.load(open(path))
         units = table["compute_units"]
         hz = table["clock_ghz"] * 1e9
+        target = targets.load_target(a.gemm_run, table["target"])
+        bytes_per_cycle_per_cu = (target["dram_gbps"] * 1e9 / hz /
+                                  target["compute_units"])
         for e in table["entries"]:
             for c in e["candidates"]:
                 o = dict(x.split("=") for x in c["options"].split())
@@ -105,7 +137,13 @@ def main():
                     continue
                 tiles = (math.ceil(e["m"] / bm) * math.ceil(e["n"] / bn) *
                          e["batch"])
+                # The busiest CU's share of A and B once and C read and
+                # written, at one CU's share of the DRAM's rate.
+                nbytes = 4 * e["batch"] * (e["m"] * e["k"] + e["k"] * e["n"]
+                                           + 2 * e["m"] * e["n"])
+                busiest = nbytes * math.ceil(tiles / units) / tiles
                 points.append({
+                    "dram": busiest / bytes_per_cycle_per_cu,
                     "shape": e["shape"],
                     "tile": (bm, bn, int(o.get("waves-m", 4)),
                              int(o.get("waves-n", 1)), e["transpose_b"],
@@ -138,7 +176,8 @@ def main():
 
     def estimate(p):
         e, s, o = fits[p["tile"]]
-        return p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
+        return blend(p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend),
+                     p["dram"], a.dram_blend)
 
     by_shape = {}
     for p in points:

@@ -63,12 +63,20 @@ getTiledKernelCosts(const ::gemm::TargetInfo &target);
 /// the rows were fitted; else prefetch=registers.
 PrefetchMode choosePrefetch(const KernelConfig &tile, bool transposeB);
 
+/// The cycles the busiest CU of `launched` workgroups waits on DRAM for the
+/// tiled kernel over `batch` matrices of `tile`'s problem: the bytes of A
+/// and B once and C read and written, in the busiest CU's share, at its
+/// share of the target's DRAM rate, in cycles of its sustained clock.
+double estimateTiledDramCycles(const KernelTile &tile, int64_t batch,
+                               double launched);
+
 /// The cycles of the tiled kernel in `tile`'s configuration over its static
 /// problem, `batch` matrices, on the busiest CU, with the grid's tail split
 /// into `parts` K parts (1: none) and the reduction kernel that then adds
 /// them, or with `tile.streamK` shared by stream-K workgroups and the fix-up
 /// kernel, by the costs of its tile fitted with its prefetch, or where they
-/// were not, with prefetch=registers; nullopt for a tile
+/// were not, with prefetch=registers, in a smooth maximum with the busiest
+/// CU's cycles on DRAM (estimateTiledDramCycles); nullopt for a tile
 /// getTiledKernelCosts does not list, a split getSplitTailGrid refuses or a
 /// split with stream-K.
 std::optional<double> estimateTiledCycles(const KernelTile &tile, int64_t batch,

@@ -2,8 +2,10 @@
 //
 // estimateTiledCycles (KernelChoice.h): the busiest CU's W workgroups cost
 // W * workgroupCycles + stepCycles * pace(sum of their K, overlapped * the
-// longest K), pace being the smooth maximum (a^3 + b^3)^(1/3), with a split
-// tail's reduction kernel or stream-K's fix-up kernel on top. The CU counts
+// longest K), pace being the smooth maximum (a^3 + b^3)^(1/3), in a smooth
+// maximum (a^6 + b^6)^(1/6) with the cycles the busiest CU waits on DRAM,
+// and a split tail's reduction kernel or stream-K's fix-up kernel on top.
+// The CU counts
 // are compute-units overrides, chosen to make the rounds easy to count by
 // hand; each expected value is worked out from the costs the test reads
 // from getTiledKernelCosts, so that the test checks the formula and the
@@ -26,6 +28,24 @@ namespace {
 /// latency-bound K elements.
 double pace(double issueK, double latencyK) {
   return std::cbrt(issueK * issueK * issueK + latencyK * latencyK * latencyK);
+}
+
+/// The busiest CU's cycles on DRAM for an M x N x K problem in `batch`
+/// matrices over `launched` workgroups on `units` CUs: A and B once and C
+/// read and written, its share of them at a CU's share of the target's
+/// DRAM rate.
+double dramCycles(const ::gemm::TargetInfo &target, double m, double n,
+                  double k, double batch, double launched, double units) {
+  double bytes = 4 * batch * (m * k + k * n + 2 * m * n);
+  double share = std::ceil(launched / units) / launched;
+  return bytes * share /
+         (target.dramBytesPerSecond() / double(target.computeUnits)) *
+         target.sustainedClockGHz * 1e9;
+}
+
+/// The smooth maximum of the issue and DRAM cycles.
+double withDram(double issue, double dram) {
+  return std::pow(std::pow(issue, 6) + std::pow(dram, 6), 1.0 / 6);
 }
 
 /// A second kernel's cycles: its launch gap, and its `bytes` at the DRAM's
@@ -102,10 +122,11 @@ TEST(TiledEstimateTest, CostsOfTheTargetsRegisterFile) {
     KernelTile tile = makeTile(c, 128, 128, 1024, 1);
     tile.target = target.name;
     tile.prefetch = c.prefetch;
-    EXPECT_DOUBLE_EQ(*estimateTiledCycles(tile, 1, false),
-                     c.workgroupCycles +
-                         c.stepCycles *
-                             pace(1024, c.overlappedWorkgroups * 1024));
+    EXPECT_DOUBLE_EQ(
+        *estimateTiledCycles(tile, 1, false),
+        withDram(c.workgroupCycles +
+                     c.stepCycles * pace(1024, c.overlappedWorkgroups * 1024),
+                 dramCycles(target, 128, 128, 1024, 1, 1, 1)));
   }
 }
 
@@ -125,8 +146,10 @@ TEST(TiledEstimateTest, CostsOfTheTilesPrefetch) {
     ASSERT_EQ(registers.prefetch, PrefetchMode::Registers);
     KernelTile tile = makeTile(c, c.bm, c.bn, 1024, 1);
     auto expected = [&](const TiledKernelCosts &row) {
-      return row.workgroupCycles +
-             row.stepCycles * pace(1024, row.overlappedWorkgroups * 1024);
+      return withDram(
+          row.workgroupCycles +
+              row.stepCycles * pace(1024, row.overlappedWorkgroups * 1024),
+          dramCycles(::gemm::getDefaultTarget(), c.bm, c.bn, 1024, 1, 1, 1));
     };
     tile.prefetch = PrefetchMode::Lds;
     EXPECT_DOUBLE_EQ(*estimateTiledCycles(tile, 1, c.transposeB), expected(c));
@@ -148,9 +171,11 @@ TEST(TiledEstimateTest, FewWorkgroupsArePacedByLatency) {
   KernelTile tile = makeTile(c, 1024, 768, 512, 48);
   std::optional<double> cycles = estimateTiledCycles(tile, 1, false);
   ASSERT_TRUE(cycles);
-  EXPECT_DOUBLE_EQ(*cycles,
-                   c.workgroupCycles +
-                       c.stepCycles * pace(512, 512 * c.overlappedWorkgroups));
+  EXPECT_DOUBLE_EQ(
+      *cycles,
+      withDram(c.workgroupCycles +
+                   c.stepCycles * pace(512, 512 * c.overlappedWorkgroups),
+               dramCycles(tile.getTargetInfo(), 1024, 768, 512, 1, 48, 48)));
   EXPECT_GT(*cycles,
             c.workgroupCycles + 512 * c.stepCycles * c.overlappedWorkgroups);
 }
@@ -163,9 +188,12 @@ TEST(TiledEstimateTest, ManyWorkgroupsArePacedByIssue) {
   std::optional<double> cycles = estimateTiledCycles(tile, 1, true);
   ASSERT_TRUE(cycles);
   EXPECT_DOUBLE_EQ(
-      *cycles, 16 * c.workgroupCycles +
-                   c.stepCycles * pace(16 * 256, c.overlappedWorkgroups * 256));
-  // Far past the overlap, within 1 % of the issue rate's pace.
+      *cycles,
+      withDram(16 * c.workgroupCycles +
+                   c.stepCycles * pace(16 * 256, c.overlappedWorkgroups * 256),
+               dramCycles(tile.getTargetInfo(), 1024, 1536, 256, 1, 768, 48)));
+  // Far past the overlap and well above the DRAM's cycles, within 1 % of
+  // the issue rate's pace.
   EXPECT_LT(*cycles, 1.01 * (16 * c.workgroupCycles + 16 * 256 * c.stepCycles));
 }
 
@@ -176,10 +204,11 @@ TEST(TiledEstimateTest, BusiestCUOfAnUnevenGridAndABatch) {
   KernelTile tile = makeTile(c, 100, 150, 1024, 16);
   std::optional<double> cycles = estimateTiledCycles(tile, 9, false);
   ASSERT_TRUE(cycles);
-  EXPECT_DOUBLE_EQ(*cycles,
-                   4 * c.workgroupCycles +
-                       c.stepCycles *
-                           pace(4 * 1024, c.overlappedWorkgroups * 1024));
+  EXPECT_DOUBLE_EQ(
+      *cycles,
+      withDram(4 * c.workgroupCycles +
+                   c.stepCycles * pace(4 * 1024, c.overlappedWorkgroups * 1024),
+               dramCycles(tile.getTargetInfo(), 100, 150, 1024, 9, 54, 16)));
 }
 
 TEST(TiledEstimateTest, SplitTailAddsItsPartsAndTheReduction) {
@@ -193,10 +222,12 @@ TEST(TiledEstimateTest, SplitTailAddsItsPartsAndTheReduction) {
   double sumK = 4096 + 256 * 8;
   double reduction =
       secondKernelCycles(target, 4.0 * 128 * 128 * 16 * (2 * 2 + 2));
-  EXPECT_DOUBLE_EQ(*cycles, 2 * c.workgroupCycles +
-                                c.stepCycles *
-                                    pace(sumK, c.overlappedWorkgroups * 4096) +
-                                reduction);
+  EXPECT_DOUBLE_EQ(
+      *cycles,
+      withDram(2 * c.workgroupCycles +
+                   c.stepCycles * pace(sumK, c.overlappedWorkgroups * 4096),
+               dramCycles(target, 1024, 1024, 4096, 1, 80, 48)) +
+          reduction);
 }
 
 TEST(TiledEstimateTest, AllTailSplitIsPacedByAPart) {
@@ -209,10 +240,12 @@ TEST(TiledEstimateTest, AllTailSplitIsPacedByAPart) {
   const ::gemm::TargetInfo &target = tile.getTargetInfo();
   double reduction =
       secondKernelCycles(target, 4.0 * 128 * 128 * 4 * (2 * 8 + 2));
-  EXPECT_DOUBLE_EQ(*cycles,
-                   c.workgroupCycles +
-                       c.stepCycles * pace(512, c.overlappedWorkgroups * 512) +
-                       reduction);
+  EXPECT_DOUBLE_EQ(
+      *cycles,
+      withDram(c.workgroupCycles +
+                   c.stepCycles * pace(512, c.overlappedWorkgroups * 512),
+               dramCycles(target, 256, 256, 4096, 1, 32, 48)) +
+          reduction);
 }
 
 TEST(TiledEstimateTest, StreamKSharesTheTailsSteps) {
@@ -230,10 +263,12 @@ TEST(TiledEstimateTest, StreamKSharesTheTailsSteps) {
   double sumK = 4096 + 171 * 8;
   double fixUp =
       secondKernelCycles(target, 4.0 * 128 * 128 * (2 * 63 + 2 * 16));
-  EXPECT_DOUBLE_EQ(*cycles, 3 * c.workgroupCycles +
-                                c.stepCycles *
-                                    pace(sumK, c.overlappedWorkgroups * 4096) +
-                                fixUp);
+  EXPECT_DOUBLE_EQ(
+      *cycles,
+      withDram(3 * c.workgroupCycles +
+                   c.stepCycles * pace(sumK, c.overlappedWorkgroups * 4096),
+               dramCycles(target, 1024, 1024, 4096, 1, 96, 48)) +
+          fixUp);
   // Whole rounds have no tail to share: the data-parallel kernel, as
   // without stream-K. And stream-K is not split.
   KernelTile whole = makeTile(c, 1024, 1024, 4096, 64);
@@ -242,6 +277,35 @@ TEST(TiledEstimateTest, StreamKSharesTheTailsSteps) {
   EXPECT_EQ(estimateTiledCycles(wholeStreamK, 1, false),
             estimateTiledCycles(whole, 1, false));
   EXPECT_FALSE(estimateTiledCycles(tile, 1, false, 2));
+}
+
+TEST(TiledEstimateTest, TheBusiestCUsShareOfTheDram) {
+  // The busiest CU moves its workgroups' share of the bytes at one CU's
+  // share of the DRAM's rate: half a round of workgroups takes twice as
+  // long as a full round, and one more than a round puts two on a CU.
+  const TiledKernelCosts &c = costsOf(64, 64, 4, 1, false);
+  const ::gemm::TargetInfo &target = ::gemm::getDefaultTarget();
+  double units = double(target.computeUnits);
+  ASSERT_EQ(target.computeUnits % 2, 0);
+  KernelTile tile = makeTile(c, 4096, 64, 4096, target.computeUnits);
+  double round = estimateTiledDramCycles(tile, 1, units);
+  EXPECT_DOUBLE_EQ(round, dramCycles(target, 4096, 64, 4096, 1, units, units));
+  EXPECT_DOUBLE_EQ(estimateTiledDramCycles(tile, 1, units / 2), 2 * round);
+  EXPECT_DOUBLE_EQ(estimateTiledDramCycles(tile, 1, units + 1),
+                   2 * units * round / (units + 1));
+  EXPECT_DOUBLE_EQ(estimateTiledDramCycles(tile, 3, units), 3 * round);
+  // A batch of matrices of 64 x 64 x 64, one workgroup each on each CU:
+  // each moves 64 KiB for 2^18 multiply-adds, so the DRAM paces the kernel.
+  KernelTile small = makeTile(c, 64, 64, 64, target.computeUnits);
+  double issue =
+      c.workgroupCycles + c.stepCycles * pace(64, c.overlappedWorkgroups * 64);
+  double dram = estimateTiledDramCycles(small, target.computeUnits, units);
+  ASSERT_GT(dram, issue);
+  std::optional<double> cycles =
+      estimateTiledCycles(small, target.computeUnits, false);
+  ASSERT_TRUE(cycles);
+  EXPECT_DOUBLE_EQ(*cycles, withDram(issue, dram));
+  EXPECT_GT(*cycles, dram);
 }
 
 TEST(TiledEstimateTest, NoEstimate) {

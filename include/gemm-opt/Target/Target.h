@@ -63,6 +63,7 @@ struct TargetInfo {
   double dramBytesPerSecond() const { return dramGBps * 1e9; }
   double launchGapSeconds() const { return launchGapNs * 1e-9; }
   double boostClockHz() const { return boostClockGHz * 1e9; }
+  double sustainedClockHz() const { return sustainedClockGHz * 1e9; }
 };
 
 /// Every product, the default first.
