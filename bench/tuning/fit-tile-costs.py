@@ -77,18 +77,13 @@ def solve(rows, ys, weights):
     return [b[i] / a[i][i] for i in range(n)]
 
 
-def pace(workgroups, overlapped, blend):
-    """The smooth maximum of the two paces of the K loop (TiledEstimate.cpp)."""
-    if blend == 0:
-        return max(workgroups, overlapped)
-    return (workgroups ** blend + overlapped ** blend) ** (1 / blend)
-
-
-def blend(issue, dram, p):
-    """The smooth maximum of the issue and DRAM cycles (TiledEstimate.cpp)."""
-    if p == 0 or dram == 0:
-        return issue
-    return (issue ** p + dram ** p) ** (1 / p)
+def pace(a, b, p):
+    """The smooth maximum (a^p + b^p)^(1/p), the plain maximum for p = 0
+    (TiledEstimate.cpp): of the K loop's two paces, and of the kernel's
+    issue and DRAM cycles."""
+    if p == 0:
+        return max(a, b)
+    return (a ** p + b ** p) ** (1 / p)
 
 
 def kendall(xs, ys):
@@ -176,8 +171,9 @@ def main():
 
     def estimate(p):
         e, s, o = fits[p["tile"]]
-        return blend(p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend),
-                     p["dram"], a.dram_blend)
+        issue = p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
+        # The same smooth maximum with the DRAM's cycles (TiledEstimate.cpp).
+        return pace(issue, p["dram"], a.dram_blend) if a.dram_blend else issue
 
     by_shape = {}
     for p in points:
