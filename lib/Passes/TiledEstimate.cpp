@@ -61,16 +61,17 @@
 //
 // The 128 x 128 and 64 x 128 tiles also have rows for prefetch=lds, fitted
 // the same way to the same shapes' predictions with prefetch=lds
-// (bench/tuning/prefetch-lds-rx7900xtx.json, predicted before the staged
-// loads along M and N became 16-byte loads, which prefetch=registers rows
-// were fitted after). The choice gives a tile the
-// prefetch of its row with the fewer cycles per K step (choosePrefetch),
-// which is prefetch=registers with either layout of B: prefetch=lds is
-// 0.982 and 0.989 times the time with B stored K x N, and 0.988 and 0.996
-// times with B stored N x K, on geometric mean over 53 and 101 shapes
-// (bench/tuning/compare-prefetch.py), within the fit's error. Before B's
-// LDS tile was padded, prefetch=lds hid its store conflicts behind the
-// multiply (0.939 and 0.966 times) and the choice took it there.
+// (bench/tuning/prefetch-lds-rx7900xtx.json, of the same kernels as the
+// prefetch=registers rows). The choice gives a tile the prefetch of its row
+// with the fewer cycles per K step (choosePrefetch): prefetch=lds for 64 x
+// 128 with B stored N x K, prefetch=registers otherwise. On geometric mean
+// over 101 shapes with B stored N x K, prefetch=lds is 0.978 times the time
+// of 64 x 128 (40 shapes more than 2 % faster, 13 more than 2 % slower) and
+// 0.989 times that of 128 x 128, whose row has it 1.8 cycles a K step longer;
+// over 53 with B stored K x N, 0.970 and 0.987 times, where both rows have it
+// longer (bench/tuning/compare-prefetch.py). Before B's LDS tile was padded,
+// prefetch=lds hid its store conflicts behind the multiply (0.939 and 0.966
+// times with B stored N x K).
 //
 // The 4 x 2 wave grids have costs so that gemm-tune ranks its candidates of
 // them, but the built-in choice does not take them: taking them, it changed
@@ -119,15 +120,15 @@ static const TiledKernelCosts kCostsOnRx7900xtx[] = {
     // bm, bn, wavesM, wavesN, transposeB, prefetch,
     //     workgroupCycles, stepCycles, overlappedWorkgroups[, chosenByDefault]
     {128, 128, 4, 1, false, kRegisters, 23863, 135.6, 1.2},
-    {128, 128, 4, 1, false, kLds, 24317, 140.9, 1.1},
+    {128, 128, 4, 1, false, kLds, 23921, 136.7, 1.1},
     {128, 128, 4, 1, true, kRegisters, 25702, 129.8, 1.5},
-    {128, 128, 4, 1, true, kLds, 26663, 131.6, 1.4},
+    {128, 128, 4, 1, true, kLds, 26551, 131.6, 1.4},
     {128, 64, 4, 2, false, kRegisters, 10313, 107.2, 1.0, false},
     {128, 64, 4, 2, true, kRegisters, 10274, 100.7, 1.2, false},
     {64, 128, 2, 2, false, kRegisters, 13658, 69.7, 1.7},
-    {64, 128, 2, 2, false, kLds, 13101, 72.8, 1.6},
+    {64, 128, 2, 2, false, kLds, 12766, 71.0, 1.5},
     {64, 128, 2, 2, true, kRegisters, 13906, 68.5, 1.9},
-    {64, 128, 2, 2, true, kLds, 13206, 71.0, 1.9},
+    {64, 128, 2, 2, true, kLds, 13449, 68.4, 1.8},
     {64, 64, 4, 2, false, kRegisters, 5763, 68.4, 1.3, false},
     {64, 64, 4, 2, true, kRegisters, 4808, 68.9, 1.3, false},
     {64, 64, 4, 1, false, kRegisters, 5465, 51.8, 1.7},
