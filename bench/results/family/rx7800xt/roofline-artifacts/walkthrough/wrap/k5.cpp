@@ -1,2 +1,0 @@
-#include "/work/main/bench/calibration/kernels/kernel5_lds_optim.cpp"
-#include "/work/main/bench/calibration/kernels/ockl_shim.h"
