@@ -194,8 +194,10 @@ mlir::gemm::estimateSkinnyCycleTerms(const SkinnyPlan &plan,
   dram *= busiestShare;
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
+  double epilogueSums =
+      double(perUnit) * plan.rowsPerGroup() * plan.colsPerGroup / cusPerUnit;
   return SkinnyCycles{std::max(address, valu) * (1.0 + 0.8 * fewGroups),
-                      std::max(l2, dram)};
+                      std::max(l2, dram), epilogueSums};
 }
 
 double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
@@ -205,30 +207,35 @@ double mlir::gemm::estimateSkinnyCycles(const SkinnyPlan &plan,
 }
 
 /// estimateSkinnyCycles counts the busiest unit's issue and bytes, not their
-/// latencies, and the timing model has a plan at 0.96 to 2.11 times it, by
-/// kind of plan. The weights, on the 85 tuning shapes that both kernels take
-/// with a small side above 32 and K of at least 32, where the choice weighs
-/// the estimates (bench/tuning/skinny-or-tiled-rx7900xtx.json,
-/// bench/tuning/fit-skinny-weight.py):
-/// - Y loaded per lane into VGPRs: the ratio's geometric mean, 1.30 (48
-///   shapes; the log ratio's root mean square about it 0.18);
-/// - Y in SGPRs: likewise 1.50 (13 shapes, 0.16);
-/// - Y staged in LDS: the ratio spreads from 0.96 to 2.11 (24 shapes, 0.39
-///   about 1.7), so the weight of least regret of the choice, 1.7 (the
-///   choice 1.0164 times the faster kernel on those shapes, against 1.0276
-///   with 1.6). Their ratio grows with the column groups that read X again
-///   there (1 + 0.127 per group beyond 4 fits it to 0.12), but not at 256 x
-///   256 x 4096, outside those shapes: 1.30 at 16 column groups, where that
-///   fit's 2.52 would give the tiled kernel, 1.47 times slower.
-/// With one weight of 1.6 for every plan the log ratio's root mean square
-/// is 0.28 and the choice 1.0213 times the faster kernel on geometric mean;
-/// with these, 0.25 and 1.0118. From 1.6 to 1.7, the staged weight changes
-/// the kernel of no shape of bench/shapes/ on the RX 7900 XTX (the choice
-/// compares the tiled kernel's split grids too, which the table's fit does
-/// not), and of one on the other products (bench/tuning/README.md).
-static constexpr double kVgprYEstimateWeight = 1.30;
-static constexpr double kScalarYEstimateWeight = 1.50;
-static constexpr double kStagedYEstimateWeight = 1.7;
+/// latencies nor the epilogue, and the timing model has a plan at up to 2.5
+/// times it. Where the bytes bound a plan (X streamed once), the model is
+/// within a few per cent of the memory bound: the weight is on the issue
+/// bound only, which the model has at 1.2 to 1.6 times its count by kind of
+/// plan. The epilogue loads and stores each of the workgroup's sums of C
+/// one lane at a time, a cost that the K loop's count leaves out and that
+/// matters at small K (256 x 160 x 77, batch 16: the model has the plan at
+/// twice its memory bound). So the weighted estimate is
+///
+///   max(weight * (issue + kSkinnyEpilogueCyclesPerSum * sums), memory)
+///
+/// with the sums of C the busiest unit's workgroups store, per CU. The
+/// constant and the weights per kind of plan minimize the root mean square
+/// of the log ratio of the model's time to the estimate over the tuning
+/// tables of the RX 7900 XTX that hold the skinny kernel
+/// (bench/tuning/skinny-or-tiled-rx7900xtx.json, square-skinny-rx7900xtx.json
+/// and the shape set's sweep; bench/tuning/fit-skinny-weight.py), 101
+/// shapes: 1.27 with Y in VGPRs (54 shapes, 0.174 about it), 1.58 with Y in
+/// SGPRs (19, 0.158), 1.65 with Y staged (28, 0.194), 1.15 cycles a sum.
+/// There the root mean square is 0.177, against 0.258 with the weight on
+/// the whole of max(issue, memory) and no epilogue, and the choice between
+/// the kernels 1.0166 times the faster one against 1.0139: that form's
+/// weight on the bytes made up for the epilogue on those shapes, but put a
+/// plan bound by its bytes at up to 1.7 times the model, more of them on a
+/// product with less bandwidth a CU (bench/tuning/README.md).
+static constexpr double kSkinnyEpilogueCyclesPerSum = 1.15;
+static constexpr double kVgprYEstimateWeight = 1.27;
+static constexpr double kScalarYEstimateWeight = 1.58;
+static constexpr double kStagedYEstimateWeight = 1.65;
 
 double mlir::gemm::getSkinnyEstimateWeight(const SkinnyPlan &plan) {
   if (plan.scalarY)
@@ -236,12 +243,20 @@ double mlir::gemm::getSkinnyEstimateWeight(const SkinnyPlan &plan) {
   return plan.stageY ? kStagedYEstimateWeight : kVgprYEstimateWeight;
 }
 
+double mlir::gemm::estimateWeightedSkinnyCycles(const SkinnyCycles &terms,
+                                                const SkinnyPlan &plan) {
+  return std::max(
+      getSkinnyEstimateWeight(plan) *
+          (terms.issue + kSkinnyEpilogueCyclesPerSum * terms.epilogueSums),
+      terms.memory);
+}
+
 double
 mlir::gemm::estimateWeightedSkinnyCycles(const SkinnyPlan &plan,
                                          const ::gemm::TargetInfo &target,
                                          int64_t computeUnits) {
-  return getSkinnyEstimateWeight(plan) *
-         estimateSkinnyCycles(plan, target, computeUnits);
+  return estimateWeightedSkinnyCycles(
+      estimateSkinnyCycleTerms(plan, target, computeUnits), plan);
 }
 
 /// The cycles the second kernel of a plan with K parts adds: its launch

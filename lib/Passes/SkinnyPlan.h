@@ -82,10 +82,13 @@ struct SkinnyPlan : SkinnyLayout {
 /// The two bounds of a plan's estimate: its busiest CU's issue (the vector
 /// memory address path, the LDS or the VALU, counted longer on a grid too
 /// small to hide latency) and its bytes (L2 and DRAM, at the busiest CU's
-/// share of their rates).
+/// share of their rates); and the sums of C its workgroups load and store
+/// after their K loops, per CU of the busiest unit, which the issue bound
+/// leaves out and the weighted estimate counts.
 struct SkinnyCycles {
   double issue = 0;
   double memory = 0;
+  double epilogueSums = 0;
   double total() const { return std::max(issue, memory); }
 };
 
@@ -102,14 +105,20 @@ double estimateSkinnyCycles(const SkinnyPlan &plan,
                             const ::gemm::TargetInfo &target,
                             int64_t computeUnits);
 
-/// The timing model's time for `plan` over its estimate, as fitted per kind
-/// of plan (SkinnyPlan.cpp): the factor the choice between the skinny and
-/// the tiled kernel weighs the estimate by, so that it compares with the
-/// tiled kernel's estimate, which is fitted to the model directly.
+/// The timing model's issue time for `plan` over its counted issue, as
+/// fitted per kind of plan (SkinnyPlan.cpp): the factor the choice between
+/// the skinny and the tiled kernel weighs the issue bound by, so that the
+/// estimate compares with the tiled kernel's, which is fitted to the model
+/// directly.
 double getSkinnyEstimateWeight(const SkinnyPlan &plan);
 
-/// The estimate the choice compares with the tiled kernel's:
-/// estimateSkinnyCycles times getSkinnyEstimateWeight.
+/// The estimate the choice compares with the tiled kernel's: the larger of
+/// the memory bound and the issue bound with the epilogue's sums, weighted
+/// by getSkinnyEstimateWeight (SkinnyPlan.cpp says why the weight is not on
+/// the memory bound).
+double estimateWeightedSkinnyCycles(const SkinnyCycles &terms,
+                                    const SkinnyPlan &plan);
+/// The same of `plan`'s terms on `computeUnits` CUs of `target`.
 double estimateWeightedSkinnyCycles(const SkinnyPlan &plan,
                                     const ::gemm::TargetInfo &target,
                                     int64_t computeUnits);

@@ -74,7 +74,8 @@ estimateChosenConfig(const TuningShape &shape, const KernelConfig &chosen) {
     double weight = getSkinnyEstimateWeight(*plan);
     SkinnyCycles terms = estimateSkinnyCycleTerms(
         *plan, chosen.getTargetInfo(), chosen.getTargetComputeUnits());
-    return ConfigEstimate{weight * terms.total(), weight, terms};
+    return ConfigEstimate{estimateWeightedSkinnyCycles(terms, *plan), weight,
+                          terms};
   }
   // A matrix smaller than the tile goes to the simple lowering.
   if (shape.m < chosen.bm || shape.n < chosen.bn)
@@ -146,6 +147,7 @@ std::vector<TuningCandidate> mlir::gemm::prefilterTuningCandidates(
         if (estimate->skinnyTerms) {
           candidate.skinnyIssueCycles = estimate->skinnyTerms->issue;
           candidate.skinnyMemoryCycles = estimate->skinnyTerms->memory;
+          candidate.skinnyEpilogueSums = estimate->skinnyTerms->epilogueSums;
         }
       }
       if (config->kernel == KernelKind::Skinny)

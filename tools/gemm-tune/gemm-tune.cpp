@@ -173,6 +173,8 @@ static void printCandidates(ArrayRef<TuningShape> shapes,
                                 *candidate.skinnyIssueCycles);
                   out.attribute("skinny_memory_cycles",
                                 *candidate.skinnyMemoryCycles);
+                  out.attribute("skinny_epilogue_sums",
+                                *candidate.skinnyEpilogueSums);
                 }
                 if (const std::optional<SkinnyLayout> &plan =
                         candidate.skinnyPlan)

@@ -135,6 +135,9 @@ struct EstimateCase {
   /// The busiest CU's workgroups over the mean, ceil(workgroups / CUs) x
   /// CUs / workgroups: its L2 and DRAM bytes move at its share of the rate.
   double busiestShare;
+  /// The sums of C the busiest CU's workgroups store: its workgroups x
+  /// rows x columns of a workgroup (per CU of a WGP).
+  double epilogueSums;
   const char *why;
 };
 
@@ -173,26 +176,26 @@ const EstimateCase kEstimateCases[] = {
     // per CU; 1024 steps; waveSteps = 16 x 4 x 1024 / 32 = 2048.
     {"MatVecNN", makePlan(4096, 16, 4096, true, false, 8, 1, 16), 64,
      2048.0 * 264, 2048.0 * 16, 0, 4.0 * 4096 * 4096,
-     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)), 1,
+     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)), 1, 16.0 * 4 * 16,
      "the address path bounds: Y along S costs a line per lane along K"},
     // The same in 4 K parts: 4096 workgroups, 64 per CU, 256 steps each:
     // waveSteps = 64 x 4 x 256 / 32 = 2048, as before.
     {"MatVecNNParts", makePlan(4096, 16, 4096, true, false, 8, 1, 16, 4), 64,
      2048.0 * 264, 2048.0 * 16, 0, 4.0 * 4096 * 4096,
-     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)), 1,
+     4.0 * (4096.0 * 4096 + 16 * (4096 + 2 * 4096)), 1, 64.0 * 4 * 16,
      "K parts move the same work to more workgroups"},
     // 256 rows: 64 workgroups, 1 per CU: waveSteps = 4 x 1024 / 32 = 128;
     // fewGroups = 1 - 64 / 256 = 0.75.
     {"FewWorkgroups", makePlan(256, 16, 4096, true, false, 8, 1, 16), 64,
      128.0 * 264, 128.0 * 16, 0.75, 4.0 * 256 * 4096,
-     4.0 * (256.0 * 4096 + 16 * (4096 + 2 * 256)), 1,
+     4.0 * (256.0 * 4096 + 16 * (4096 + 2 * 256)), 1, 1.0 * 4 * 16,
      "a grid of one workgroup per CU hides less latency: x 1.6"},
     // Y along K: X 4 loads x 8 = 32, Y 8 loads x 8 = 64; step 96. 16 rows
     // a workgroup: 256 x 2 column groups = 512 workgroups, 8 per CU; 256
     // steps: waveSteps = 8 x 4 x 256 / 32 = 256; 4 x 8 sums a lane.
     {"YAlongK", makePlan(4096, 16, 1024, true, true, 8, 4, 8), 64, 256.0 * 96,
      256.0 * 32, 0, 4.0 * 4096 * 1024 * 2,
-     4.0 * (4096.0 * 1024 + 16 * (1024 + 2 * 4096)), 1,
+     4.0 * (4096.0 * 1024 + 16 * (1024 + 2 * 4096)), 1, 8.0 * 16 * 8,
      "X is read once per column group: twice through the L2"},
     // Y in SGPRs, X along L: 4 loads (4 K values of one chunk of 4 rows)
     // on 4 lines = 32, no Y loads. 32 lanes x 4 rows = 128 rows a
@@ -200,7 +203,7 @@ const EstimateCase kEstimateCases[] = {
     // 32 = 128; fewGroups = 1 - 32 / 256.
     {"ScalarY", makePlan(4096, 4, 512, false, false, 1, 4, 4, 1, false, true),
      64, 128.0 * 32, 128.0 * 16, 0.875, 4.0 * 4096 * 512,
-     4.0 * (4096.0 * 512 + 4 * (512 + 2 * 4096)), 2,
+     4.0 * (4096.0 * 512 + 4 * (512 + 2 * 4096)), 2, 1.0 * 128 * 4,
      "Y's loads are scalar: only X's cost the address path; its 32 "
      "workgroups leave half the CUs idle, so its bytes take twice as long"},
     // Y staged in LDS: X 2 loads x 8 = 16; the tile's 8 x 16 = 128 pieces
@@ -210,7 +213,7 @@ const EstimateCase kEstimateCases[] = {
     // = 4 x 4 x 512 / 32 = 256. DRAM bounds it.
     {"StagedY", makePlan(2048, 16, 2048, true, false, 8, 2, 16, 1, true), 64,
      256.0 * 80, 256.0 * 32, 0, 4.0 * 2048 * 2048,
-     4.0 * (2048.0 * 2048 + 16 * (2048 + 2 * 2048)), 1,
+     4.0 * (2048.0 * 2048 + 16 * (2048 + 2 * 2048)), 1, 4.0 * 8 * 16,
      "a staged plan's LDS step counts once where X is stored along K"},
     // X along L, Y staged: X 4 loads (4 K values of one chunk of 4 rows) on 4
     // lines = 32; the tile's 4 x 16 = 64 pieces are 2 loads on 32 / 4 = 8
@@ -221,20 +224,20 @@ const EstimateCase kEstimateCases[] = {
     {"StagedYXAlongL",
      makePlan(4096, 16, 2048, false, false, 4, 4, 16, 1, true), 64, 256.0 * 144,
      256.0 * 64, 0.5, 4.0 * 4096 * 2048,
-     4.0 * (4096.0 * 2048 + 16 * (2048 + 2 * 4096)), 1,
+     4.0 * (4096.0 * 2048 + 16 * (2048 + 2 * 4096)), 1, 2.0 * 32 * 16,
      "with X stored along L a staged plan's LDS step counts twice"},
     // 400 rows: 100 workgroups on 64 CUs, 2 on the busiest: waveSteps = 2 x
     // 4 x 1024 / 32 = 256; fewGroups = 1 - 100 / 256; its share of the
     // bytes is 2 x 64 / 100.
     {"UnevenRound", makePlan(400, 16, 4096, true, false, 8, 1, 16), 64,
      256.0 * 264, 256.0 * 16, 1 - 100.0 / 256, 4.0 * 400 * 4096,
-     4.0 * (400.0 * 4096 + 16 * (4096 + 2 * 400)), 1.28,
+     4.0 * (400.0 * 4096 + 16 * (4096 + 2 * 400)), 1.28, 2.0 * 4 * 16,
      "the CUs with a second workgroup take longer than the mean"},
     // 272 rows: 68 workgroups on 64 CUs, 2 on the busiest: waveSteps = 2 x
     // 4 x 1024 / 32 = 256; fewGroups = 1 - 68 / 256; share 2 x 64 / 68.
     {"FewMoreThanTheCUs", makePlan(272, 16, 4096, true, false, 8, 1, 16), 64,
      256.0 * 264, 256.0 * 16, 1 - 68.0 / 256, 4.0 * 272 * 4096,
-     4.0 * (272.0 * 4096 + 16 * (4096 + 2 * 272)), 2.0 * 64 / 68,
+     4.0 * (272.0 * 4096 + 16 * (4096 + 2 * 272)), 2.0 * 64 / 68, 2.0 * 4 * 16,
      "four CUs take a second workgroup"},
     // The same in WGP mode: 68 workgroups on 32 WGPs, 3 on the busiest:
     // waveSteps = 3 x 4 x 1024 / 32 = 384, on two address paths and four
@@ -244,6 +247,7 @@ const EstimateCase kEstimateCases[] = {
      makePlan(272, 16, 4096, true, false, 8, 1, 16, 1, false, false, true), 64,
      192.0 * 264, 192.0 * 16, 1 - 68.0 / 256, 4.0 * 272 * 4096,
      4.0 * (272.0 * 4096 + 16 * (4096 + 2 * 272)), 3.0 * 32 / 68,
+     3.0 * 4 * 16 / 2,
      "a WGP takes 3 workgroups on two CUs' resources: 1.5 a CU, not 2"},
 };
 
@@ -270,8 +274,12 @@ TEST_P(SkinnyEstimateTest, Cycles) {
     double expected = std::max(issue, memory);
     EXPECT_NEAR(estimateSkinnyCycles(c.plan, target, c.computeUnits), expected,
                 expected * 1e-12);
-    // The choice weighs the whole estimate by the kind of plan.
-    double weighted = getSkinnyEstimateWeight(c.plan) * expected;
+    EXPECT_EQ(terms.epilogueSums, c.epilogueSums);
+    // The choice weighs the issue bound with the epilogue's sums by the kind
+    // of plan, not the bytes: the larger of the two.
+    double weighted = std::max(getSkinnyEstimateWeight(c.plan) *
+                                   (issue + 1.15 * c.epilogueSums),
+                               memory);
     EXPECT_NEAR(estimateWeightedSkinnyCycles(c.plan, target, c.computeUnits),
                 weighted, weighted * 1e-12);
   }
@@ -399,7 +407,7 @@ INSTANTIATE_TEST_SUITE_P(Plans, SkinnyWavesTest, testing::ValuesIn(kWavesCases),
                          });
 
 //===----------------------------------------------------------------------===//
-// The weight on a plan's estimate in the choice between the kernels
+// The weight on a plan's issue bound in the choice between the kernels
 //===----------------------------------------------------------------------===//
 
 // Fitted per kind of plan (bench/tuning/fit-skinny-weight.py): Y in VGPRs,
@@ -415,17 +423,16 @@ struct WeightCase {
 };
 
 const WeightCase kWeightCases[] = {
-    {"VgprY", 1, 256, 1000, 2048, kNT, false, false, 22, 1.30,
+    {"VgprY", 1, 256, 1000, 2048, kNT, false, false, 22, 1.27,
      "Y stored along K is loaded per lane"},
-    {"ScalarY", 1, 2048, 128, 2048, kTN, true, false, 8, 1.50,
+    {"ScalarY", 1, 2048, 128, 2048, kTN, true, false, 8, 1.58,
      "X stored along L: Y in SGPRs"},
-    {"StagedFourGroups", 16, 2048, 64, 2048, kNN, false, true, 4, 1.7,
-     "N = 64 in 4 column groups of 16: the model is at the estimate here"},
-    {"StagedElevenGroups", 5, 695, 171, 3042, kNN, false, true, 11, 1.7,
-     "N = 171 in 11 column groups: the model has this plan 2.07 times its "
-     "estimate"},
-    {"StagedSixteenGroups", 1, 256, 256, 4096, kNN, false, true, 16, 1.7,
-     "256 x 256 x 4096 in 16 column groups: 1.30 times"},
+    {"StagedFourGroups", 16, 2048, 64, 2048, kNN, false, true, 4, 1.65,
+     "N = 64 in 4 column groups of 16"},
+    {"StagedElevenGroups", 5, 695, 171, 3042, kNN, false, true, 11, 1.65,
+     "N = 171 in 11 column groups"},
+    {"StagedSixteenGroups", 1, 256, 256, 4096, kNN, false, true, 16, 1.65,
+     "256 x 256 x 4096 in 16 column groups"},
 };
 
 class SkinnyWeightTest : public testing::TestWithParam<WeightCase> {};

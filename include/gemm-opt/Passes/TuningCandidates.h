@@ -60,13 +60,16 @@ struct TuningCandidate {
   /// or those of a job that compiles the same #gemm.config ("" for the
   /// compiler's own choice, which a sweep always predicts).
   std::string jobOptions;
-  /// The weight estimatedCycles carries on a skinny plan's own estimate
-  /// (the timing model's time over it, fitted per kind of plan); 1 for the
-  /// tiled kernel.
+  /// The weight estimatedCycles carries on a skinny plan's issue bound
+  /// (the timing model's issue time over its count, fitted per kind of
+  /// plan); 1 for the tiled kernel.
   double estimateWeight = 1.0;
-  /// A skinny plan's issue and bytes bounds, unweighted, in cycles:
-  /// estimatedCycles is estimateWeight times the larger.
-  std::optional<double> skinnyIssueCycles, skinnyMemoryCycles;
+  /// A skinny plan's issue and bytes bounds, unweighted, in cycles, and the
+  /// sums of C its busiest unit's workgroups store, per CU: estimatedCycles
+  /// is the larger of the bytes bound and estimateWeight times the issue
+  /// bound with the sums' cycles (estimateWeightedSkinnyCycles).
+  std::optional<double> skinnyIssueCycles, skinnyMemoryCycles,
+      skinnyEpilogueSums;
   /// A skinny candidate's plan.
   std::optional<SkinnyLayout> skinnyPlan;
 };
