@@ -121,7 +121,8 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
 /// skinny kernel; 59 x 7714 x 2570 2.00 ms simple, 0.129 ms in 32 x 64
 /// tiles, 0.110 ms skinny); one that the default tile fits, from 2^28
 /// multiply-adds and K = 32, the tile of getTiledKernelCosts with the
-/// shortest estimate, its grid's tail split or not. Below 2^24 multiply-adds
+/// shortest estimate, its grid's tail split or not, as is one of 64 to 127
+/// rows and at least the default tile's columns. Below 2^24 multiply-adds
 /// (of the whole batch) the simple kernel's many small workgroups stay faster
 /// (the timing model: 0.004 against 0.006 ms at 100 x 100 x 64, 0.016 against
 /// 0.026 at 128 x 32 x 256; 0.353 against 0.157 at 1760 x 64 x 1760).
@@ -155,6 +156,26 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
     }
     return;
   }
+  // 64 to 127 rows over at least the default tile's columns: the tile with
+  // the shortest estimate of those that fit, as above, rather than 64 x 128
+  // of 4 x 1 waves, which has no cost row, so that selectKernel weighs its
+  // estimate against the skinny plan's. On the 5 shapes of the tuning
+  // halves this changes, the timing model has 0.85 times the time on the
+  // RX 7900 XTX, 0.89 on the RX 7900 GRE and 0.87 on the RX 7800 XT
+  // (bench/tuning/README.md). Not for 64 to 127 columns: their 128 x 64
+  // tile of 4 x 1 waves has no cost row either, and is faster than the
+  // tiles that do on batched attention with N = 64 to 127.
+  if (mnk[0] >= 64 && mnk[1] >= config.bn &&
+      countMultiplyAdds(batch, mnk) >= double(kMinSmallTileMultiplyAdds))
+    if (std::optional<TiledChoice> choice =
+            chooseTiledByEstimate(config, mnk, batch, splittable, transposeB,
+                                  /*ownTileOnly=*/false)) {
+      config.bm = choice->costs->bm;
+      config.bn = choice->costs->bn;
+      config.wavesM = choice->costs->wavesM;
+      config.wavesN = choice->costs->wavesN;
+      return;
+    }
   static const std::pair<int64_t, int64_t> smallerTiles[] = {
       {128, 64}, {64, 128}, {64, 64}, {128, 32}, {64, 32}};
   for (auto [bm, bn] : smallerTiles) {

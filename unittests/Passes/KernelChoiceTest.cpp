@@ -162,9 +162,10 @@ const ChoiceCase kChoiceCases[] = {
      "under 2^24 multiply-adds no smaller tile is chosen: the simple kernel's "
      "many small workgroups are faster"},
     {"RowsUnder128", 1, 100, 3000, 4096, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 64, 128, 4, 1, 4,
-     "M = 100 < 128: the largest 4 x 1 wave tile that fits, 64 x 128; its "
-     "48 tiles are all tail, in 4 K parts"},
+     0, kTiled, 64, 128, 2, 2, 4,
+     "M = 100 < 128: of the tiles of the cost table that fit, the one the "
+     "estimate ranks first, 64 x 128 of 2 x 2 waves (the one of 4 x 1 waves "
+     "has no row); its 48 tiles are all tail, in 4 K parts"},
     {"RowsUnder64", 1, 40, 4096, 4096, false, true, "rx7900xtx", kTiled, true,
      0, kTiled, 32, 64, 2, 1, 3,
      "M = 40 < 64: a 32-row tile of a 2 x 1 wave grid; its 128 tiles (the "
@@ -208,6 +209,26 @@ INSTANTIATE_TEST_SUITE_P(Shapes, KernelChoiceTest,
                          [](const testing::TestParamInfo<ChoiceCase> &info) {
                            return std::string(info.param.name);
                          });
+
+// 67 x 6966 x 12407 with A stored K x M on the RX 7900 GRE: with 64 to 127
+// rows the tiled kernel's tile has a cost row, so the choice between the
+// kernels weighs its estimate against the skinny plan's. The timing model
+// has the 32 x 64 tile at 0.659 ms, the skinny kernel at 1.232.
+TEST(KernelChoiceTest, RowsUnder128WeighedAgainstTheSkinnyKernel) {
+  MatmulChoiceInput input = makeInput(67, 6966, 12407);
+  input.layout = MatmulLayout{true, false};
+  input.splittable = true;
+  KernelConfig options;
+  options.target = "rx7900gre";
+  options.kernel = kAuto;
+  options.tileChosenPerShape = true;
+  KernelConfig chosen = chooseKernelConfig(input, options);
+  EXPECT_EQ(chosen.kernel, kTiled);
+  EXPECT_EQ(chosen.bm, 32);
+  EXPECT_EQ(chosen.bn, 64);
+  EXPECT_EQ(chosen.wavesM, 2);
+  EXPECT_EQ(chosen.wavesN, 1);
+}
 
 } // namespace
 
