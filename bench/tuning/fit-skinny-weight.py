@@ -56,6 +56,24 @@ def estimate(s, weight, cycles_per_sum):
                s["memory"])
 
 
+def fit(shapes):
+    """(cycles_per_sum, {kind: weight}) of least squared log ratio over
+    `shapes` (dicts of kind, issue, memory, sums and the model's cycles)."""
+    def squared(mine, weight, cycles_per_sum):
+        return sum(math.log(s["cycles"] / estimate(s, weight, cycles_per_sum))
+                   ** 2 for s in mine)
+
+    by_kind = {k: [s for s in shapes if s["kind"] == k] for k in KINDS}
+    best = None
+    for c in CYCLES_PER_SUM:
+        weights = {k: min(WEIGHTS, key=lambda w: squared(mine, w, c))
+                   for k, mine in by_kind.items() if mine}
+        total = sum(squared(by_kind[k], w, c) for k, w in weights.items())
+        if best is None or total < best[0]:
+            best = (total, c, weights)
+    return best[1], best[2]
+
+
 def load_shapes(path, gemm_tune, seen):
     try:
         table = json.load(open(path))
@@ -63,6 +81,9 @@ def load_shapes(path, gemm_tune, seen):
         hz = table["clock_ghz"] * 1e9
     except (OSError, ValueError, KeyError, TypeError) as e:
         sys.exit(f"fit-skinny-weight: {path}: not a gemm-tune table ({e})")
+    if not any(c.get("options") == "kernel=skinny"
+               for e in entries for c in e.get("candidates", [])):
+        sys.exit(f"fit-skinny-weight: {path} has no kernel=skinny candidate")
     shapes = []
     for e in entries:
         options = [c["options"] for c in e["candidates"]]
@@ -111,19 +132,8 @@ def main():
         sys.exit("fit-skinny-weight: no shape has both kernels timed")
     print(f"{len(shapes)} shapes with both kernels timed and estimated")
 
-    def squared(mine, weight, cycles_per_sum):
-        return sum(math.log(s["cycles"] / estimate(s, weight, cycles_per_sum))
-                   ** 2 for s in mine)
-
     by_kind = {k: [s for s in shapes if s["kind"] == k] for k in KINDS}
-    best = None
-    for c in CYCLES_PER_SUM:
-        weights = {k: min(WEIGHTS, key=lambda w: squared(mine, w, c))
-                   for k, mine in by_kind.items() if mine}
-        total = sum(squared(by_kind[k], w, c) for k, w in weights.items())
-        if best is None or total < best[0]:
-            best = (total, c, weights)
-    _, cycles_per_sum, weights = best
+    cycles_per_sum, weights = fit(shapes)
 
     def regret(chosen_estimate):
         values = [(s["skinny_ms"] if chosen_estimate(s) < s["tile_estimate"]
