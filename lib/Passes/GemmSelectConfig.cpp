@@ -136,46 +136,40 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
   // matrices fills the CUs as well as one big matrix.
   if (countMultiplyAdds(batch, mnk) < double(kMinTiledMultiplyAdds))
     return;
+  // The tile, and the split of its grid's tail, that the estimate ranks
+  // fastest on the target's CUs: larger tiles reuse each slice more,
+  // smaller ones spread a grid of few tiles over more CUs and overlap more
+  // workgroups on each. The default tile wins a tie. From 2^28 multiply-adds
+  // only: smaller grids keep the default tile, as the examples and tests at
+  // 256^3 and 512^3 pin it.
+  bool bigEnough =
+      countMultiplyAdds(batch, mnk) >= double(kMinSmallTileMultiplyAdds);
+  auto takeEstimatedTile = [&] {
+    std::optional<TiledChoice> choice = chooseTiledByEstimate(
+        config, mnk, batch, splittable, transposeB, /*ownTileOnly=*/false);
+    if (!choice)
+      return false;
+    config.bm = choice->costs->bm;
+    config.bn = choice->costs->bn;
+    config.wavesM = choice->costs->wavesM;
+    config.wavesN = choice->costs->wavesN;
+    return true;
+  };
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
-    // From 2^28 multiply-adds only: smaller grids keep the default tile, as
-    // the examples and tests at 256^3 and 512^3 pin it.
-    if (countMultiplyAdds(batch, mnk) < double(kMinSmallTileMultiplyAdds) ||
-        mnk[0] < 64 || mnk[1] < 64)
-      return;
-    // The tile, and the split of its grid's tail, that the estimate ranks
-    // fastest on the target's CUs: larger tiles reuse each slice more,
-    // smaller ones spread a grid of few tiles over more CUs and overlap
-    // more workgroups on each. The default tile wins a tie.
-    if (std::optional<TiledChoice> choice =
-            chooseTiledByEstimate(config, mnk, batch, splittable, transposeB,
-                                  /*ownTileOnly=*/false)) {
-      config.bm = choice->costs->bm;
-      config.bn = choice->costs->bn;
-      config.wavesM = choice->costs->wavesM;
-      config.wavesN = choice->costs->wavesN;
-    }
+    if (bigEnough && mnk[0] >= 64 && mnk[1] >= 64)
+      takeEstimatedTile();
     return;
   }
-  // 64 to 127 rows over at least the default tile's columns: the tile with
-  // the shortest estimate of those that fit, as above, rather than 64 x 128
-  // of 4 x 1 waves, which has no cost row, so that selectKernel weighs its
-  // estimate against the skinny plan's. On the 5 shapes of the tuning
-  // halves this changes, the timing model has 0.85 times the time on the
-  // RX 7900 XTX, 0.89 on the RX 7900 GRE and 0.87 on the RX 7800 XT
-  // (bench/tuning/README.md). Not for 64 to 127 columns: their 128 x 64
-  // tile of 4 x 1 waves has no cost row either, and is faster than the
-  // tiles that do on batched attention with N = 64 to 127.
-  if (mnk[0] >= 64 && mnk[1] >= config.bn &&
-      countMultiplyAdds(batch, mnk) >= double(kMinSmallTileMultiplyAdds))
-    if (std::optional<TiledChoice> choice =
-            chooseTiledByEstimate(config, mnk, batch, splittable, transposeB,
-                                  /*ownTileOnly=*/false)) {
-      config.bm = choice->costs->bm;
-      config.bn = choice->costs->bn;
-      config.wavesM = choice->costs->wavesM;
-      config.wavesN = choice->costs->wavesN;
-      return;
-    }
+  // 64 to 127 rows over at least the default tile's columns: the same,
+  // rather than 64 x 128 of 4 x 1 waves, which has no cost row, so that
+  // selectKernel weighs its estimate against the skinny plan's. On the 5
+  // shapes of the tuning halves this changes, the timing model has 0.85
+  // times the time on the RX 7900 XTX, 0.89 on the RX 7900 GRE and 0.87 on
+  // the RX 7800 XT (bench/tuning/README.md). Not for 64 to 127 columns:
+  // their 128 x 64 tile of 4 x 1 waves has no cost row either, and is
+  // faster than the tiles that do on batched attention with N = 64 to 127.
+  if (bigEnough && mnk[0] >= 64 && mnk[1] >= config.bn && takeEstimatedTile())
+    return;
   static const std::pair<int64_t, int64_t> smallerTiles[] = {
       {128, 64}, {64, 128}, {64, 64}, {128, 32}, {64, 32}};
   for (auto [bm, bn] : smallerTiles) {
