@@ -39,6 +39,11 @@ tile: the second table gives the rows with prefetch=lds.
 The table was made by gemm-tune with the four tiles as candidates, each with
 split-tail=1 (bench/tuning/README.md gives the command).
 
+--exposed fits a fourth constant per tile, cycles of the grid that no
+workgroup overlaps (issue = exposed + W * workgroupCycles + ...); the built-in
+rows have none (bench/tuning/README.md, "Short K over several rounds", says
+why).
+
 SHAPES: the shapes of the tuning sets (bench/shapes/shapes.json and the
 tuning halves of random.json and models.json) with M, N >= 64, K >= 32, at
 least 2^24 multiply-adds and at most 400 tiles of 128 x 128.
@@ -113,6 +118,10 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "build",
         "bin", "gemm-run"), help="the gemm-run whose target table gives "
         "the DRAM's rate (default: build/bin/gemm-run)")
+    ap.add_argument("--exposed", action="store_true",
+                    help="fit a fourth constant per tile, the cycles of the "
+                         "grid that no workgroup overlaps (kept at 0 where "
+                         "the fit makes it negative)")
     a = ap.parse_args()
     points = []
     for path in a.tables:
@@ -156,22 +165,32 @@ def main():
             rows = [[p["w"], p["k"] * pace(p["w"], overlap, a.blend)]
                     for p in mine]
             coef = solve(rows, [p["cycles"] for p in mine],
-                         [p["cycles"] ** -2 for p in mine])
+                         [p["cycles"] ** -2 for p in mine]) + [0.0]
+            if a.exposed:
+                exposed_rows = [r + [1] for r in rows]
+                with_exposed = solve(exposed_rows,
+                                     [p["cycles"] for p in mine],
+                                     [p["cycles"] ** -2 for p in mine])
+                # A negative exposed cost has no meaning: keep it at 0.
+                if with_exposed[2] >= 0:
+                    rows, coef = exposed_rows, with_exposed
+            rows = [r + [1] if len(r) == 2 else r for r in rows]
             err = sum((sum(c * x for c, x in zip(coef, r)) / p["cycles"] - 1) ** 2
                       for r, p in zip(rows, mine)) / len(mine)
             if best is None or err < best[0]:
                 best = (err, overlap, coef)
         err, overlap, coef = best
-        fits[tile] = (coef[0], coef[1], overlap)
+        fits[tile] = (coef[0], coef[1], overlap, coef[2])
         bm, bn, wm, wn, tb, prefetch = tile
         print(f"    {{{bm}, {bn}, {wm}, {wn}, {str(tb).lower()}, "
               f"k{prefetch.capitalize()}, "
-              f"{coef[0]:.0f}, {coef[1]:.1f}, {overlap:.1f}}}, "
+              f"{coef[0]:.0f}, {coef[1]:.1f}, {overlap:.1f}"
+              + (f", {coef[2]:.0f}" if a.exposed else "") + "}, "
               f"// {len(mine)} shapes, rms error {math.sqrt(err):.3f}")
 
     def estimate(p):
-        e, s, o = fits[p["tile"]]
-        issue = p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
+        e, s, o, x = fits[p["tile"]]
+        issue = x + p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
         # The same smooth maximum with the DRAM's cycles (TiledEstimate.cpp).
         return pace(issue, p["dram"], a.dram_blend) if a.dram_blend else issue
 

@@ -160,15 +160,16 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
       takeEstimatedTile();
     return;
   }
-  // 64 to 127 rows over at least the default tile's columns: the same,
-  // rather than 64 x 128 of 4 x 1 waves, which has no cost row, so that
-  // selectKernel weighs its estimate against the skinny plan's. On the 5
-  // shapes of the tuning halves this changes, the timing model has 0.85
-  // times the time on the RX 7900 XTX, 0.89 on the RX 7900 GRE and 0.87 on
-  // the RX 7800 XT (bench/tuning/README.md). Not for 64 to 127 columns:
-  // their 128 x 64 tile of 4 x 1 waves has no cost row either, and is
-  // faster than the tiles that do on batched attention with N = 64 to 127.
-  if (bigEnough && mnk[0] >= 64 && mnk[1] >= config.bn && takeEstimatedTile())
+  // 64 to 127 rows or columns (at least 64 of both): the same, rather than
+  // 64 x 128 or 128 x 64 of 4 x 1 waves, which have no cost row, so that
+  // selectKernel weighs its estimate against the skinny plan's. With 64 to
+  // 127 rows, on the 5 shapes of the tuning halves this changes, the timing
+  // model has 0.85 times the time on the RX 7900 XTX, 0.89 on the RX 7900
+  // GRE and 0.87 on the RX 7800 XT; with 64 to 127 columns, 128 x 64 of
+  // 4 x 1 waves is slower than the fastest tile with a cost row, unsplit, on
+  // 17 of the 19 tuning shapes of the kind (up to 1.25 times, on batched
+  // attention with N = 64; bench/tuning/README.md).
+  if (bigEnough && mnk[0] >= 64 && mnk[1] >= 64 && takeEstimatedTile())
     return;
   static const std::pair<int64_t, int64_t> smallerTiles[] = {
       {128, 64}, {64, 128}, {64, 64}, {128, 32}, {64, 32}};
@@ -258,7 +259,9 @@ static KernelKind selectKernel(const MatmulChoiceInput &input,
   // in 192 parts 38 % against 43 %, but 4096 x 128 x 4096 in 192 parts 50 %
   // against 48 %; BERT's 512 x 64 x 512 attention, batch 128, 84 % tiled
   // (512 tiles); BERT's 128 x 768 x 768 (6 tiles in 18 parts) 8 % against
-  // 47 %.
+  // 47 %. Where N is 33 to 63 (a 128 x 32 tile, no cost row) it takes the
+  // faster kernel on all 20 shapes drawn outside the corpora for that class
+  // (bench/tuning/narrow-n-rx7900xtx.json: the skinny kernel on 19).
   KernelTile tile;
   static_cast<KernelConfig &>(tile) = tiled;
   tile.m = mnk[0];
