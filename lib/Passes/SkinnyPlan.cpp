@@ -9,7 +9,12 @@
 
 #include "SkinnyPlan.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::gemm;
@@ -125,12 +130,78 @@ static std::optional<SkinnyPlan> planFor(SkinnyPlan plan, int64_t maxCols,
 /// tiled kernel to the skinny one, 1.35 times slower).
 static constexpr double kStagedXAlongLLdsWeight = 2.0;
 
+/// Floats in a 128-byte line, the unit of the L0's misses to the L2.
+static constexpr int64_t kFloatsPerLine = 32;
+
+/// The lines a workgroup's loads touch per K value of an operand stored
+/// along its M or N side, rows of `rowFloats` floats, when the workgroup
+/// reads `width` contiguous floats of each. The chunks start at multiples
+/// of gcd(rowFloats, width) floats within a line (rows and chunks side by
+/// side, from an aligned base), each offset as often: a chunk spans
+/// ceil((offset + width) / 32) lines. Where the rows are narrower than a
+/// line, the rows of the next K values share the lines, which stay in the
+/// L0.
+static double getLinesPerKRow(int64_t width, int64_t rowFloats) {
+  int64_t step = std::gcd(std::gcd(rowFloats, width), kFloatsPerLine);
+  int64_t offsets = kFloatsPerLine / step;
+  int64_t lines = 0;
+  for (int64_t i = 0; i < offsets; ++i)
+    lines += (i * step + width + kFloatsPerLine - 1) / kFloatsPerLine;
+  return std::min(double(lines) / double(offsets),
+                  double(rowFloats) / kFloatsPerLine);
+}
+
+/// The lines of X and Y that the busiest unit's `perUnit` workgroups read,
+/// given the lines of a workgroup's block of each (its rows of X, its
+/// columns of Y, over its K part). The timing model's unit runs workgroups
+/// 0, U, 2U, ... of the grid (U units), whose index runs over S fastest
+/// (the kernel's groupS), then L, then K parts and the batch; workgroups
+/// that read the same block, or blocks that share lines, share those lines
+/// in the unit's caches, as the model has them, so a matrix (of a batch
+/// and K part) costs at most its own lines. A long grid is sampled and
+/// scaled.
+static double countUnitLines(const SkinnyPlan &plan, int64_t units,
+                             int64_t perUnit, double xBlockLines,
+                             double yBlockLines) {
+  static constexpr int64_t kMaxSampled = 256;
+  int64_t sampled = std::min(perUnit, kMaxSampled);
+  // (matrix, block) of each operand, the matrix being the batch and K part.
+  llvm::SmallVector<std::pair<int64_t, int64_t>> xBlocks, yBlocks;
+  for (int64_t i = 0; i < sampled; ++i) {
+    // In doubles: units x perUnit may be near 2^63.
+    double index = double(i) * double(units);
+    double rest = std::floor(index / plan.gridS());
+    double matrix = std::floor(rest / plan.gridL());
+    xBlocks.push_back({int64_t(matrix), int64_t(rest - matrix * plan.gridL())});
+    yBlocks.push_back({int64_t(matrix), int64_t(index - rest * plan.gridS())});
+  }
+  double kPerPart = double(plan.stepsPerPart()) * kSkinnyStepK;
+  auto countLines = [&](llvm::SmallVector<std::pair<int64_t, int64_t>> &blocks,
+                        double blockLines, int64_t matrixSide) {
+    llvm::sort(blocks);
+    blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+    double matrixLines = double(matrixSide) * kPerPart / kFloatsPerLine;
+    double lines = 0;
+    for (size_t first = 0; first < blocks.size();) {
+      size_t last = first;
+      while (last < blocks.size() && blocks[last].first == blocks[first].first)
+        ++last;
+      lines += std::min(double(last - first) * blockLines, matrixLines);
+      first = last;
+    }
+    return lines * double(perUnit) / double(sampled);
+  };
+  return countLines(xBlocks, xBlockLines, plan.l) +
+         countLines(yBlocks, yBlockLines, plan.s);
+}
+
 /// The cycles a plan takes in the calibrated timing model, roughly: the
 /// most of its busiest CU's vector memory address path (a load per 16 bytes
 /// of a lane, for a few FMAs each, takes max(32 lanes at 4 a clock, 2
-/// clocks a 128-byte line it touches)), the L2's 32 bytes a clock per CU
-/// (X is read once per workgroup column) and DRAM (every operand once), both
-/// at the busiest CU's share of the GPU's rate; with Y staged, also the LDS (16
+/// clocks a 128-byte line it touches)), the L2's rate per CU (the busiest
+/// CU's workgroups' lines of X, and of Y unless it is in SGPRs; see
+/// countUnitLines) and DRAM (every operand once, at the busiest CU's share
+/// of the GPU's rate); with Y staged, also the LDS (16
 /// bytes a lane take 4 clocks; see kStagedXAlongLLdsWeight), and the VALU
 /// (which bounds a plan with Y in SGPRs). A grid of fewer than 4 workgroups per
 /// CU hides less latency: it counts up to 1.8 times (fitted on the shape set's
@@ -179,18 +250,32 @@ mlir::gemm::estimateSkinnyCycleTerms(const SkinnyPlan &plan,
                                         ldsWeight * ldsStepCycles);
   // A step's 4 x accumulators FMAs, in VOPD pairs, on the CU's two SIMDs.
   double valu = waveSteps * plan.accumulators() / cusPerUnit;
+  // The L2 serves a unit's L0 misses a 128-byte line at a time, whatever
+  // part of the line the workgroup uses: count the lines of the blocks of X
+  // and, where lanes load it, of Y that the unit's workgroups read.
+  double kPerPart = double(plan.stepsPerPart()) * kSkinnyStepK;
+  auto linesAlongK = [&](int64_t rows, int64_t rowsInMatrix) {
+    return double(std::min(rows, rowsInMatrix)) * kPerPart / kFloatsPerLine;
+  };
+  double xBlockLines =
+      plan.xAlongK ? linesAlongK(plan.rowsPerGroup(), plan.l)
+                   : kPerPart * getLinesPerKRow(plan.rowsPerGroup(), plan.l);
+  double yBlockLines = 0;
+  if (!plan.scalarY)
+    yBlockLines = plan.yAlongK
+                      ? linesAlongK(plan.colsPerGroup, plan.s)
+                      : kPerPart * getLinesPerKRow(plan.colsPerGroup, plan.s);
+  double l2 = countUnitLines(plan, units, perUnit, xBlockLines, yBlockLines) *
+              4 * kFloatsPerLine / (target.l2BytesPerClockPerCU * cusPerUnit);
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
-  double l2 = xBytes * plan.gridS() /
-              (target.l2BytesPerClockPerCU * cusPerUnit * units);
   // In doubles: the sizes may be near 2^63.
   double dram = (xBytes + 4.0 * plan.batch * plan.s *
                               (double(plan.k) + 2.0 * double(plan.l))) /
                 (target.dramBytesPerSecond() / target.boostClockHz());
-  // The L2 and DRAM rates are shares per unit, as the timing model gives
-  // them: the busiest unit's workgroups move their bytes at its share, so a
-  // grid that leaves units idle, or puts more on some, takes longer.
+  // The DRAM's rate is a share per unit, as the timing model gives it: the
+  // busiest unit's workgroups move their bytes at its share, so a grid that
+  // leaves units idle, or puts more on some, takes longer.
   double busiestShare = double(perUnit) * units / double(groups);
-  l2 *= busiestShare;
   dram *= busiestShare;
   double fewGroups =
       std::max(0.0, 1.0 - double(groups) / double(4 * computeUnits));
