@@ -153,16 +153,16 @@ static double getLinesPerKRow(int64_t width, int64_t rowFloats) {
 
 /// The lines of X and Y that the busiest unit's `perUnit` workgroups read,
 /// given the lines of a workgroup's block of each (its rows of X, its
-/// columns of Y, over its K part). The timing model's unit runs workgroups
-/// 0, U, 2U, ... of the grid (U units), whose index runs over S fastest
-/// (the kernel's groupS), then L, then K parts and the batch; workgroups
-/// that read the same block, or blocks that share lines, share those lines
-/// in the unit's caches, as the model has them, so a matrix (of a batch
+/// columns of Y, over its `kPerPart` K values). The timing model's unit runs
+/// workgroups 0, U, 2U, ... of the grid (U units), whose index runs over S
+/// fastest (the kernel's groupS), then L, then K parts and the batch;
+/// workgroups that read the same block, or blocks that share lines, share those
+/// lines in the unit's caches, as the model has them, so a matrix (of a batch
 /// and K part) costs at most its own lines. A long grid is sampled and
 /// scaled.
 static double countUnitLines(const SkinnyPlan &plan, int64_t units,
-                             int64_t perUnit, double xBlockLines,
-                             double yBlockLines) {
+                             int64_t perUnit, double kPerPart,
+                             double xBlockLines, double yBlockLines) {
   static constexpr int64_t kMaxSampled = 256;
   int64_t sampled = std::min(perUnit, kMaxSampled);
   // (matrix, block) of each operand, the matrix being the batch and K part.
@@ -175,7 +175,6 @@ static double countUnitLines(const SkinnyPlan &plan, int64_t units,
     xBlocks.push_back({int64_t(matrix), int64_t(rest - matrix * plan.gridL())});
     yBlocks.push_back({int64_t(matrix), int64_t(index - rest * plan.gridS())});
   }
-  double kPerPart = double(plan.stepsPerPart()) * kSkinnyStepK;
   auto countLines = [&](llvm::SmallVector<std::pair<int64_t, int64_t>> &blocks,
                         double blockLines, int64_t matrixSide) {
     llvm::sort(blocks);
@@ -265,8 +264,9 @@ mlir::gemm::estimateSkinnyCycleTerms(const SkinnyPlan &plan,
     yBlockLines = plan.yAlongK
                       ? linesAlongK(plan.colsPerGroup, plan.s)
                       : kPerPart * getLinesPerKRow(plan.colsPerGroup, plan.s);
-  double l2 = countUnitLines(plan, units, perUnit, xBlockLines, yBlockLines) *
-              4 * kFloatsPerLine / (target.l2BytesPerClockPerCU * cusPerUnit);
+  double l2 =
+      countUnitLines(plan, units, perUnit, kPerPart, xBlockLines, yBlockLines) *
+      4 * kFloatsPerLine / (target.l2BytesPerClockPerCU * cusPerUnit);
   double xBytes = 4.0 * plan.batch * plan.l * plan.k;
   // In doubles: the sizes may be near 2^63.
   double dram = (xBytes + 4.0 * plan.batch * plan.s *
