@@ -33,8 +33,10 @@ estimate's Kendall tau and choice regret over the tiles of each shape.
     bench/tuning/fit-tile-costs.py bench/tuning/tile-costs-rx7900xtx.json \
         bench/tuning/prefetch-lds-rx7900xtx.json
 
-A candidate's `prefetch=` (registers when it names none) is part of its
-tile: the second table gives the rows with prefetch=lds.
+A candidate's `prefetch=` (registers when it names none) and
+`wave-priorities=` (false when it names none) are part of its tile: the
+second table gives the rows with prefetch=lds, a third those with raised
+wave priorities.
 
 The table was made by gemm-tune with the four tiles as candidates, each with
 split-tail=1 (bench/tuning/README.md gives the command).
@@ -151,11 +153,13 @@ def main():
                     "shape": e["shape"],
                     "tile": (bm, bn, int(o.get("waves-m", 4)),
                              int(o.get("waves-n", 1)), e["transpose_b"],
-                             o.get("prefetch", "registers")),
+                             o.get("prefetch", "registers"),
+                             o.get("wave-priorities", "false") == "true"),
                     "w": math.ceil(tiles / units), "k": e["k"],
                     "cycles": c["predicted_ms"] * 1e-3 * hz})
     fits = {}
-    print("    // bm, bn, wavesM, wavesN, transposeB, prefetch,")
+    print("    // bm, bn, wavesM, wavesN, transposeB, prefetch, "
+          "wavePriorities,")
     print("    //     workgroupCycles, stepCycles, overlappedWorkgroups")
     for tile in sorted(set(p["tile"] for p in points), reverse=True):
         mine = [p for p in points if p["tile"] == tile]
@@ -181,9 +185,10 @@ def main():
                 best = (err, overlap, coef)
         err, overlap, coef = best
         fits[tile] = (coef[0], coef[1], overlap, coef[2])
-        bm, bn, wm, wn, tb, prefetch = tile
+        bm, bn, wm, wn, tb, prefetch, raised = tile
         print(f"    {{{bm}, {bn}, {wm}, {wn}, {str(tb).lower()}, "
               f"k{prefetch.capitalize()}, "
+              f"{'kRaised' if raised else 'kFlat'}, "
               f"{coef[0]:.0f}, {coef[1]:.1f}, {overlap:.1f}"
               + (f", {coef[2]:.0f}" if a.exposed else "") + "}, "
               f"// {len(mine)} shapes, rms error {math.sqrt(err):.3f}")

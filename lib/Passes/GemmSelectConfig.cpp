@@ -75,9 +75,11 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
   std::optional<TiledChoice> fastest;
-  for (const TiledKernelCosts &costs :
-       getTiledKernelCosts(config.getTargetInfo())) {
-    // One row per tile: estimateTiledCycles finds the one of its prefetch.
+  ArrayRef<TiledKernelCosts> costsOfTarget =
+      getTiledKernelCosts(config.getTargetInfo());
+  for (const TiledKernelCosts &costs : costsOfTarget) {
+    // One row per tile and wave priorities: estimateTiledCycles finds the
+    // one of its prefetch.
     if (!costs.chosenByDefault || costs.prefetch != PrefetchMode::Registers ||
         costs.transposeB != transposeB || mnk[0] < costs.bm ||
         mnk[1] < costs.bn)
@@ -86,12 +88,27 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
         (costs.bm != config.bm || costs.bn != config.bn ||
          costs.wavesM != config.wavesM || costs.wavesN != config.wavesN))
       continue;
+    // Raised priorities are weighed as a tile of their own while the choice
+    // is left to the compiler; otherwise each tile once, with the
+    // configuration's priorities, its flat row standing for it where it has
+    // one.
+    bool ownPriorities = ownTileOnly || !config.wavePrioritiesChosenPerShape;
+    if (ownPriorities && costs.wavePriorities &&
+        llvm::any_of(costsOfTarget, [&](const TiledKernelCosts &other) {
+          return !other.wavePriorities && other.bm == costs.bm &&
+                 other.bn == costs.bn && other.wavesM == costs.wavesM &&
+                 other.wavesN == costs.wavesN &&
+                 other.transposeB == costs.transposeB;
+        }))
+      continue;
     KernelTile tile;
     static_cast<KernelConfig &>(tile) = config;
     tile.bm = costs.bm;
     tile.bn = costs.bn;
     tile.wavesM = costs.wavesM;
     tile.wavesN = costs.wavesN;
+    tile.wavePriorities =
+        ownPriorities ? config.wavePriorities : costs.wavePriorities;
     if (config.prefetchChosenPerShape)
       tile.prefetch = choosePrefetch(tile, transposeB);
     std::tie(tile.m, tile.n, tile.k) = std::tuple(mnk[0], mnk[1], mnk[2]);
@@ -153,6 +170,8 @@ static void selectTile(KernelConfig &config, ArrayRef<int64_t> mnk,
     config.bn = choice->costs->bn;
     config.wavesM = choice->costs->wavesM;
     config.wavesN = choice->costs->wavesN;
+    if (config.wavePrioritiesChosenPerShape)
+      config.wavePriorities = choice->costs->wavePriorities;
     return true;
   };
   if (mnk[0] >= config.bm && mnk[1] >= config.bn) {
@@ -379,7 +398,9 @@ struct GemmSelectConfigPass
   GemmSelectConfigPass() = default;
   explicit GemmSelectConfigPass(const KernelConfig &config)
       : pipelineTileChosenPerShape(config.tileChosenPerShape),
-        pipelinePrefetchChosenPerShape(config.prefetchChosenPerShape) {
+        pipelinePrefetchChosenPerShape(config.prefetchChosenPerShape),
+        pipelineWavePrioritiesChosenPerShape(
+            config.wavePrioritiesChosenPerShape) {
     setKernelConfig(config);
   }
 
@@ -444,6 +465,7 @@ private:
   // option given).
   std::optional<bool> pipelineTileChosenPerShape;
   std::optional<bool> pipelinePrefetchChosenPerShape;
+  std::optional<bool> pipelineWavePrioritiesChosenPerShape;
 
   // The tuning table, read once and shared by the pass's copies, which run
   // on the functions in parallel.
@@ -498,6 +520,9 @@ private:
       config.tileChosenPerShape = *pipelineTileChosenPerShape;
     if (pipelinePrefetchChosenPerShape)
       config.prefetchChosenPerShape = *pipelinePrefetchChosenPerShape;
+    if (pipelineWavePrioritiesChosenPerShape)
+      config.wavePrioritiesChosenPerShape =
+          *pipelineWavePrioritiesChosenPerShape;
     // Stream-K is the tiled kernel's way of sharing the grid's tail: it
     // takes the place of the split tail and of the choice of kernel.
     if (config.streamK) {

@@ -36,6 +36,9 @@ struct TiledKernelCosts {
   /// The prefetch the costs were fitted with; the built-in choice gives a
   /// tile the prefetch of its fastest row (choosePrefetch).
   PrefetchMode prefetch;
+  /// Whether the costs were fitted with wave-priorities=true; the built-in
+  /// choice weighs such a row as a tile of its own.
+  bool wavePriorities;
   /// A workgroup's prologue and epilogue.
   double workgroupCycles;
   /// One K element of one workgroup, at the CU's issue rate.

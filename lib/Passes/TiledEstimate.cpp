@@ -59,6 +59,19 @@
 // loadsFragmentsAhead); it is the fastest of the seven on 55 of the 154
 // shapes.
 //
+// The tiles of one and two waves also have rows fitted with raised wave
+// priorities (wave-priorities=true: s_setprio 1 over each K step's FMAs),
+// weighed as tiles of their own, and 32 x 32 of one wave has only those:
+// such a tile puts many workgroups on a CU, and the wave in its FMAs keeps
+// the SIMD while the others wait on LDS. Fitted the same way to the same
+// 154 shapes' predictions with the option (bench/tuning/
+// wave-priorities-rx7900xtx.json); there the fastest of all rows is 0.920
+// times the time of the fastest flat one on geometric mean (at best 0.652),
+// and a raised row is the fastest on 109 of the 154 shapes (32 x 32 on 43).
+// The priorities lower overlappedWorkgroups (2.5 to 2.7 against 2.9 to 3.3)
+// more than they move the other two constants. The RX 7600's rows of them
+// are fitted on its 48 shapes (bench/tuning/wave-priorities-rx7600.json).
+//
 // The 128 x 128 and 64 x 128 tiles also have rows for prefetch=lds, fitted
 // the same way to the same shapes' predictions with prefetch=lds
 // (bench/tuning/prefetch-lds-rx7900xtx.json, of the same kernels as the
@@ -111,55 +124,70 @@ using namespace mlir::gemm;
 
 static constexpr PrefetchMode kRegisters = PrefetchMode::Registers;
 static constexpr PrefetchMode kLds = PrefetchMode::Lds;
+/// The rows' wave priorities: fitted with wave-priorities=true or not.
+static constexpr bool kRaised = true;
+static constexpr bool kFlat = false;
 
 /// The exponent of the smooth maximum of the K loop's issue cycles and the
 /// DRAM's: chosen on the tuning shapes (fit-tile-costs.py --dram-blend).
 static constexpr double kDramBlend = 6;
 
 static const TiledKernelCosts kCostsOnRx7900xtx[] = {
-    // bm, bn, wavesM, wavesN, transposeB, prefetch,
+    // bm, bn, wavesM, wavesN, transposeB, prefetch, wavePriorities,
     //     workgroupCycles, stepCycles, overlappedWorkgroups[, chosenByDefault]
-    {128, 128, 4, 1, false, kRegisters, 23863, 135.6, 1.2},
-    {128, 128, 4, 1, false, kLds, 23921, 136.7, 1.1},
-    {128, 128, 4, 1, true, kRegisters, 25702, 129.8, 1.5},
-    {128, 128, 4, 1, true, kLds, 26551, 131.6, 1.4},
-    {128, 64, 4, 2, false, kRegisters, 10313, 107.2, 1.0, false},
-    {128, 64, 4, 2, true, kRegisters, 10274, 100.7, 1.2, false},
-    {64, 128, 2, 2, false, kRegisters, 13658, 69.7, 1.7},
-    {64, 128, 2, 2, false, kLds, 12766, 71.0, 1.5},
-    {64, 128, 2, 2, true, kRegisters, 13906, 68.5, 1.9},
-    {64, 128, 2, 2, true, kLds, 13449, 68.4, 1.8},
-    {64, 64, 4, 2, false, kRegisters, 5763, 68.4, 1.3, false},
-    {64, 64, 4, 2, true, kRegisters, 4808, 68.9, 1.3, false},
-    {64, 64, 4, 1, false, kRegisters, 5465, 51.8, 1.7},
-    {64, 64, 4, 1, true, kRegisters, 4616, 51.7, 1.7},
-    {64, 64, 2, 1, false, kRegisters, 8045, 36.7, 3.0},
-    {64, 64, 2, 1, true, kRegisters, 7441, 35.0, 3.3},
-    {32, 64, 2, 1, false, kRegisters, 2769, 26.9, 3.0},
-    {32, 64, 2, 1, true, kRegisters, 2336, 27.1, 2.9},
+    {128, 128, 4, 1, false, kRegisters, kFlat, 23863, 135.6, 1.2},
+    {128, 128, 4, 1, false, kLds, kFlat, 23921, 136.7, 1.1},
+    {128, 128, 4, 1, true, kRegisters, kFlat, 25702, 129.8, 1.5},
+    {128, 128, 4, 1, true, kLds, kFlat, 26551, 131.6, 1.4},
+    {128, 64, 4, 2, false, kRegisters, kFlat, 10313, 107.2, 1.0, false},
+    {128, 64, 4, 2, true, kRegisters, kFlat, 10274, 100.7, 1.2, false},
+    {64, 128, 2, 2, false, kRegisters, kFlat, 13658, 69.7, 1.7},
+    {64, 128, 2, 2, false, kLds, kFlat, 12766, 71.0, 1.5},
+    {64, 128, 2, 2, true, kRegisters, kFlat, 13906, 68.5, 1.9},
+    {64, 128, 2, 2, true, kLds, kFlat, 13449, 68.4, 1.8},
+    {64, 64, 4, 2, false, kRegisters, kFlat, 5763, 68.4, 1.3, false},
+    {64, 64, 4, 2, true, kRegisters, kFlat, 4808, 68.9, 1.3, false},
+    {64, 64, 4, 1, false, kRegisters, kFlat, 5465, 51.8, 1.7},
+    {64, 64, 4, 1, true, kRegisters, kFlat, 4616, 51.7, 1.7},
+    {64, 64, 2, 1, false, kRegisters, kFlat, 8045, 36.7, 3.0},
+    {64, 64, 2, 1, false, kRegisters, kRaised, 8096, 37.4, 2.5},
+    {64, 64, 2, 1, true, kRegisters, kFlat, 7441, 35.0, 3.3},
+    {64, 64, 2, 1, true, kRegisters, kRaised, 7319, 35.4, 2.7},
+    {32, 64, 2, 1, false, kRegisters, kFlat, 2769, 26.9, 3.0},
+    {32, 64, 2, 1, false, kRegisters, kRaised, 2698, 26.9, 2.6},
+    {32, 64, 2, 1, true, kRegisters, kFlat, 2336, 27.1, 2.9},
+    {32, 64, 2, 1, true, kRegisters, kRaised, 2279, 27.0, 2.6},
+    {32, 32, 1, 1, false, kRegisters, kRaised, 1523, 14.0, 4.2},
+    {32, 32, 1, 1, true, kRegisters, kRaised, 1223, 16.0, 3.6},
 };
 
 static const TiledKernelCosts kCostsOnRx7600[] = {
-    // bm, bn, wavesM, wavesN, transposeB, prefetch,
+    // bm, bn, wavesM, wavesN, transposeB, prefetch, wavePriorities,
     //     workgroupCycles, stepCycles, overlappedWorkgroups[, chosenByDefault]
-    {128, 128, 4, 1, false, kRegisters, 21463, 140.5, 1.2},
-    {128, 128, 4, 1, false, kLds, 21157, 140.4, 1.1},
-    {128, 128, 4, 1, true, kRegisters, 8514, 148.7, 1.7},
-    {128, 128, 4, 1, true, kLds, 8358, 149.7, 1.6},
-    {128, 64, 4, 2, false, kRegisters, 14101, 106.6, 1.2, false},
-    {128, 64, 4, 2, true, kRegisters, 7545, 109.3, 1.3, false},
-    {64, 128, 2, 2, false, kRegisters, 11311, 67.1, 2.3},
-    {64, 128, 2, 2, false, kLds, 10446, 68.1, 2.1},
-    {64, 128, 2, 2, true, kRegisters, 4453, 70.9, 2.3},
-    {64, 128, 2, 2, true, kLds, 4284, 70.9, 2.3},
-    {64, 64, 4, 2, false, kRegisters, 6841, 68.6, 1.0, false},
-    {64, 64, 4, 2, true, kRegisters, 4197, 68.3, 1.3, false},
-    {64, 64, 4, 1, false, kRegisters, 6890, 52.6, 1.6},
-    {64, 64, 4, 1, true, kRegisters, 4098, 52.1, 1.8},
-    {64, 64, 2, 1, false, kRegisters, 6593, 35.0, 3.8},
-    {64, 64, 2, 1, true, kRegisters, 3166, 35.7, 3.8},
-    {32, 64, 2, 1, false, kRegisters, 3037, 26.8, 4.0},
-    {32, 64, 2, 1, true, kRegisters, 1863, 26.8, 3.2},
+    {128, 128, 4, 1, false, kRegisters, kFlat, 21463, 140.5, 1.2},
+    {128, 128, 4, 1, false, kLds, kFlat, 21157, 140.4, 1.1},
+    {128, 128, 4, 1, true, kRegisters, kFlat, 8514, 148.7, 1.7},
+    {128, 128, 4, 1, true, kLds, kFlat, 8358, 149.7, 1.6},
+    {128, 64, 4, 2, false, kRegisters, kFlat, 14101, 106.6, 1.2, false},
+    {128, 64, 4, 2, true, kRegisters, kFlat, 7545, 109.3, 1.3, false},
+    {64, 128, 2, 2, false, kRegisters, kFlat, 11311, 67.1, 2.3},
+    {64, 128, 2, 2, false, kLds, kFlat, 10446, 68.1, 2.1},
+    {64, 128, 2, 2, true, kRegisters, kFlat, 4453, 70.9, 2.3},
+    {64, 128, 2, 2, true, kLds, kFlat, 4284, 70.9, 2.3},
+    {64, 64, 4, 2, false, kRegisters, kFlat, 6841, 68.6, 1.0, false},
+    {64, 64, 4, 2, true, kRegisters, kFlat, 4197, 68.3, 1.3, false},
+    {64, 64, 4, 1, false, kRegisters, kFlat, 6890, 52.6, 1.6},
+    {64, 64, 4, 1, true, kRegisters, kFlat, 4098, 52.1, 1.8},
+    {64, 64, 2, 1, false, kRegisters, kFlat, 6593, 35.0, 3.8},
+    {64, 64, 2, 1, false, kRegisters, kRaised, 6716, 34.9, 3.4},
+    {64, 64, 2, 1, true, kRegisters, kFlat, 3166, 35.7, 3.8},
+    {64, 64, 2, 1, true, kRegisters, kRaised, 3337, 36.0, 3.1},
+    {32, 64, 2, 1, false, kRegisters, kFlat, 3037, 26.8, 4.0},
+    {32, 64, 2, 1, false, kRegisters, kRaised, 3142, 26.8, 3.5},
+    {32, 64, 2, 1, true, kRegisters, kFlat, 1863, 26.8, 3.2},
+    {32, 64, 2, 1, true, kRegisters, kRaised, 2029, 26.7, 2.6},
+    {32, 32, 1, 1, false, kRegisters, kRaised, 1593, 13.9, 5.9},
+    {32, 32, 1, 1, true, kRegisters, kRaised, 1061, 15.7, 2.9},
 };
 
 namespace {
@@ -190,21 +218,29 @@ static bool isRowOfTile(const TiledKernelCosts &costs, const KernelConfig &tile,
          costs.transposeB == transposeB;
 }
 
-/// The row of `tile`'s tile and prefetch, else of its tile with
-/// prefetch=registers; null for a tile the table does not list.
+/// The row of `tile`'s tile, prefetch and wave priorities, else of its tile
+/// and priorities with prefetch=registers; without raised priorities where
+/// the tile has no row of them (they are fitted for some tiles only); null
+/// for a tile the table does not list.
 static const TiledKernelCosts *findTiledKernelCosts(const KernelConfig &tile,
                                                     bool transposeB) {
-  const TiledKernelCosts *registers = nullptr;
-  for (const TiledKernelCosts &costs :
-       getTiledKernelCosts(tile.getTargetInfo())) {
-    if (!isRowOfTile(costs, tile, transposeB))
-      continue;
-    if (costs.prefetch == tile.prefetch)
-      return &costs;
-    if (costs.prefetch == kRegisters)
-      registers = &costs;
-  }
-  return registers;
+  auto find = [&](bool wavePriorities) -> const TiledKernelCosts * {
+    const TiledKernelCosts *registers = nullptr;
+    for (const TiledKernelCosts &costs :
+         getTiledKernelCosts(tile.getTargetInfo())) {
+      if (!isRowOfTile(costs, tile, transposeB) ||
+          costs.wavePriorities != wavePriorities)
+        continue;
+      if (costs.prefetch == tile.prefetch)
+        return &costs;
+      if (costs.prefetch == kRegisters)
+        registers = &costs;
+    }
+    return registers;
+  };
+  if (const TiledKernelCosts *costs = find(tile.wavePriorities))
+    return costs;
+  return tile.wavePriorities ? find(false) : nullptr;
 }
 
 PrefetchMode mlir::gemm::choosePrefetch(const KernelConfig &tile,
@@ -213,13 +249,19 @@ PrefetchMode mlir::gemm::choosePrefetch(const KernelConfig &tile,
   if (tile.bk > defaults.bk || tile.pad != defaults.pad ||
       tile.addressing != defaults.addressing)
     return kRegisters;
-  const TiledKernelCosts *fastest = nullptr;
-  for (const TiledKernelCosts &costs :
-       getTiledKernelCosts(tile.getTargetInfo()))
-    if (isRowOfTile(costs, tile, transposeB) &&
-        (!fastest || costs.stepCycles < fastest->stepCycles))
-      fastest = &costs;
-  return fastest ? fastest->prefetch : kRegisters;
+  // Among the rows of the tile's wave priorities, else of flat ones.
+  for (bool wavePriorities : {tile.wavePriorities, false}) {
+    const TiledKernelCosts *fastest = nullptr;
+    for (const TiledKernelCosts &costs :
+         getTiledKernelCosts(tile.getTargetInfo()))
+      if (isRowOfTile(costs, tile, transposeB) &&
+          costs.wavePriorities == wavePriorities &&
+          (!fastest || costs.stepCycles < fastest->stepCycles))
+        fastest = &costs;
+    if (fastest)
+      return fastest->prefetch;
+  }
+  return kRegisters;
 }
 
 std::optional<double> mlir::gemm::estimateTiledCycles(const KernelTile &tile,

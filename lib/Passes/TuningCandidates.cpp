@@ -113,6 +113,10 @@ mlir::gemm::getDefaultTuningCandidates(const TuningShape &shape) {
       "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=registers",
       "kernel=tiled bm=64 bn=128 waves-m=2 waves-n=2 prefetch=lds",
       "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1",
+      // The rows of raised wave priorities, as the choice weighs them.
+      "kernel=tiled bm=64 bn=64 waves-m=2 waves-n=1 wave-priorities=true",
+      "kernel=tiled bm=32 bn=64 waves-m=2 waves-n=1 wave-priorities=true",
+      "kernel=tiled bm=32 bn=32 waves-m=1 waves-n=1 wave-priorities=true",
       "kernel=skinny",
       "kernel=tiled",
       "kernel=tiled split-tail=1",

@@ -46,6 +46,8 @@ struct ChoiceCase {
   KernelKind expectKernel;
   int64_t bm, bn, wavesM, wavesN, expectSplitTail;
   const char *why;
+  /// The tile's cost row is one of raised wave priorities.
+  bool expectWavePriorities = false;
 };
 
 constexpr KernelKind kAuto = KernelKind::Auto, kTiled = KernelKind::Tiled,
@@ -100,10 +102,12 @@ const ChoiceCase kChoiceCases[] = {
      "the tiled kernel's, 6 default tiles in 3 K parts (the timing model: "
      "0.008 ms against 0.040)"},
     {"BatchedTiledByEstimate", 5, 695, 171, 3042, false, false, "rx7900xtx",
-     kAuto, true, 0, kTiled, 32, 64, 2, 1, 1,
-     "a batch of 5 with N = 171: 22 x 3 tiles of 32 x 64 a matrix, 4 a CU, "
-     "are estimated faster than the skinny plan (the timing model: 0.145 ms "
-     "against 0.207, and 0.140 in 64 x 64 tiles of 4 x 1 waves)"},
+     kAuto, true, 0, kTiled, 32, 32, 1, 1, 1,
+     "a batch of 5 with N = 171: 22 x 6 tiles of 32 x 32 a matrix, 7 a CU, "
+     "one wave each with raised priorities, are estimated faster than the "
+     "skinny plan (the timing model: 0.134 ms against 0.207, 0.145 in 32 x "
+     "64 tiles of 2 x 1 waves)",
+     true},
     {"TileOptionGiven", 1, 59, 7714, 2570, false, true, "rx7900xtx", kAuto,
      false, 0, kTiled, 128, 128, 4, 1, 1,
      "a tile option asks for the tiled kernel, in the tile given"},
@@ -113,19 +117,26 @@ const ChoiceCase kChoiceCases[] = {
      "fixed only at run time"},
     // The tile, for the tiled kernel.
     {"FewTilesSmaller", 1, 256, 1000, 2048, false, true, "rx7900xtx", kTiled,
-     true, 0, kTiled, 64, 64, 4, 1, 3,
+     true, 0, kTiled, 64, 64, 2, 1, 3,
      "16 default tiles fill at most half the CUs and no split in K keeps 64 "
-     "steps a part: 64 x 64 tiles; those 64 are all tail, in 3 K parts"},
+     "steps a part: 64 x 64 tiles of 2 x 1 waves with raised priorities; "
+     "those 64 are all tail, in 3 K parts (the timing model: 0.044 ms, "
+     "against 0.046 of 4 x 1 waves)",
+     true},
     {"HalfTheCUs", 1, 768, 1024, 1024, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 32, 64, 2, 1, 1,
-     "48 default tiles are half the CUs: the estimate ranks 24 x 16 tiles of "
-     "32 x 64, 4 rounds with no tail, first (the timing model: 0.053 ms, "
-     "against 0.053 in 64 x 64 tiles of 4 x 1 waves and 0.056 of 2 x 1)"},
+     0, kTiled, 64, 64, 2, 1, 1,
+     "48 default tiles are half the CUs: the estimate ranks 12 x 16 tiles of "
+     "64 x 64 of 2 x 1 waves with raised priorities, 2 rounds with no tail, "
+     "first (the timing model: 0.047 ms, against 0.053 in 32 x 64 tiles and "
+     "0.056 of 64 x 64 with flat priorities)",
+     true},
     {"JustOverHalfTheCUs", 1, 896, 896, 1024, false, true, "rx7900xtx", kTiled,
-     true, 0, kTiled, 32, 64, 2, 1, 4,
-     "49 default tiles: the estimate ranks 28 x 14 tiles of 32 x 64, 4 "
-     "rounds and a tail of 8 in 4 K parts, first (the timing model: 0.064 "
-     "ms, against 0.073 in 64 x 64 tiles of 2 x 1 waves unsplit)"},
+     true, 0, kTiled, 32, 32, 1, 1, 1,
+     "49 default tiles: the estimate ranks 28 x 28 tiles of 32 x 32, one "
+     "wave each with raised priorities, 8.2 rounds unsplit, first (the "
+     "timing model: 0.061 ms, against 0.064 in 32 x 64 tiles of 2 x 1 waves "
+     "with a tail of 8 in 4 K parts)",
+     true},
     {"FewRounds", 1, 1000, 2048, 256, false, true, "rx7900xtx", kTiled, true, 0,
      kTiled, 64, 128, 2, 2, 1,
      "128 default tiles are 1.3 rounds: 64 x 128 tiles of a 2 x 2 wave grid"},
@@ -164,10 +175,13 @@ const ChoiceCase kChoiceCases[] = {
      "under 2^24 multiply-adds no smaller tile is chosen: the simple kernel's "
      "many small workgroups are faster"},
     {"RowsUnder128", 1, 100, 3000, 4096, false, true, "rx7900xtx", kTiled, true,
-     0, kTiled, 64, 128, 2, 2, 4,
+     0, kTiled, 64, 64, 2, 1, 3,
      "M = 100 < 128: of the tiles of the cost table that fit, the one the "
-     "estimate ranks first, 64 x 128 of 2 x 2 waves (the one of 4 x 1 waves "
-     "has no row); its 48 tiles are all tail, in 4 K parts"},
+     "estimate ranks first, 64 x 64 of 2 x 1 waves with raised priorities "
+     "(128 x 64 of 4 x 1 waves has no row); its 94 tiles are all tail, in "
+     "3 K parts (the timing model: 0.095 ms, against 0.101 in 64 x 128 "
+     "tiles of 2 x 2 waves in 4 K parts)",
+     true},
     {"RowsUnder64", 1, 40, 4096, 4096, false, true, "rx7900xtx", kTiled, true,
      0, kTiled, 32, 64, 2, 1, 3,
      "M = 40 < 64: a 32-row tile of a 2 x 1 wave grid; its 128 tiles (the "
@@ -204,6 +218,7 @@ TEST_P(KernelChoiceTest, Choice) {
   EXPECT_EQ(chosen.wavesM, c.wavesM) << c.why;
   EXPECT_EQ(chosen.wavesN, c.wavesN) << c.why;
   EXPECT_EQ(chosen.splitTail, c.expectSplitTail) << c.why;
+  EXPECT_EQ(chosen.wavePriorities, c.expectWavePriorities) << c.why;
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, KernelChoiceTest,

@@ -280,7 +280,10 @@ TEST(DefaultTuningCandidatesTest, OnlyThoseThatNameAConfiguration) {
   // Both sides above the skinny kernel's limit: no kernel=skinny.
   std::vector<std::string> square =
       getDefaultTuningCandidates(makeShape(1024, 1024, 512));
-  EXPECT_EQ(square.size(), 11u);
+  EXPECT_EQ(square.size(), 14u);
+  EXPECT_EQ(llvm::count(square, "kernel=tiled bm=32 bn=32 waves-m=1 "
+                                "waves-n=1 wave-priorities=true"),
+            1);
   EXPECT_EQ(llvm::count(square, "kernel=skinny"), 0);
   std::vector<std::string> skinny =
       getDefaultTuningCandidates(makeShape(1760, 16, 1760));

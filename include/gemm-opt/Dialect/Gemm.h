@@ -167,6 +167,10 @@ struct KernelConfig {
   /// that gemm-select-config may give the tiled kernel the prefetch its cost
   /// rows have faster (choosePrefetch).
   bool prefetchChosenPerShape = true;
+  /// Not part of #gemm.config: true when no wave-priorities option was
+  /// given, so that gemm-select-config may give a tile it chooses the wave
+  /// priorities of its fastest cost row.
+  bool wavePrioritiesChosenPerShape = true;
 
   /// The target's figures; the default target's when `target` names none
   /// (gemm-select-config refuses such a configuration).

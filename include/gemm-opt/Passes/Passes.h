@@ -106,8 +106,9 @@ template <typename Base> struct KernelConfigOptions : public Base {
       *this, "wave-priorities",
       llvm::cl::desc("Raise the wave's priority (s_setprio 1) over each K "
                      "step's FMAs and lower it while the step's LDS loads "
-                     "issue, as the walkthrough's kernel 8 does (default "
-                     "false)"),
+                     "issue, as the walkthrough's kernel 8 does (default: "
+                     "true where the choice takes a tile by a cost row "
+                     "fitted with it, else false)"),
       llvm::cl::init(KernelConfig().wavePriorities)};
   Option<int64_t> splitTail{
       *this, "split-tail",
@@ -181,6 +182,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     config.tileChosenPerShape = !bm.hasValue() && !bn.hasValue() &&
                                 !wavesM.hasValue() && !wavesN.hasValue();
     config.prefetchChosenPerShape = !prefetch.hasValue();
+    config.wavePrioritiesChosenPerShape = !wavePriorities.hasValue();
     return config;
   }
   /// `base` with the values of the options that were given (a tuning
@@ -210,6 +212,7 @@ template <typename Base> struct KernelConfigOptions : public Base {
     base.tileChosenPerShape &= !bm.hasValue() && !bn.hasValue() &&
                                !wavesM.hasValue() && !wavesN.hasValue();
     base.prefetchChosenPerShape &= !prefetch.hasValue();
+    base.wavePrioritiesChosenPerShape &= !wavePriorities.hasValue();
     return base;
   }
   void setKernelConfig(const KernelConfig &config) {

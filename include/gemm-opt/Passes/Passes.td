@@ -270,7 +270,9 @@ def GemmSelectConfig : Pass<"gemm-select-config", "func::FuncOp"> {
     not fit gets a smaller tile (below 64 rows, with `kernel=tiled`,
     32-row tiles of a 2 x 1 wave grid); one it fits, from 2^28
     multiply-adds and K = 32, the tile of the cost table (128 x 128, 64 x
-    128 of a 2 x 2 wave grid, 64 x 64, 32 x 64 of a 2 x 1 wave grid) whose
+    128 of a 2 x 2 wave grid, 64 x 64, 64 x 64 and 32 x 64 of a 2 x 1 wave
+    grid, and, unless `wave-priorities` is given, those two and 32 x 32 of
+    one wave with raised wave priorities, each a tile of its own) whose
     estimate, with its best split, is the shortest on the target's CUs;
     and a K of fewer than two default K steps gets K steps of 4 (K >= 8) or 2
     (K >= 4), from 2^24 multiply-adds, so that the tiled kernel takes it.

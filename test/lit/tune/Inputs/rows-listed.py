@@ -4,7 +4,7 @@ lists with the same constants; prints a missing row as it was printed."""
 import re
 import sys
 
-ROW = re.compile(r"\{(\d+), (\d+), (\d+), (\d+), (\w+), (\w+), "
+ROW = re.compile(r"\{(\d+), (\d+), (\d+), (\d+), (\w+), (\w+), (\w+), "
                  r"(\d+), ([\d.]+), ([\d.]+)")
 printed = [m.groups() for m in map(ROW.search, open(sys.argv[1]))
            if m]
