@@ -41,6 +41,11 @@ wave priorities.
 The table was made by gemm-tune with the four tiles as candidates, each with
 split-tail=1 (bench/tuning/README.md gives the command).
 
+--folds N also ranks the tiles of each of N folds of the shapes (drawn by
+--seed) by constants fitted on the other folds only: the form's rank
+correlation on shapes its constants never saw, which the figures over all
+the shapes overstate.
+
 --exposed fits a fourth constant per tile, cycles of the grid that no
 workgroup overlaps (issue = exposed + W * workgroupCycles + ...); the built-in
 rows have none (bench/tuning/README.md, "Short K over several rounds", says
@@ -54,6 +59,7 @@ import argparse
 import json
 import math
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -103,6 +109,60 @@ def kendall(xs, ys):
     return (agree - disagree) / max(1, agree + disagree)
 
 
+def fit(points, a):
+    """Per tile: (workgroupCycles, stepCycles, overlappedWorkgroups, exposed
+    cycles, shapes, mean squared relative error)."""
+    fits = {}
+    for tile in set(p["tile"] for p in points):
+        mine = [p for p in points if p["tile"] == tile]
+        best = None
+        for tenths in range(10, 60):
+            overlap = tenths / 10
+            rows = [[p["w"], p["k"] * pace(p["w"], overlap, a.blend)]
+                    for p in mine]
+            coef = solve(rows, [p["cycles"] for p in mine],
+                         [p["cycles"] ** -2 for p in mine]) + [0.0]
+            if a.exposed:
+                exposed_rows = [r + [1] for r in rows]
+                with_exposed = solve(exposed_rows,
+                                     [p["cycles"] for p in mine],
+                                     [p["cycles"] ** -2 for p in mine])
+                # A negative exposed cost has no meaning: keep it at 0.
+                if with_exposed[2] >= 0:
+                    rows, coef = exposed_rows, with_exposed
+            rows = [r + [1] if len(r) == 2 else r for r in rows]
+            err = sum((sum(c * x for c, x in zip(coef, r)) / p["cycles"] - 1) ** 2
+                      for r, p in zip(rows, mine)) / len(mine)
+            if best is None or err < best[0]:
+                best = (err, overlap, coef)
+        err, overlap, coef = best
+        fits[tile] = (coef[0], coef[1], overlap, coef[2], len(mine), err)
+    return fits
+
+
+def rank(points, fits, a):
+    """The estimate's Kendall tau with the model over the tiles of each
+    shape, and the regret of the tile it ranks first."""
+    def estimate(p):
+        e, s, o, x = fits[p["tile"]][:4]
+        issue = x + p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
+        # The same smooth maximum with the DRAM's cycles (TiledEstimate.cpp).
+        return pace(issue, p["dram"], a.dram_blend) if a.dram_blend else issue
+
+    by_shape = {}
+    for p in points:
+        by_shape.setdefault(p["shape"], []).append(p)
+    taus, regrets = [], []
+    for mine in by_shape.values():
+        if len(mine) < 2:
+            continue
+        taus.append(kendall([estimate(p) for p in mine],
+                            [p["cycles"] for p in mine]))
+        chosen = min(mine, key=estimate)["cycles"]
+        regrets.append(chosen / min(p["cycles"] for p in mine))
+    return taus, regrets
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("tables", nargs="+", metavar="table",
@@ -120,11 +180,20 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "build",
         "bin", "gemm-run"), help="the gemm-run whose target table gives "
         "the DRAM's rate (default: build/bin/gemm-run)")
+    ap.add_argument("--folds", type=int, default=0,
+                    help="also rank each of this many folds of the shapes "
+                         "by the constants fitted on the others (at least 2; "
+                         "default: none)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="seed of the shuffle that draws the folds "
+                         "(default 1)")
     ap.add_argument("--exposed", action="store_true",
                     help="fit a fourth constant per tile, the cycles of the "
                          "grid that no workgroup overlaps (kept at 0 where "
                          "the fit makes it negative)")
     a = ap.parse_args()
+    if a.folds == 1 or a.folds < 0:
+        ap.error(f"--folds={a.folds}: give at least 2 folds, or 0 for none")
     points = []
     for path in a.tables:
         table = json.load(open(path))
@@ -157,63 +226,42 @@ def main():
                              o.get("wave-priorities", "false") == "true"),
                     "w": math.ceil(tiles / units), "k": e["k"],
                     "cycles": c["predicted_ms"] * 1e-3 * hz})
-    fits = {}
+    fits = fit(points, a)
     print("    // bm, bn, wavesM, wavesN, transposeB, prefetch, "
           "wavePriorities,")
     print("    //     workgroupCycles, stepCycles, overlappedWorkgroups")
-    for tile in sorted(set(p["tile"] for p in points), reverse=True):
-        mine = [p for p in points if p["tile"] == tile]
-        best = None
-        for tenths in range(10, 60):
-            overlap = tenths / 10
-            rows = [[p["w"], p["k"] * pace(p["w"], overlap, a.blend)]
-                    for p in mine]
-            coef = solve(rows, [p["cycles"] for p in mine],
-                         [p["cycles"] ** -2 for p in mine]) + [0.0]
-            if a.exposed:
-                exposed_rows = [r + [1] for r in rows]
-                with_exposed = solve(exposed_rows,
-                                     [p["cycles"] for p in mine],
-                                     [p["cycles"] ** -2 for p in mine])
-                # A negative exposed cost has no meaning: keep it at 0.
-                if with_exposed[2] >= 0:
-                    rows, coef = exposed_rows, with_exposed
-            rows = [r + [1] if len(r) == 2 else r for r in rows]
-            err = sum((sum(c * x for c, x in zip(coef, r)) / p["cycles"] - 1) ** 2
-                      for r, p in zip(rows, mine)) / len(mine)
-            if best is None or err < best[0]:
-                best = (err, overlap, coef)
-        err, overlap, coef = best
-        fits[tile] = (coef[0], coef[1], overlap, coef[2])
+    for tile in sorted(fits, reverse=True):
+        e, s, overlap, x, count, err = fits[tile]
         bm, bn, wm, wn, tb, prefetch, raised = tile
         print(f"    {{{bm}, {bn}, {wm}, {wn}, {str(tb).lower()}, "
               f"k{prefetch.capitalize()}, "
               f"{'kRaised' if raised else 'kFlat'}, "
-              f"{coef[0]:.0f}, {coef[1]:.1f}, {overlap:.1f}"
-              + (f", {coef[2]:.0f}" if a.exposed else "") + "}, "
-              f"// {len(mine)} shapes, rms error {math.sqrt(err):.3f}")
-
-    def estimate(p):
-        e, s, o, x = fits[p["tile"]]
-        issue = x + p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
-        # The same smooth maximum with the DRAM's cycles (TiledEstimate.cpp).
-        return pace(issue, p["dram"], a.dram_blend) if a.dram_blend else issue
-
-    by_shape = {}
-    for p in points:
-        by_shape.setdefault(p["shape"], []).append(p)
-    taus, regrets = [], []
-    for mine in by_shape.values():
-        if len(mine) < 2:
-            continue
-        taus.append(kendall([estimate(p) for p in mine],
-                            [p["cycles"] for p in mine]))
-        chosen = min(mine, key=estimate)["cycles"]
-        regrets.append(chosen / min(p["cycles"] for p in mine))
+              f"{e:.0f}, {s:.1f}, {overlap:.1f}"
+              + (f", {x:.0f}" if a.exposed else "") + "}, "
+              f"// {count} shapes, rms error {math.sqrt(err):.3f}")
+    taus, regrets = rank(points, fits, a)
     print(f"over the tiles of {len(taus)} shapes: mean Kendall tau "
-          f"{sum(taus) / len(taus):.3f}, geometric-mean regret of the "
-          f"choice {math.exp(sum(map(math.log, regrets)) / len(regrets)):.4f}, "
+          f"{sum(taus) / len(taus):.3f}, geometric-mean regret of the choice "
+          f"{math.exp(sum(map(math.log, regrets)) / len(regrets)):.4f}, "
           f"worst {max(regrets):.3f}")
+    if a.folds > 1:
+        # Each fold's shapes ranked by the constants fitted on the others.
+        shapes = sorted(set(p["shape"] for p in points))
+        random.Random(a.seed).shuffle(shapes)
+        taus, regrets = [], []
+        for fold in range(a.folds):
+            held_out = set(shapes[fold::a.folds])
+            fitted = fit([p for p in points if p["shape"] not in held_out], a)
+            fold_taus, fold_regrets = rank(
+                [p for p in points if p["shape"] in held_out
+                 and p["tile"] in fitted], fitted, a)
+            taus += fold_taus
+            regrets += fold_regrets
+        print(f"held out in {a.folds} folds of shapes (seed {a.seed}): mean "
+              f"Kendall tau {sum(taus) / len(taus):.3f} over {len(taus)} "
+              f"shapes, geometric-mean regret of the choice "
+              f"{math.exp(sum(map(math.log, regrets)) / len(regrets)):.4f}, "
+              f"worst {max(regrets):.3f}")
     return 0
 
 

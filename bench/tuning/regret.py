@@ -17,10 +17,17 @@ and prints:
   does not cover, such as tiles outside its cost table, are counted and left
   out), and its mean over the shapes with at least two such candidates.
 
+With --pairs it also prints the pairs of candidates of a shape by how far
+apart the model has them (the slower's time over the faster's): how many the
+estimate orders as the model does, against it, or ties. Pairs the model has
+within a few per cent of each other are where an estimate of a few per cent
+error loses its tau.
+
 Every time here is a prediction of the calibrated timing model, not a
 measurement. Usage:
 
-    bench/tuning/regret.py TABLE.json [--gemm-tune build/bin/gemm-tune]
+    bench/tuning/regret.py TABLE.json [--rows] [--pairs] \
+        [--gemm-tune build/bin/gemm-tune]
 """
 
 import argparse
@@ -110,6 +117,50 @@ def measure_entry(entry, estimates, chosen_ms=None):
     return regret, tau, len(pairs), len(predicted)
 
 
+# The bounds of the model's gaps --pairs groups pairs by: below 2 %, 2 to
+# 5 %, 5 to 10 % and 10 % or more.
+PAIR_GAPS = (0.02, 0.05, 0.10)
+
+
+def pair_outcomes(entry, estimates):
+    """Each pair of an entry's candidates that have an estimate and differing
+    predictions: (the model's gap, the slower's time over the faster's minus
+    1; "with", "against" or "tied" for the estimate's order)."""
+    pairs = [(estimates[c["options"]], c["predicted_ms"])
+             for c in entry["candidates"]
+             if c.get("predicted_ms") is not None
+             and estimates.get(c["options"]) is not None]
+    outcomes = []
+    for i, (estimate_i, time_i) in enumerate(pairs):
+        for estimate_j, time_j in pairs[i + 1:]:
+            if time_i == time_j:
+                continue
+            gap = max(time_i, time_j) / min(time_i, time_j) - 1
+            if estimate_i == estimate_j:
+                outcome = "tied"
+            elif (estimate_i < estimate_j) == (time_i < time_j):
+                outcome = "with"
+            else:
+                outcome = "against"
+            outcomes.append((gap, outcome))
+    return outcomes
+
+
+def pair_table(outcomes):
+    """Markdown rows of the outcomes grouped by the model's gap."""
+    bounds = (0,) + PAIR_GAPS + (math.inf,)
+    rows = ["| the model's gap | pairs | ordered as the model | against it "
+            "| tied by the estimate |", "|---|---:|---:|---:|---:|"]
+    for low, high in zip(bounds, bounds[1:]):
+        mine = [o for gap, o in outcomes if low <= gap < high]
+        name = (f"below {high:.0%}" if low == 0 else
+                f"{low:.0%} or more" if high == math.inf else
+                f"{low:.0%} to {high:.0%}")
+        rows.append(f"| {name} | {len(mine)} | {mine.count('with')} | "
+                    f"{mine.count('against')} | {mine.count('tied')} |")
+    return "\n".join(rows).replace("%", " %")
+
+
 def summarize(measured):
     """Geometric-mean and worst regret and mean tau-b of measure_entry's
     results."""
@@ -154,6 +205,10 @@ def main():
     )
     parser.add_argument("--rows", action="store_true",
                         help="print a row per shape")
+    parser.add_argument("--pairs", action="store_true",
+                        help="print the pairs of candidates by how far apart "
+                        "the model has them, and how the estimate orders "
+                        "them")
     args = parser.parse_args()
     try:
         table = load_table(args.table)
@@ -188,6 +243,10 @@ def main():
               "candidate predictions have an estimate")
     else:
         print("Kendall tau-b: no shape has two candidates with an estimate")
+    if args.pairs:
+        print()
+        print(pair_table([o for e in table["entries"]
+                          for o in pair_outcomes(e, estimates[e["shape"]])]))
 
 
 if __name__ == "__main__":

@@ -75,9 +75,8 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
   std::string ignored;
   llvm::raw_string_ostream ignoredOs(ignored);
   std::optional<TiledChoice> fastest;
-  ArrayRef<TiledKernelCosts> costsOfTarget =
-      getTiledKernelCosts(config.getTargetInfo());
-  for (const TiledKernelCosts &costs : costsOfTarget) {
+  for (const TiledKernelCosts &costs :
+       getTiledKernelCosts(config.getTargetInfo())) {
     // One row per tile and wave priorities: estimateTiledCycles finds the
     // one of its prefetch.
     if (!costs.chosenByDefault || costs.prefetch != PrefetchMode::Registers ||
@@ -94,12 +93,7 @@ chooseTiledByEstimate(const KernelConfig &config, ArrayRef<int64_t> mnk,
     // one.
     bool ownPriorities = ownTileOnly || !config.wavePrioritiesChosenPerShape;
     if (ownPriorities && costs.wavePriorities &&
-        llvm::any_of(costsOfTarget, [&](const TiledKernelCosts &other) {
-          return !other.wavePriorities && other.bm == costs.bm &&
-                 other.bn == costs.bn && other.wavesM == costs.wavesM &&
-                 other.wavesN == costs.wavesN &&
-                 other.transposeB == costs.transposeB;
-        }))
+        hasFlatPrioritiesRow(config.getTargetInfo(), costs))
       continue;
     KernelTile tile;
     static_cast<KernelConfig &>(tile) = config;

@@ -59,6 +59,11 @@ struct TiledKernelCosts {
 ArrayRef<TiledKernelCosts>
 getTiledKernelCosts(const ::gemm::TargetInfo &target);
 
+/// Whether `target`'s costs (getTiledKernelCosts) have a row of `costs`'s
+/// tile, wave grid and layout of B fitted with flat wave priorities.
+bool hasFlatPrioritiesRow(const ::gemm::TargetInfo &target,
+                          const TiledKernelCosts &costs);
+
 /// The prefetch the built-in choice gives the tiled kernel in `tile`'s
 /// configuration (its tile, K step, pad and addressing) with B stored N x K
 /// or not: that of the tile's row with the fewest cycles per K step, for

@@ -116,6 +116,8 @@
 
 #include "KernelChoice.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -216,6 +218,17 @@ static bool isRowOfTile(const TiledKernelCosts &costs, const KernelConfig &tile,
   return costs.bm == tile.bm && costs.bn == tile.bn &&
          costs.wavesM == tile.wavesM && costs.wavesN == tile.wavesN &&
          costs.transposeB == transposeB;
+}
+
+bool mlir::gemm::hasFlatPrioritiesRow(const ::gemm::TargetInfo &target,
+                                      const TiledKernelCosts &costs) {
+  return llvm::any_of(
+      getTiledKernelCosts(target), [&](const TiledKernelCosts &other) {
+        return !other.wavePriorities && other.bm == costs.bm &&
+               other.bn == costs.bn && other.wavesM == costs.wavesM &&
+               other.wavesN == costs.wavesN &&
+               other.transposeB == costs.transposeB;
+      });
 }
 
 /// The row of `tile`'s tile, prefetch and wave priorities, else of its tile

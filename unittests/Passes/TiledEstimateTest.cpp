@@ -329,4 +329,24 @@ TEST(TiledEstimateTest, NoEstimate) {
   EXPECT_FALSE(estimateTiledCycles(tile, 1, false, 65));
 }
 
+TEST(TiledEstimateTest, FlatRowsOfRaisedOnes) {
+  // The choice weighs a raised row with given priorities by its flat twin:
+  // the tiles of two waves have one, 32 x 32 of one wave has raised rows
+  // only. A flat row is its own twin.
+  for (const ::gemm::TargetInfo &target : ::gemm::getTargets()) {
+    SCOPED_TRACE(target.name);
+    for (const TiledKernelCosts &c : getTiledKernelCosts(target)) {
+      SCOPED_TRACE(testing::Message()
+                   << c.bm << " x " << c.bn << ", " << c.wavesM << " x "
+                   << c.wavesN << (c.wavePriorities ? " raised" : ""));
+      EXPECT_EQ(hasFlatPrioritiesRow(target, c),
+                !c.wavePriorities || c.wavesM * c.wavesN == 2);
+      EXPECT_TRUE(!c.wavePriorities || c.wavesM * c.wavesN <= 2);
+    }
+    TiledKernelCosts unlisted = costsOf(64, 64, 2, 1, false, target);
+    unlisted.bn = 48;
+    EXPECT_FALSE(hasFlatPrioritiesRow(target, unlisted));
+  }
+}
+
 } // namespace
