@@ -46,6 +46,12 @@ split-tail=1 (bench/tuning/README.md gives the command).
 correlation on shapes its constants never saw, which the figures over all
 the shapes overstate.
 
+--correction multiplies each row's issue estimate by exp(c . f), c fitted per
+row by least squares (ridge 0.01 per shape) on the log error, f the shape's
+correction_features; the rows printed stay the three constants (the
+compiler has no correction: bench/tuning/README.md, "Where the tau-b is
+lost", says why).
+
 --exposed fits a fourth constant per tile, cycles of the grid that no
 workgroup overlaps (issue = exposed + W * workgroupCycles + ...); the built-in
 rows have none (bench/tuning/README.md, "Short K over several rounds", says
@@ -67,8 +73,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import targets  # noqa: E402
 
 
-def solve(rows, ys, weights):
-    """Weighted least squares by the normal equations."""
+def solve(rows, ys, weights, ridge=0.0):
+    """Weighted least squares by the normal equations; `ridge` is added to
+    the diagonal of every column but the first."""
     n = len(rows[0])
     a = [[0.0] * n for _ in range(n)]
     b = [0.0] * n
@@ -77,6 +84,8 @@ def solve(rows, ys, weights):
             b[i] += w * row[i] * y
             for j in range(n):
                 a[i][j] += w * row[i] * row[j]
+    for i in range(1, n):
+        a[i][i] += ridge
     for i in range(n):
         pivot = max(range(i, n), key=lambda r: abs(a[r][i]))
         a[i], a[pivot] = a[pivot], a[i]
@@ -109,6 +118,19 @@ def kendall(xs, ys):
     return (agree - disagree) / max(1, agree + disagree)
 
 
+def correction_features(p, issue):
+    """What --correction regresses a row's log error on: a constant, the
+    DRAM's cycles over the issue estimate, A stored K x M, the share of the
+    busiest CU's rounds the grid fills, and W, 1 / W and K."""
+    return [1.0, math.log(p["dram"] / issue), float(p["transpose_a"]),
+            p["fill"], math.log(p["w"]), 1 / p["w"], math.log(p["k"])]
+
+
+def issue_cycles(fit_of_tile, p, a):
+    e, s, o, x = fit_of_tile[:4]
+    return x + p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
+
+
 def fit(points, a):
     """Per tile: (workgroupCycles, stepCycles, overlappedWorkgroups, exposed
     cycles, shapes, mean squared relative error)."""
@@ -137,6 +159,14 @@ def fit(points, a):
                 best = (err, overlap, coef)
         err, overlap, coef = best
         fits[tile] = (coef[0], coef[1], overlap, coef[2], len(mine), err)
+        if a.correction:
+            # Ridge (0.01 per shape) keeps a feature the row's shapes do not
+            # vary (A stored K x M in none) at 0.
+            issues = [issue_cycles(fits[tile], p, a) for p in mine]
+            fits[tile] += (solve(
+                [correction_features(p, i) for p, i in zip(mine, issues)],
+                [math.log(p["cycles"] / i) for p, i in zip(mine, issues)],
+                [1.0] * len(mine), ridge=0.01 * len(mine)),)
     return fits
 
 
@@ -144,8 +174,10 @@ def rank(points, fits, a):
     """The estimate's Kendall tau with the model over the tiles of each
     shape, and the regret of the tile it ranks first."""
     def estimate(p):
-        e, s, o, x = fits[p["tile"]][:4]
-        issue = x + p["w"] * e + p["k"] * s * pace(p["w"], o, a.blend)
+        issue = issue_cycles(fits[p["tile"]], p, a)
+        if a.correction:
+            issue *= math.exp(sum(c * f for c, f in zip(
+                fits[p["tile"]][6], correction_features(p, issue))))
         # The same smooth maximum with the DRAM's cycles (TiledEstimate.cpp).
         return pace(issue, p["dram"], a.dram_blend) if a.dram_blend else issue
 
@@ -187,6 +219,12 @@ def main():
     ap.add_argument("--seed", type=int, default=1,
                     help="seed of the shuffle that draws the folds "
                          "(default 1)")
+    ap.add_argument("--correction", action="store_true",
+                    help="multiply each row's issue estimate by exp of a "
+                         "linear fit of its log error on features of the "
+                         "shape (correction_features); the rows printed are "
+                         "the three constants, the ranking uses the "
+                         "correction")
     ap.add_argument("--exposed", action="store_true",
                     help="fit a fourth constant per tile, the cycles of the "
                          "grid that no workgroup overlaps (kept at 0 where "
@@ -225,13 +263,15 @@ def main():
                              o.get("prefetch", "registers"),
                              o.get("wave-priorities", "false") == "true"),
                     "w": math.ceil(tiles / units), "k": e["k"],
+                    "fill": tiles / units / math.ceil(tiles / units),
+                    "transpose_a": e["transpose_a"],
                     "cycles": c["predicted_ms"] * 1e-3 * hz})
     fits = fit(points, a)
     print("    // bm, bn, wavesM, wavesN, transposeB, prefetch, "
           "wavePriorities,")
     print("    //     workgroupCycles, stepCycles, overlappedWorkgroups")
     for tile in sorted(fits, reverse=True):
-        e, s, overlap, x, count, err = fits[tile]
+        e, s, overlap, x, count, err = fits[tile][:6]
         bm, bn, wm, wn, tb, prefetch, raised = tile
         print(f"    {{{bm}, {bn}, {wm}, {wn}, {str(tb).lower()}, "
               f"k{prefetch.capitalize()}, "
