@@ -211,9 +211,10 @@ mlir::gemm::getTiledKernelCosts(const ::gemm::TargetInfo &target) {
   return kCostsOnRx7900xtx;
 }
 
-/// Whether `costs` is a row of `tile`'s tile and wave grid with B stored
-/// N x K or not, of any prefetch.
-static bool isRowOfTile(const TiledKernelCosts &costs, const KernelConfig &tile,
+/// Whether `costs` is a row of `tile`'s tile and wave grid (a configuration's
+/// or another row's) with B stored N x K or not, of any prefetch.
+template <typename Tile>
+static bool isRowOfTile(const TiledKernelCosts &costs, const Tile &tile,
                         bool transposeB) {
   return costs.bm == tile.bm && costs.bn == tile.bn &&
          costs.wavesM == tile.wavesM && costs.wavesN == tile.wavesN &&
@@ -222,13 +223,11 @@ static bool isRowOfTile(const TiledKernelCosts &costs, const KernelConfig &tile,
 
 bool mlir::gemm::hasFlatPrioritiesRow(const ::gemm::TargetInfo &target,
                                       const TiledKernelCosts &costs) {
-  return llvm::any_of(
-      getTiledKernelCosts(target), [&](const TiledKernelCosts &other) {
-        return !other.wavePriorities && other.bm == costs.bm &&
-               other.bn == costs.bn && other.wavesM == costs.wavesM &&
-               other.wavesN == costs.wavesN &&
-               other.transposeB == costs.transposeB;
-      });
+  return llvm::any_of(getTiledKernelCosts(target),
+                      [&](const TiledKernelCosts &other) {
+                        return !other.wavePriorities &&
+                               isRowOfTile(other, costs, costs.transposeB);
+                      });
 }
 
 /// The row of `tile`'s tile, prefetch and wave priorities, else of its tile
