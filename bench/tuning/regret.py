@@ -97,20 +97,30 @@ def shape_key(entry):
             bool(entry["transpose_a"]), bool(entry["transpose_b"]))
 
 
+def predictions(entry):
+    """{options: the model's prediction} of an entry's predicted candidates."""
+    return {
+        c["options"]: c["predicted_ms"]
+        for c in entry["candidates"]
+        if c.get("predicted_ms") is not None
+    }
+
+
+def estimated_pairs(predicted, estimates):
+    """(estimate, prediction) of each predicted candidate with an estimate."""
+    return [(estimates[o], t) for o, t in predicted.items()
+            if estimates.get(o) is not None]
+
+
 def measure_entry(entry, estimates, chosen_ms=None):
     """The choice's regret on one table entry, and the tau-b of the estimate
     with the model over its candidates that have one: (regret, tau or None,
     candidates with an estimate, candidates predicted). `chosen_ms` is the
     compiler's choice's prediction (default: the entry's default_ms)."""
-    predicted = {
-        c["options"]: c["predicted_ms"]
-        for c in entry["candidates"]
-        if c.get("predicted_ms") is not None
-    }
+    predicted = predictions(entry)
     chosen = entry["default_ms"] if chosen_ms is None else chosen_ms
     regret = chosen / min(list(predicted.values()) + [chosen])
-    pairs = [(estimates[o], t) for o, t in predicted.items()
-             if estimates.get(o) is not None]
+    pairs = estimated_pairs(predicted, estimates)
     tau = None
     if len(pairs) >= 2:
         tau = kendall_tau_b([p[0] for p in pairs], [p[1] for p in pairs])
@@ -126,10 +136,7 @@ def pair_outcomes(entry, estimates):
     """Each pair of an entry's candidates that have an estimate and differing
     predictions: (the model's gap, the slower's time over the faster's minus
     1; "with", "against" or "tied" for the estimate's order)."""
-    pairs = [(estimates[c["options"]], c["predicted_ms"])
-             for c in entry["candidates"]
-             if c.get("predicted_ms") is not None
-             and estimates.get(c["options"]) is not None]
+    pairs = estimated_pairs(predictions(entry), estimates)
     outcomes = []
     for i, (estimate_i, time_i) in enumerate(pairs):
         for estimate_j, time_j in pairs[i + 1:]:
